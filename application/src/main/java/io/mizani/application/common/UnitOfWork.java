@@ -1,0 +1,23 @@
+package io.mizani.application.common;
+
+import java.util.function.Supplier;
+
+/**
+ * Transaction boundary port. Application services are plain objects (no interceptors), so every step that
+ * must be atomic runs inside {@link #inTransaction}. A provider or network call never runs inside one.
+ */
+public interface UnitOfWork {
+
+    /** Runs {@code work} in a transaction: joins the current one if there is one, else starts and commits one. */
+    <T> T inTransaction(Supplier<T> work);
+
+    /** Runs {@code work} in a new transaction of its own, committed when it returns. */
+    <T> T inNewTransaction(Supplier<T> work);
+
+    default void run(Runnable work) {
+        inTransaction(() -> {
+            work.run();
+            return null;
+        });
+    }
+}

@@ -1,0 +1,80 @@
+package io.mizani.application.payment;
+
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.payment.RetrySchedule;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * The callback outbox worker: claims due callbacks ({@code FOR UPDATE SKIP LOCKED}), sends them in parallel
+ * outside any transaction, signed with the merchant's current secret and a fresh timestamp but always the same
+ * {@code webhook-id} and body, then records the attempt and either marks the callback delivered or schedules
+ * the next attempt with exponential back-off. After the last attempt it is marked dead.
+ * A 410 Gone answer stops retries (Standard Webhooks: the endpoint is gone).
+ */
+public final class DeliverCallbacks {
+
+    private final CallbackOutbox outbox;
+    private final CallbackSender sender;
+    private final UnitOfWork unitOfWork;
+    private final Clock clock;
+    private final RetrySchedule schedule;
+    private final Duration lease;
+    private final int batchSize;
+    private final Executor executor;
+
+    public DeliverCallbacks(CallbackOutbox outbox, CallbackSender sender, UnitOfWork unitOfWork, Clock clock,
+                            RetrySchedule schedule, Duration lease, int batchSize, Executor executor) {
+        this.outbox = outbox;
+        this.sender = sender;
+        this.unitOfWork = unitOfWork;
+        this.clock = clock;
+        this.schedule = schedule;
+        this.lease = lease;
+        this.batchSize = batchSize;
+        this.executor = executor;
+    }
+
+    public int runOnce() {
+        List<CallbackOutbox.DueCallback> due = unitOfWork.inTransaction(
+                () -> outbox.claimDue(clock.instant(), lease, batchSize));
+        CompletableFuture.allOf(due.stream()
+                .map(c -> CompletableFuture.runAsync(() -> deliver(c), executor))
+                .toArray(CompletableFuture[]::new)).join();
+        return due.size();
+    }
+
+    void deliver(CallbackOutbox.DueCallback c) {
+        Instant started = clock.instant();
+        CallbackSender.Delivery delivery;
+        if (c.secret() == null || c.secret().isBlank()) {
+            delivery = new CallbackSender.Delivery(null, "account has no webhook secret");
+        } else {
+            try {
+                delivery = sender.send(c.url(), c.webhookId(), started.getEpochSecond(), c.body(), c.secret());
+            } catch (RuntimeException e) {
+                delivery = new CallbackSender.Delivery(null, e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+        }
+        Instant finished = clock.instant();
+        long durationMs = Duration.between(started, finished).toMillis();
+        int attemptNo = c.attempts() + 1;
+        CallbackSender.Delivery d = delivery;
+        unitOfWork.run(() -> {
+            outbox.recordAttempt(new CallbackOutbox.Attempt(c.id(), attemptNo, started, d.statusCode(),
+                    d.error(), durationMs));
+            if (d.delivered()) {
+                outbox.markDelivered(c.id(), attemptNo, finished);
+            } else if (schedule.exhausted(attemptNo) || Integer.valueOf(410).equals(d.statusCode())) {
+                outbox.markDead(c.id(), attemptNo, finished);
+            } else {
+                outbox.scheduleRetry(c.id(), attemptNo, finished.plus(schedule.delayAfter(attemptNo)));
+            }
+        });
+    }
+}

@@ -1,0 +1,47 @@
+package io.mizani.application.payment;
+
+import io.mizani.application.beneficiary.PaymentCounterparties;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+
+import java.time.Instant;
+
+/**
+ * Moves a payment to {@code succeeded} or {@code failed} inside the caller's transaction, and in that same
+ * transaction gives back a failed payment's tier-0 count and writes its callback to the outbox.
+ */
+public final class PaymentFinaliser {
+
+    public static final String SUCCEEDED = "transaction.succeeded";
+    public static final String FAILED = "transaction.failed";
+
+    private final PaymentStore store;
+    private final PaymentCounterparties counterparties;
+    private final CallbackOutbox outbox;
+
+    public PaymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox) {
+        this.store = store;
+        this.counterparties = counterparties;
+        this.outbox = outbox;
+    }
+
+    /** False when the payment was no longer in {@code from} (someone else settled it first). */
+    public boolean finish(long paymentId, PaymentStatus from, PaymentStatus to, Instant now, String providerReference,
+                          String failureReason) {
+        if (!to.isFinal()) {
+            throw new IllegalArgumentException("not a final status: " + to);
+        }
+        if (!store.transition(paymentId, from, to, now, providerReference, failureReason, null)) {
+            return false;
+        }
+        Payment p = store.findById(paymentId).orElseThrow();
+        if (to == PaymentStatus.FAILED && p.tier0CountedUsd() != null && p.beneficiaryId() != null) {
+            counterparties.releaseTier0(p.accountId(), p.beneficiaryId(), p.tier0CountedUsd());
+        }
+        String type = to == PaymentStatus.SUCCEEDED ? SUCCEEDED : FAILED;
+        String body = TransactionView.callbackBody(type, now, TransactionView.of(p));
+        outbox.enqueue(new CallbackOutbox.NewCallback(p.accountId(), p.id(), Tokens.webhookId(), type,
+                p.callbackUrl(), body, now));
+        return true;
+    }
+}

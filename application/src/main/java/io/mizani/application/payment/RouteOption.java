@@ -1,0 +1,7 @@
+package io.mizani.application.payment;
+
+import io.mizani.domain.payment.Network;
+
+/** One network the account may route a payment to, and whether the asked amount fits it (reason when not). */
+public record RouteOption(Network network, String requestType, boolean eligible, String reason) {
+}

@@ -1,0 +1,247 @@
+package io.mizani.application.payment;
+
+import io.mizani.application.beneficiary.Counterparty;
+import io.mizani.application.beneficiary.PaymentCounterparties;
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.common.RateTable;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.AmountRules;
+import io.mizani.domain.payment.Network;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RampType;
+import io.mizani.domain.payment.RequestType;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Accepts a payment. Refusals in the contract's order (platform.md section 7): body validation (the command) →
+ * beneficiary lookup → provider and network → rail requirements → amount → tier-0 envelope. Acceptance, the
+ * tier-0 count and the processing job are one transaction: the payment row is written with its first check due
+ * now, so a worker picks it up, and nothing is lost if the service stops right after answering.
+ */
+public final class StartPayment {
+
+    public static final String SANDBOX_BANK = "Mizani Sandbox Bank";
+
+    private final PaymentCatalogue catalogue;
+    private final PaymentCounterparties counterparties;
+    private final PaymentStore store;
+    private final RateTable rates;
+    private final UnitOfWork unitOfWork;
+    private final Clock clock;
+
+    public StartPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
+                        RateTable rates, UnitOfWork unitOfWork, Clock clock) {
+        this.catalogue = catalogue;
+        this.counterparties = counterparties;
+        this.store = store;
+        this.rates = rates;
+        this.unitOfWork = unitOfWork;
+        this.clock = clock;
+    }
+
+    public PaymentAcceptance start(StartPaymentCommand cmd) {
+        long accountId = cmd.accountId();
+        RequestType type = cmd.parsedRequestType();
+        Rail rail = cmd.parsedRail();
+        var customerIn = cmd.customer();
+        var pc = cmd.providerConfig();
+        var pay = cmd.paymentConfig();
+
+        // beneficiary lookup
+        Counterparty beneficiary = null;
+        String beneficiaryRef = customerIn.beneficiaryRef();
+        if (beneficiaryRef != null) {
+            UUID uuid = StartPaymentCommand.parseUuid(beneficiaryRef);
+            Optional<Counterparty> found = uuid == null ? Optional.empty() : counterparties.find(accountId, uuid);
+            beneficiary = found.orElseThrow(
+                    () -> DomainError.notFound("beneficiary \"" + beneficiaryRef + "\" does not exist"));
+            if (!beneficiary.active()) {
+                throw DomainError.invalidArgument("beneficiary is not active");
+            }
+        }
+        String accountNumber = firstNonBlank(pay.accountNumber(), beneficiary == null ? null : beneficiary.accountNumber());
+        if (accountNumber == null) {
+            throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument",
+                    "payment_config.account_number is required", DomainError.Shape.DEFAULT,
+                    Map.of("invalid_arguments", List.of(Map.of("field", "payment_config.account_number",
+                            "message", "payment_config.account_number is required"))));
+        }
+
+        // provider and network
+        String country = cmd.upperCountry();
+        CountryInfo countryInfo = catalogue.country(country)
+                .orElseThrow(() -> DomainError.invalidArgument("country \"" + country + "\" is not served"));
+        String currency = cmd.upperCurrency();
+        if (!countryInfo.currency().equals(currency)) {
+            throw DomainError.invalidArgument("currency \"" + currency + "\" is not accepted in " + country
+                    + ": use " + countryInfo.currency());
+        }
+        String provider = cmd.provider().trim();
+        if (!catalogue.assignedProviders(accountId).contains(provider)) {
+            throw DomainError.invalidArgument("provider \"" + provider + "\" is not available on this account");
+        }
+        List<Network> ofProvider = catalogue.networks(country).stream().filter(n -> n.provider().equals(provider)).toList();
+        if (ofProvider.isEmpty()) {
+            throw DomainError.invalidArgument("provider \"" + provider + "\" does not operate in " + country);
+        }
+        String networkId = pc.networkId().trim();
+        List<Network> sameId = ofProvider.stream().filter(n -> n.networkId().equals(networkId)).toList();
+        if (sameId.isEmpty()) {
+            throw DomainError.invalidArgument("unknown network \"" + networkId + "\" for provider \"" + provider + "\"");
+        }
+        List<Network> onRail = sameId.stream().filter(n -> n.channelType() == rail).toList();
+        if (onRail.isEmpty()) {
+            throw DomainError.invalidArgument("network \"" + networkId + "\" of provider \"" + provider
+                    + "\" does not carry " + rail.wire() + " payments");
+        }
+        RampType ramp = type.ramp();
+        Network network = onRail.stream().filter(n -> n.rampType() == ramp).findFirst()
+                .orElseThrow(() -> DomainError.invalidArgument("network \"" + networkId + "\" of provider \""
+                        + provider + "\" has no " + ramp.wire() + " channel for a " + type.wire()));
+        String accountType = pc.accountType().trim().toLowerCase(Locale.ROOT);
+        if (!accountType.equals(network.channelType().wire())
+                && !accountType.equalsIgnoreCase(String.valueOf(network.accountType()))) {
+            throw DomainError.invalidArgument("provider_config.account_type must be \"" + network.channelType().wire()
+                    + "\" for network \"" + networkId + "\"");
+        }
+        if (network.networkCode() != null && !network.networkCode().equalsIgnoreCase(pc.networkCode().trim())) {
+            throw DomainError.invalidArgument("provider_config.network_code does not match network \"" + networkId + "\"");
+        }
+        if (!network.active()) {
+            throw DomainError.invalidArgument("The passed channel is not active");
+        }
+
+        // rail requirements
+        if (rail == Rail.CARD && StartPaymentCommand.blank(pay.redirectUrl())) {
+            throw DomainError.invalidArgument("redirect_url is required for card payments");
+        }
+        LocalDate dob = StartPaymentCommand.parseDob(customerIn.dob());
+        if (dob == null && beneficiary != null && beneficiary.dateOfBirth() != null) {
+            dob = beneficiary.dateOfBirth().toLocalDate();
+        }
+        if (rail == Rail.BANK && dob == null) {
+            throw DomainError.invalidArgument("customer.dob is required for bank payments");
+        }
+
+        // amount
+        BigDecimal amount = cmd.amount();
+        AmountRules.check(amount, network);
+        BigDecimal amountUsd = rates.toUsd(currency, amount)
+                .orElseThrow(() -> DomainError.invalidArgument("no USD rate for currency \"" + currency + "\""));
+
+        Payment.Customer customer = mergeCustomer(customerIn, beneficiary, dob);
+        String merchantReference = pay.reference().trim();
+        final Counterparty b = beneficiary;
+        Payment accepted = unitOfWork.inTransaction(() -> {
+            if (store.merchantReferenceTaken(accountId, merchantReference)) {
+                throw DomainError.invalidArgument(
+                        "payment_config.reference \"" + merchantReference + "\" has already been used");
+            }
+            BigDecimal counted = null;
+            if (b != null) {
+                // tier-0 envelope: judged and counted atomically under the beneficiary's row lock
+                counterparties.reserveTier0(accountId, b.id(), currency, amountUsd);
+                counted = "tier_0".equals(b.kycLevel()) ? amountUsd : null;
+            }
+            Instant now = clock.instant();
+            Payment draft = new Payment(0, accountId, Tokens.paymentReference(), merchantReference, type, rail,
+                    provider, network.networkId(), network.channelId(), amount.setScale(2), currency, country,
+                    amountUsd, network.fee(), b == null ? null : b.id(), b == null ? null : b.uuid(), counted,
+                    customer, accountNumber.trim(), pay.callbackUrl().trim(), trimOrNull(pay.redirectUrl()),
+                    trimOrNull(pay.remark()), trimOrNull(pay.paymentCategory()), trimOrNull(cmd.reason()),
+                    PaymentStatus.QUEUED, null, null, rail == Rail.CARD ? Tokens.checkoutToken() : null, 0,
+                    now, now, null, null);
+            return store.insert(draft, now);
+        });
+        return acceptance(accepted, network);
+    }
+
+    private PaymentAcceptance acceptance(Payment p, Network network) {
+        var providerResponse = new LinkedHashMap<String, Object>();
+        providerResponse.put("status", p.status().wire());
+        providerResponse.put("provider", p.provider());
+        providerResponse.put("network_id", network.networkId());
+        providerResponse.put("network_name", network.networkName());
+        providerResponse.put("channel_id", network.channelId());
+        providerResponse.put("reference", p.reference());
+        String manual = null;
+        Map<String, String> bankInfo = null;
+        Map<String, Object> extra = null;
+        String money = p.currency() + " " + p.amount().toPlainString();
+        if (p.rail() == Rail.BANK) {
+            bankInfo = new LinkedHashMap<>();
+            if (p.requestType() == RequestType.PAYMENT) {
+                String virtualAccount = virtualAccount(p.id());
+                bankInfo.put("name", SANDBOX_BANK);
+                bankInfo.put("account_name", "Mizani Collections " + p.country());
+                bankInfo.put("account_number", virtualAccount);
+                bankInfo.put("branch_code", "001");
+                bankInfo.put("payment_link", null);
+                manual = "Deposit " + money + " at " + SANDBOX_BANK + " into account " + virtualAccount
+                        + " (Mizani Collections " + p.country() + ", branch 001), quoting reference " + p.reference()
+                        + ".";
+            } else {
+                bankInfo.put("name", network.networkName());
+                bankInfo.put("account_name", fullName(p.customer()));
+                bankInfo.put("account_number", p.accountNumber());
+                bankInfo.put("branch_code", null);
+                bankInfo.put("payment_link", null);
+                manual = "No action needed: " + money + " will be paid into account " + p.accountNumber()
+                        + " over " + network.networkName() + ", reference " + p.reference() + ".";
+            }
+        } else if (p.rail() == Rail.MOMO && p.requestType() == RequestType.PAYMENT) {
+            extra = new LinkedHashMap<>();
+            extra.put("instructions", "Approve the " + network.networkName() + " prompt for " + money + " on "
+                    + p.accountNumber() + ".");
+        }
+        return new PaymentAcceptance(p, "200", p.merchantReference(), p.requestType().transactionType(), true,
+                "Transaction accepted and queued for processing", p.reference(), p.provider(),
+                UUID.nameUUIDFromBytes(p.reference().getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString(),
+                providerResponse, manual, bankInfo, extra, p.checkoutToken());
+    }
+
+    static String virtualAccount(long paymentId) {
+        return "9" + String.format("%011d", paymentId);
+    }
+
+    private static String fullName(Payment.Customer c) {
+        String first = c.firstName() == null ? "" : c.firstName();
+        String last = c.lastName() == null ? "" : c.lastName();
+        return (first + " " + last).trim();
+    }
+
+    private static Payment.Customer mergeCustomer(StartPaymentCommand.Customer in, Counterparty b, LocalDate dob) {
+        return new Payment.Customer(
+                firstNonBlank(in.firstName(), b == null ? null : b.firstName()),
+                firstNonBlank(in.lastName(), b == null ? null : b.lastName()),
+                firstNonBlank(in.email(), b == null ? null : b.email()),
+                firstNonBlank(in.phone(), b == null ? null : b.phoneNumber()),
+                dob,
+                firstNonBlank(in.country(), b == null ? null : b.country()),
+                firstNonBlank(in.idType(), b == null ? null : b.idType()),
+                firstNonBlank(in.idNumber(), b == null ? null : b.idNumber()));
+    }
+
+    private static String firstNonBlank(String a, String b) {
+        if (!StartPaymentCommand.blank(a)) {
+            return a.trim();
+        }
+        return StartPaymentCommand.blank(b) ? null : b.trim();
+    }
+
+    private static String trimOrNull(String s) {
+        return StartPaymentCommand.blank(s) ? null : s.trim();
+    }
+}

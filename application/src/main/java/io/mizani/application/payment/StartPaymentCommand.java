@@ -1,0 +1,212 @@
+package io.mizani.application.payment;
+
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RequestType;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * POST /api/global/payments as received. The constructor is the body-validation step of the contract: every
+ * problem with the body is collected into {@code invalid_arguments} (inline customer fields included) and
+ * refused at once with 400 {@code invalid_argument}. {@code source} is not part of the command: it is ignored.
+ */
+public record StartPaymentCommand(
+        long accountId,
+        String requestType,
+        String transactionChannel,
+        String provider,
+        BigDecimal amount,
+        String currency,
+        String country,
+        String reason,
+        Customer customer,
+        ProviderConfig providerConfig,
+        PaymentConfig paymentConfig) {
+
+    public record Customer(String customerUuid, String customerUid, String firstName, String lastName, String email,
+                           String phone, String dob, String country, String idType, String idNumber,
+                           String additionalIdType, String additionalIdNumber, String addressLine1,
+                           String addressCountry) {
+
+        /** customer_uuid, or its legacy alias customer_uid. */
+        public String beneficiaryRef() {
+            return !blank(customerUuid) ? customerUuid.trim() : blank(customerUid) ? null : customerUid.trim();
+        }
+    }
+
+    public record ProviderConfig(String networkId, String providerId, String networkName, String networkCode,
+                                 String accountType, String channelId) {
+    }
+
+    public record PaymentConfig(String reference, String accountNumber, String remark, String paymentCategory,
+                                String callbackUrl, String redirectUrl) {
+    }
+
+    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
+
+    public StartPaymentCommand {
+        var problems = new ArrayList<Map<String, String>>();
+        if (blank(requestType)) {
+            problem(problems, "request_type", "request_type is required");
+        } else if (RequestType.parse(requestType).isEmpty()) {
+            problem(problems, "request_type", "request_type must be one of payment, withdrawal");
+        }
+        if (blank(transactionChannel)) {
+            problem(problems, "transaction_channel", "transaction_channel is required");
+        } else if (Rail.parse(transactionChannel).isEmpty()) {
+            problem(problems, "transaction_channel", "transaction_channel must be one of momo, bank, card");
+        }
+        if (blank(provider)) {
+            problem(problems, "provider", "provider is required");
+        }
+        if (amount == null) {
+            problem(problems, "amount", "amount is required");
+        } else if (amount.signum() <= 0) {
+            problem(problems, "amount", "amount must be greater than 0");
+        }
+        if (blank(currency)) {
+            problem(problems, "currency", "currency is required");
+        } else if (!currency.trim().matches("[A-Za-z]{3}")) {
+            problem(problems, "currency", "currency must be an ISO 4217 code");
+        }
+        if (blank(country)) {
+            problem(problems, "country", "country is required");
+        } else if (!country.trim().matches("[A-Za-z]{2}")) {
+            problem(problems, "country", "country must be an ISO 3166-1 alpha-2 code");
+        }
+        boolean byReference = customer != null && customer.beneficiaryRef() != null;
+        if (customer == null) {
+            problem(problems, "customer", "customer is required");
+        } else {
+            if (!byReference) {
+                requireField(problems, "customer.first_name", customer.firstName());
+                requireField(problems, "customer.last_name", customer.lastName());
+                requireField(problems, "customer.email", customer.email());
+                requireField(problems, "customer.phone", customer.phone());
+            }
+            if (!blank(customer.email()) && !EMAIL.matcher(customer.email().trim()).matches()) {
+                problem(problems, "customer.email", "customer.email must be a valid email address");
+            }
+            if (!blank(customer.dob()) && parseDob(customer.dob()) == null) {
+                problem(problems, "customer.dob", "customer.dob must be a date (YYYY-MM-DD or RFC 3339 date-time)");
+            }
+        }
+        if (providerConfig == null) {
+            problem(problems, "provider_config", "provider_config is required");
+        } else {
+            requireField(problems, "provider_config.network_id", providerConfig.networkId());
+            requireField(problems, "provider_config.provider_id", providerConfig.providerId());
+            requireField(problems, "provider_config.network_name", providerConfig.networkName());
+            requireField(problems, "provider_config.network_code", providerConfig.networkCode());
+            requireField(problems, "provider_config.account_type", providerConfig.accountType());
+        }
+        if (paymentConfig == null) {
+            problem(problems, "payment_config", "payment_config is required");
+        } else {
+            requireField(problems, "payment_config.reference", paymentConfig.reference());
+            if (!byReference) {
+                requireField(problems, "payment_config.account_number", paymentConfig.accountNumber());
+            }
+            if (blank(paymentConfig.callbackUrl())) {
+                problem(problems, "payment_config.callback_url", "payment_config.callback_url is required");
+            } else if (!httpUrl(paymentConfig.callbackUrl())) {
+                problem(problems, "payment_config.callback_url",
+                        "payment_config.callback_url must be an absolute http(s) URL");
+            }
+            if (!blank(paymentConfig.redirectUrl()) && !httpUrl(paymentConfig.redirectUrl())) {
+                problem(problems, "payment_config.redirect_url",
+                        "payment_config.redirect_url must be an absolute http(s) URL");
+            }
+            if (paymentConfig.reference() != null && paymentConfig.reference().length() > 128) {
+                problem(problems, "payment_config.reference", "payment_config.reference must be at most 128 characters");
+            }
+        }
+        if (!problems.isEmpty()) {
+            String message = problems.size() == 1 ? problems.get(0).get("message")
+                    : "invalid request: " + String.join("; ", problems.stream().map(p -> p.get("message")).toList());
+            throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument", message,
+                    DomainError.Shape.DEFAULT, Map.of("invalid_arguments", List.copyOf(problems)));
+        }
+    }
+
+    public RequestType parsedRequestType() {
+        return RequestType.parse(requestType).orElseThrow();
+    }
+
+    public Rail parsedRail() {
+        return Rail.parse(transactionChannel).orElseThrow();
+    }
+
+    public String upperCountry() {
+        return country.trim().toUpperCase(Locale.ROOT);
+    }
+
+    public String upperCurrency() {
+        return currency.trim().toUpperCase(Locale.ROOT);
+    }
+
+    /** customer.dob as a date; accepts YYYY-MM-DD or an RFC 3339 date-time. Null when absent or unparseable. */
+    public static LocalDate parseDob(String dob) {
+        if (blank(dob)) {
+            return null;
+        }
+        String v = dob.trim();
+        try {
+            return LocalDate.parse(v);
+        } catch (DateTimeParseException notDate) {
+            try {
+                return OffsetDateTime.parse(v).toLocalDate();
+            } catch (DateTimeParseException notDateTime) {
+                return null;
+            }
+        }
+    }
+
+    /** Parses a beneficiary reference; null when it is not a UUID. */
+    public static UUID parseUuid(String value) {
+        try {
+            return UUID.fromString(value);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    private static boolean httpUrl(String s) {
+        try {
+            URI uri = new URI(s.trim());
+            return uri.isAbsolute() && uri.getHost() != null
+                    && ("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()));
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static void requireField(List<Map<String, String>> problems, String field, String value) {
+        if (blank(value)) {
+            problem(problems, field, field + " is required");
+        }
+    }
+
+    private static void problem(List<Map<String, String>> problems, String field, String message) {
+        var p = new LinkedHashMap<String, String>();
+        p.put("field", field);
+        p.put("message", message);
+        problems.add(p);
+    }
+}

@@ -1,0 +1,46 @@
+package io.mizani.application.payment;
+
+import java.security.SecureRandom;
+import java.util.Base64;
+
+/** Random identifiers: payment references, checkout tokens, webhook ids and secrets. */
+public final class Tokens {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final char[] ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789".toCharArray();
+
+    private Tokens() {
+    }
+
+    /** The service's own payment reference, e.g. {@code MZP7K2QX...} (20 characters after the prefix). */
+    public static String paymentReference() {
+        var sb = new StringBuilder("MZP");
+        for (int i = 0; i < 20; i++) {
+            sb.append(ALPHABET[RANDOM.nextInt(ALPHABET.length)]);
+        }
+        return sb.toString();
+    }
+
+    /** 256 random bits, URL-safe: the unguessable part of a hosted checkout URL. */
+    public static String checkoutToken() {
+        return urlSafe(32);
+    }
+
+    /** A Standard Webhooks message id. */
+    public static String webhookId() {
+        return "msg_" + urlSafe(18);
+    }
+
+    /** A Standard Webhooks signing secret: {@code whsec_} + base64 of 32 random bytes. */
+    public static String webhookSecret() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return "whsec_" + Base64.getEncoder().encodeToString(bytes);
+    }
+
+    private static String urlSafe(int bytes) {
+        byte[] b = new byte[bytes];
+        RANDOM.nextBytes(b);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+    }
+}

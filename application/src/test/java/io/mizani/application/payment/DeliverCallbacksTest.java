@@ -1,0 +1,79 @@
+package io.mizani.application.payment;
+
+import io.mizani.domain.payment.RetrySchedule;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class DeliverCallbacksTest {
+
+    Fakes.MutableClock clock = new Fakes.MutableClock();
+    Fakes.Outbox outbox = new Fakes.Outbox();
+    List<String> ids = new ArrayList<>();
+    List<Integer> answers = new ArrayList<>();
+
+    DeliverCallbacks worker(int maxAttempts) {
+        CallbackSender sender = (url, id, ts, body, secret) -> {
+            ids.add(id);
+            int status = answers.isEmpty() ? 200 : answers.remove(0);
+            return new CallbackSender.Delivery(status, null);
+        };
+        return new DeliverCallbacks(outbox, sender, Fakes.DIRECT, clock,
+                new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), maxAttempts), Duration.ofSeconds(30), 10,
+                Runnable::run);
+    }
+
+    @Test
+    void retries_with_exponential_backoff_and_the_same_webhook_id() {
+        outbox.enqueue(new CallbackOutbox.NewCallback(1, 1, "msg_1", "transaction.succeeded", "http://x", "{}", clock.instant()));
+        answers.addAll(List.of(500, 500, 500));
+        var w = worker(8);
+        assertEquals(1, w.runOnce());
+        clock.advance(Duration.ofSeconds(4));
+        assertEquals(0, w.runOnce());
+        clock.advance(Duration.ofSeconds(1));
+        assertEquals(1, w.runOnce());
+        clock.advance(Duration.ofSeconds(9));
+        assertEquals(0, w.runOnce());
+        clock.advance(Duration.ofSeconds(1));
+        assertEquals(1, w.runOnce());
+        clock.advance(Duration.ofSeconds(20));
+        assertEquals(1, w.runOnce());
+        assertEquals("delivered", outbox.state.get(1L));
+        assertEquals(List.of("msg_1", "msg_1", "msg_1", "msg_1"), ids);
+        assertEquals(4, outbox.log.size());
+        assertEquals(500, outbox.log.get(0).statusCode());
+        assertEquals(200, outbox.log.get(3).statusCode());
+    }
+
+    @Test
+    void gives_up_after_max_attempts() {
+        outbox.enqueue(new CallbackOutbox.NewCallback(1, 1, "msg_2", "transaction.failed", "http://x", "{}", clock.instant()));
+        for (int i = 0; i < 20; i++) {
+            answers.add(503);
+        }
+        var w = worker(8);
+        for (int i = 0; i < 20; i++) {
+            w.runOnce();
+            clock.advance(Duration.ofHours(2));
+        }
+        assertEquals("dead", outbox.state.get(1L));
+        assertEquals(8, outbox.log.size());
+    }
+
+    @Test
+    void a_restarted_worker_continues_from_persisted_state() {
+        outbox.enqueue(new CallbackOutbox.NewCallback(1, 1, "msg_3", "transaction.succeeded", "http://x", "{}", clock.instant()));
+        answers.add(500);
+        worker(8).runOnce();
+        clock.advance(Duration.ofSeconds(5));
+        worker(8).runOnce(); // a fresh worker instance: only the outbox rows carry state
+        assertEquals("delivered", outbox.state.get(1L));
+        assertEquals(2, outbox.attempts.get(1L));
+        assertEquals(List.of("msg_3", "msg_3"), ids);
+    }
+}

@@ -1,0 +1,274 @@
+package io.mizani.application.payment;
+
+import io.mizani.application.beneficiary.Counterparty;
+import io.mizani.application.beneficiary.PaymentCounterparties;
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.Network;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RampType;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.*;
+import java.util.function.Supplier;
+
+/** Tiny in-memory fakes of the payment ports. */
+final class Fakes {
+
+    static final class MutableClock extends Clock {
+        Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+
+    static final UnitOfWork DIRECT = new UnitOfWork() {
+        @Override
+        public <T> T inTransaction(Supplier<T> work) {
+            return work.get();
+        }
+
+        @Override
+        public <T> T inNewTransaction(Supplier<T> work) {
+            return work.get();
+        }
+    };
+
+    static Network net(String provider, String id, Rail rail, RampType ramp, String min, String max, String fee,
+                       boolean active, String country, String currency) {
+        return new Network(id, id.toUpperCase(), id.toUpperCase(), "ch_" + id + "_" + ramp.wire(), rail,
+                rail.wire(), ramp, new BigDecimal(min), new BigDecimal(max), new BigDecimal(fee), provider, country,
+                currency, active);
+    }
+
+    static final class Catalogue implements PaymentCatalogue {
+        final List<Network> networks = new ArrayList<>(List.of(
+                net("mpesa_ke", "mpesa", Rail.MOMO, RampType.DEPOSIT, "10", "150000", "0", true, "KE", "KES"),
+                net("mpesa_ke", "mpesa", Rail.MOMO, RampType.WITHDRAW, "10", "150000", "15", true, "KE", "KES"),
+                net("airtel_ke", "airtel", Rail.MOMO, RampType.DEPOSIT, "10", "70000", "0", true, "KE", "KES"),
+                net("airtel_ke", "airtel", Rail.MOMO, RampType.WITHDRAW, "10", "70000", "15", false, "KE", "KES"),
+                net("pesalink_ke", "pesalink", Rail.BANK, RampType.DEPOSIT, "100", "999999", "50", true, "KE", "KES"),
+                net("card_ke", "card", Rail.CARD, RampType.DEPOSIT, "50", "500000", "0", true, "KE", "KES")));
+        final Map<Long, Set<String>> assigned = new HashMap<>();
+
+        @Override
+        public List<CountryInfo> countries() {
+            return List.of(new CountryInfo("KE", "Kenya", "KES"));
+        }
+
+        @Override
+        public Optional<CountryInfo> country(String code) {
+            return countries().stream().filter(c -> c.code().equals(code)).findFirst();
+        }
+
+        @Override
+        public List<Network> networks(String country) {
+            return networks.stream().filter(n -> n.country().equals(country)).toList();
+        }
+
+        @Override
+        public Set<String> assignedProviders(long accountId) {
+            return assigned.getOrDefault(accountId, Set.of());
+        }
+    }
+
+    static final class Store implements PaymentStore {
+        final Map<Long, Payment> rows = new LinkedHashMap<>();
+        final Map<Long, Instant> nextCheck = new HashMap<>();
+        final MutableClock clock;
+        long seq = 0;
+
+        Store(MutableClock clock) {
+            this.clock = clock;
+        }
+
+        @Override
+        public boolean merchantReferenceTaken(long accountId, String ref) {
+            return rows.values().stream().anyMatch(p -> p.accountId() == accountId && p.merchantReference().equals(ref));
+        }
+
+        @Override
+        public Payment insert(Payment p, Instant next) {
+            long id = ++seq;
+            Payment saved = with(p, id, p.status(), p.failureReason(), p.providerReference(), p.checks(), p.pendingSince(), p.completedAt(), p.updatedAt());
+            rows.put(id, saved);
+            nextCheck.put(id, next);
+            return saved;
+        }
+
+        static Payment with(Payment p, long id, PaymentStatus status, String reason, String providerRef, int checks,
+                            Instant pendingSince, Instant completedAt, Instant updatedAt) {
+            return new Payment(id, p.accountId(), p.reference(), p.merchantReference(), p.requestType(), p.rail(),
+                    p.provider(), p.networkId(), p.channelId(), p.amount(), p.currency(), p.country(), p.amountUsd(),
+                    p.fee(), p.beneficiaryId(), p.beneficiaryUuid(), p.tier0CountedUsd(), p.customer(),
+                    p.accountNumber(), p.callbackUrl(), p.redirectUrl(), p.remark(), p.paymentCategory(), p.reason(),
+                    status, reason, providerRef, p.checkoutToken(), checks, p.createdAt(), updatedAt, pendingSince,
+                    completedAt);
+        }
+
+        @Override
+        public Optional<Payment> findByMerchantReference(long accountId, String ref) {
+            return rows.values().stream().filter(p -> p.accountId() == accountId && p.merchantReference().equals(ref)).findFirst();
+        }
+
+        @Override
+        public Optional<Payment> findById(long id) {
+            return Optional.ofNullable(rows.get(id));
+        }
+
+        @Override
+        public Optional<Payment> lockByCheckoutToken(String token) {
+            return rows.values().stream().filter(p -> token.equals(p.checkoutToken())).findFirst();
+        }
+
+        @Override
+        public List<Payment> claimDue(Instant now, Duration lease, int limit) {
+            var out = new ArrayList<Payment>();
+            for (Payment p : rows.values()) {
+                Instant n = nextCheck.get(p.id());
+                if (out.size() < limit && !p.status().isFinal() && n != null && !n.isAfter(now)) {
+                    nextCheck.put(p.id(), now.plus(lease));
+                    out.add(p);
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public boolean transition(long id, PaymentStatus from, PaymentStatus to, Instant now, String providerRef,
+                                  String reason, Instant next) {
+            Payment p = rows.get(id);
+            if (p == null || p.status() != from || !from.canMoveTo(to)) {
+                return false;
+            }
+            rows.put(id, with(p, id, to, reason != null ? reason : p.failureReason(),
+                    providerRef != null ? providerRef : p.providerReference(), p.checks(),
+                    to == PaymentStatus.PENDING ? now : p.pendingSince(), to.isFinal() ? now : null, now));
+            nextCheck.put(id, next);
+            return true;
+        }
+
+        @Override
+        public void scheduleCheck(long id, Instant next, boolean count) {
+            Payment p = rows.get(id);
+            if (p.status().isFinal()) {
+                return;
+            }
+            rows.put(id, with(p, id, p.status(), p.failureReason(), p.providerReference(), p.checks() + (count ? 1 : 0),
+                    p.pendingSince(), p.completedAt(), clock.instant()));
+            nextCheck.put(id, next);
+        }
+    }
+
+    static final class Counterparties implements PaymentCounterparties {
+        final Map<UUID, Counterparty> book = new HashMap<>();
+        final Map<Long, BigDecimal> lifetime = new HashMap<>();
+
+        @Override
+        public Optional<Counterparty> find(long accountId, UUID uuid) {
+            return Optional.ofNullable(book.get(uuid));
+        }
+
+        @Override
+        public void reserveTier0(long accountId, long beneficiaryId, String currency, BigDecimal usd) {
+            Counterparty c = book.values().stream().filter(b -> b.id() == beneficiaryId).findFirst().orElseThrow();
+            if ("full".equals(c.kycLevel())) {
+                return;
+            }
+            BigDecimal total = lifetime.getOrDefault(beneficiaryId, BigDecimal.ZERO);
+            if (Set.of("ZAR", "BWP", "NGN").contains(currency) || usd.compareTo(new BigDecimal("20")) >= 0
+                    || total.add(usd).compareTo(new BigDecimal("200")) >= 0) {
+                throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument",
+                        "full KYC information is required for the transaction", DomainError.Shape.COMPACT, Map.of());
+            }
+            lifetime.put(beneficiaryId, total.add(usd));
+        }
+
+        @Override
+        public void releaseTier0(long accountId, long beneficiaryId, BigDecimal usd) {
+            lifetime.merge(beneficiaryId, usd.negate(), BigDecimal::add);
+        }
+    }
+
+    static final class Outbox implements CallbackOutbox {
+        final Map<Long, NewCallback> rows = new LinkedHashMap<>();
+        final Map<Long, Integer> attempts = new HashMap<>();
+        final Map<Long, Instant> next = new HashMap<>();
+        final Map<Long, String> state = new HashMap<>();
+        final List<Attempt> log = new ArrayList<>();
+        String secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+        long seq;
+
+        @Override
+        public void enqueue(NewCallback c) {
+            long id = ++seq;
+            rows.put(id, c);
+            attempts.put(id, 0);
+            next.put(id, c.createdAt());
+            state.put(id, "pending");
+        }
+
+        @Override
+        public List<DueCallback> claimDue(Instant now, Duration lease, int limit) {
+            var out = new ArrayList<DueCallback>();
+            for (var e : rows.entrySet()) {
+                long id = e.getKey();
+                if ("pending".equals(state.get(id)) && !next.get(id).isAfter(now) && out.size() < limit) {
+                    next.put(id, now.plus(lease));
+                    var c = e.getValue();
+                    out.add(new DueCallback(id, c.accountId(), c.paymentId(), c.webhookId(), c.eventType(), c.url(),
+                            c.body(), attempts.get(id), secret));
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public void recordAttempt(Attempt a) {
+            log.add(a);
+        }
+
+        @Override
+        public void markDelivered(long id, int n, Instant at) {
+            attempts.put(id, n);
+            state.put(id, "delivered");
+        }
+
+        @Override
+        public void scheduleRetry(long id, int n, Instant at) {
+            attempts.put(id, n);
+            next.put(id, at);
+        }
+
+        @Override
+        public void markDead(long id, int n, Instant at) {
+            attempts.put(id, n);
+            state.put(id, "dead");
+        }
+    }
+
+    private Fakes() {
+    }
+}

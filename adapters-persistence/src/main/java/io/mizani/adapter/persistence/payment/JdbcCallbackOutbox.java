@@ -1,0 +1,128 @@
+package io.mizani.adapter.persistence.payment;
+
+import io.mizani.application.payment.CallbackOutbox;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+
+/** payment_callbacks (the outbox) and payment_callback_attempts (every attempt). */
+@ApplicationScoped
+public class JdbcCallbackOutbox implements CallbackOutbox {
+
+    @Inject
+    DataSource dataSource;
+
+    @Override
+    public void enqueue(NewCallback cb) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    INSERT INTO payment_callbacks (account_id, payment_id, webhook_id, event_type, url, body, status,
+                        attempts, next_attempt_at, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)""")) {
+                ps.setLong(1, cb.accountId());
+                ps.setLong(2, cb.paymentId());
+                ps.setString(3, cb.webhookId());
+                ps.setString(4, cb.eventType());
+                ps.setString(5, cb.url());
+                ps.setString(6, cb.body());
+                ps.setTimestamp(7, Timestamp.from(cb.createdAt()));
+                ps.setTimestamp(8, Timestamp.from(cb.createdAt()));
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public List<DueCallback> claimDue(Instant now, Duration lease, int limit) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    WITH due AS (
+                        SELECT id FROM payment_callbacks
+                        WHERE status = 'pending' AND next_attempt_at <= ?
+                        ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED),
+                    claimed AS (
+                        UPDATE payment_callbacks cb SET next_attempt_at = ?
+                        FROM due WHERE cb.id = due.id
+                        RETURNING cb.id, cb.account_id, cb.payment_id, cb.webhook_id, cb.event_type, cb.url, cb.body,
+                                  cb.attempts)
+                    SELECT claimed.*, a.webhook_secret FROM claimed LEFT JOIN accounts a ON a.id = claimed.account_id""")) {
+                ps.setTimestamp(1, Timestamp.from(now));
+                ps.setInt(2, limit);
+                ps.setTimestamp(3, Timestamp.from(now.plus(lease)));
+                try (var rs = ps.executeQuery()) {
+                    var out = new ArrayList<DueCallback>();
+                    while (rs.next()) {
+                        out.add(new DueCallback(rs.getLong("id"), rs.getLong("account_id"), rs.getLong("payment_id"),
+                                rs.getString("webhook_id"), rs.getString("event_type"), rs.getString("url"),
+                                rs.getString("body"), rs.getInt("attempts"), rs.getString("webhook_secret")));
+                    }
+                    return out;
+                }
+            }
+        });
+    }
+
+    @Override
+    public void recordAttempt(Attempt a) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    INSERT INTO payment_callback_attempts (callback_id, attempt_no, attempted_at, status_code, error, duration_ms)
+                    VALUES (?, ?, ?, ?, ?, ?)""")) {
+                ps.setLong(1, a.callbackId());
+                ps.setInt(2, a.attemptNo());
+                ps.setTimestamp(3, Timestamp.from(a.attemptedAt()));
+                ps.setObject(4, a.statusCode());
+                ps.setString(5, a.error() == null ? null : truncate(a.error(), 1000));
+                ps.setLong(6, a.durationMs());
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public void markDelivered(long id, int attempts, Instant at) {
+        finish(id, "delivered", attempts, at);
+    }
+
+    @Override
+    public void scheduleRetry(long id, int attempts, Instant nextAttemptAt) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement(
+                    "UPDATE payment_callbacks SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'")) {
+                ps.setInt(1, attempts);
+                ps.setTimestamp(2, Timestamp.from(nextAttemptAt));
+                ps.setLong(3, id);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public void markDead(long id, int attempts, Instant at) {
+        finish(id, "dead", attempts, at);
+    }
+
+    private void finish(long id, String status, int attempts, Instant at) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    UPDATE payment_callbacks SET status = ?, attempts = ?, next_attempt_at = NULL, finished_at = ?
+                    WHERE id = ? AND status = 'pending'""")) {
+                ps.setString(1, status);
+                ps.setInt(2, attempts);
+                ps.setTimestamp(3, Timestamp.from(at));
+                ps.setLong(4, id);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    private static String truncate(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max);
+    }
+}

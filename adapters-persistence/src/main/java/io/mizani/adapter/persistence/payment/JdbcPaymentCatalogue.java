@@ -1,0 +1,122 @@
+package io.mizani.adapter.persistence.payment;
+
+import io.mizani.application.payment.CountryInfo;
+import io.mizani.application.payment.PaymentCatalogue;
+import io.mizani.domain.payment.Network;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RampType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
+
+/**
+ * The catalogue tables (payment_countries, payment_providers, payment_networks) and the foundation's
+ * account_payment_providers. The catalogue itself is cached for a few seconds (it changes only when an
+ * operator edits it); assignments are read fresh every time.
+ */
+@ApplicationScoped
+public class JdbcPaymentCatalogue implements PaymentCatalogue {
+
+    private record Snapshot(long loadedAtNanos, List<CountryInfo> countries, Map<String, List<Network>> networks) {
+    }
+
+    @Inject
+    DataSource dataSource;
+
+    @ConfigProperty(name = "mizani.payments.catalogue-cache", defaultValue = "PT5S")
+    Duration cacheFor;
+
+    private volatile Snapshot snapshot;
+
+    @Override
+    public List<CountryInfo> countries() {
+        return snapshot().countries();
+    }
+
+    @Override
+    public Optional<CountryInfo> country(String code) {
+        return snapshot().countries().stream().filter(c -> c.code().equals(code)).findFirst();
+    }
+
+    @Override
+    public List<Network> networks(String country) {
+        return snapshot().networks().getOrDefault(country, List.of());
+    }
+
+    @Override
+    public Set<String> assignedProviders(long accountId) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("SELECT provider_code FROM account_payment_providers WHERE account_id = ?")) {
+                ps.setLong(1, accountId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    var out = new HashSet<String>();
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                    return out;
+                }
+            }
+        });
+    }
+
+    /** Drops the cache (after an operator edit, and in tests). */
+    public void refresh() {
+        snapshot = null;
+    }
+
+    private Snapshot snapshot() {
+        Snapshot s = snapshot;
+        if (s == null || System.nanoTime() - s.loadedAtNanos() > cacheFor.toNanos()) {
+            s = load();
+            snapshot = s;
+        }
+        return s;
+    }
+
+    private Snapshot load() {
+        return Jdbc.with(dataSource, c -> {
+            var countries = new ArrayList<CountryInfo>();
+            try (var ps = c.prepareStatement("SELECT code, name, currency FROM payment_countries ORDER BY sort_order, code");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    countries.add(new CountryInfo(rs.getString(1).trim(), rs.getString(2), rs.getString(3).trim()));
+                }
+            }
+            var networks = new ConcurrentHashMap<String, List<Network>>();
+            try (var ps = c.prepareStatement("""
+                    SELECT n.network_id, n.network_name, n.network_code, n.channel_id, n.channel_type, n.account_type,
+                           n.ramp_type, n.min_amount, n.max_amount, n.fee, n.provider_code, p.country, co.currency, n.status
+                    FROM payment_networks n
+                    JOIN payment_providers p ON p.code = n.provider_code
+                    JOIN payment_countries co ON co.code = p.country
+                    ORDER BY p.country, p.sort_order, p.code, n.network_id,
+                             CASE n.ramp_type WHEN 'deposit' THEN 0 ELSE 1 END""");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Network n = network(rs);
+                    networks.computeIfAbsent(n.country(), k -> new ArrayList<>()).add(n);
+                }
+            }
+            return new Snapshot(System.nanoTime(), List.copyOf(countries), Map.copyOf(networks));
+        });
+    }
+
+    private static Network network(ResultSet rs) throws SQLException {
+        return new Network(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                Rail.parse(rs.getString(5)).orElseThrow(), rs.getString(6), RampType.parse(rs.getString(7)).orElseThrow(),
+                rs.getBigDecimal(8), rs.getBigDecimal(9), rs.getBigDecimal(10), rs.getString(11),
+                rs.getString(12).trim(), rs.getString(13).trim(), "active".equals(rs.getString(14)));
+    }
+}

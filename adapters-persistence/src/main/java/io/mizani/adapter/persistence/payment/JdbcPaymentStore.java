@@ -1,0 +1,228 @@
+package io.mizani.adapter.persistence.payment;
+
+import io.mizani.application.payment.PaymentStore;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RequestType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import javax.sql.DataSource;
+
+/** payments: the rows and the queue. Every status change is one conditional UPDATE. */
+@ApplicationScoped
+public class JdbcPaymentStore implements PaymentStore {
+
+    static final String COLUMNS = """
+            id, account_id, reference, merchant_reference, request_type, rail, provider, network_id, channel_id,
+            amount, currency, country, amount_usd, fee, beneficiary_id, beneficiary_uuid, tier0_counted_usd,
+            customer_first_name, customer_last_name, customer_email, customer_phone, customer_dob, customer_country,
+            customer_id_type, customer_id_number, account_number, callback_url, redirect_url, remark,
+            payment_category, reason, status, failure_reason, provider_reference, checkout_token, checks,
+            created_at, updated_at, pending_since, completed_at""";
+
+    @Inject
+    DataSource dataSource;
+
+    @Override
+    public boolean merchantReferenceTaken(long accountId, String merchantReference) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("SELECT 1 FROM payments WHERE account_id = ? AND merchant_reference = ?")) {
+                ps.setLong(1, accountId);
+                ps.setString(2, merchantReference);
+                try (var rs = ps.executeQuery()) {
+                    return rs.next();
+                }
+            }
+        });
+    }
+
+    @Override
+    public Payment insert(Payment p, Instant nextCheckAt) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    INSERT INTO payments (account_id, reference, merchant_reference, request_type, rail, provider,
+                        network_id, channel_id, amount, currency, country, amount_usd, fee, beneficiary_id,
+                        beneficiary_uuid, tier0_counted_usd, customer_first_name, customer_last_name, customer_email,
+                        customer_phone, customer_dob, customer_country, customer_id_type, customer_id_number,
+                        account_number, callback_url, redirect_url, remark, payment_category, reason, status,
+                        failure_reason, provider_reference, checkout_token, checks, next_check_at, created_at,
+                        updated_at, pending_since, completed_at)
+                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
+                    Statement.RETURN_GENERATED_KEYS)) {
+                var cu = p.customer();
+                Object[] values = {p.accountId(), p.reference(), p.merchantReference(), p.requestType().wire(),
+                        p.rail().wire(), p.provider(), p.networkId(), p.channelId(), p.amount(), p.currency(),
+                        p.country(), p.amountUsd(), p.fee(), p.beneficiaryId(), p.beneficiaryUuid(),
+                        p.tier0CountedUsd(), cu.firstName(), cu.lastName(), cu.email(), cu.phone(),
+                        cu.dob() == null ? null : Date.valueOf(cu.dob()), cu.country(), cu.idType(), cu.idNumber(),
+                        p.accountNumber(), p.callbackUrl(), p.redirectUrl(), p.remark(), p.paymentCategory(),
+                        p.reason(), p.status().wire(), p.failureReason(), p.providerReference(), p.checkoutToken(),
+                        p.checks(), nextCheckAt, p.createdAt(), p.updatedAt(), p.pendingSince(), p.completedAt()};
+                for (int i = 0; i < values.length; i++) {
+                    Jdbc.set(ps, i + 1, values[i]);
+                }
+                try {
+                    ps.executeUpdate();
+                } catch (SQLException e) {
+                    if ("23505".equals(e.getSQLState()) && String.valueOf(e.getMessage()).contains("merchant_reference")) {
+                        throw DomainError.invalidArgument(
+                                "payment_config.reference \"" + p.merchantReference() + "\" has already been used");
+                    }
+                    throw e;
+                }
+                try (var keys = ps.getGeneratedKeys()) {
+                    keys.next();
+                    long id = keys.getLong(1);
+                    return byId(c, id).orElseThrow();
+                }
+            }
+        });
+    }
+
+    @Override
+    public Optional<Payment> findByMerchantReference(long accountId, String merchantReference) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("SELECT " + COLUMNS + " FROM payments WHERE account_id = ? AND merchant_reference = ?")) {
+                ps.setLong(1, accountId);
+                ps.setString(2, merchantReference);
+                return one(ps.executeQuery());
+            }
+        });
+    }
+
+    @Override
+    public Optional<Payment> findById(long id) {
+        return Jdbc.with(dataSource, c -> byId(c, id));
+    }
+
+    @Override
+    public Optional<Payment> lockByCheckoutToken(String token) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("SELECT " + COLUMNS + " FROM payments WHERE checkout_token = ? FOR UPDATE")) {
+                ps.setString(1, token);
+                return one(ps.executeQuery());
+            }
+        });
+    }
+
+    @Override
+    public List<Payment> claimDue(Instant now, Duration lease, int limit) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    UPDATE payments SET next_check_at = ?
+                    WHERE id IN (SELECT id FROM payments
+                                 WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= ?
+                                 ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                    RETURNING """ + COLUMNS)) {
+                ps.setTimestamp(1, Timestamp.from(now.plus(lease)));
+                ps.setTimestamp(2, Timestamp.from(now));
+                ps.setInt(3, limit);
+                return all(ps.executeQuery());
+            }
+        });
+    }
+
+    @Override
+    public boolean transition(long id, PaymentStatus from, PaymentStatus to, Instant now, String providerReference,
+                              String failureReason, Instant nextCheckAt) {
+        if (!from.canMoveTo(to)) {
+            throw new IllegalStateException("illegal payment transition " + from + " -> " + to);
+        }
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    UPDATE payments SET status = ?, updated_at = ?,
+                        provider_reference = COALESCE(?, provider_reference),
+                        failure_reason = COALESCE(?, failure_reason),
+                        next_check_at = ?,
+                        pending_since = CASE WHEN ? = 'pending' THEN ? ELSE pending_since END,
+                        completed_at = CASE WHEN ? IN ('succeeded', 'failed') THEN ? ELSE completed_at END
+                    WHERE id = ? AND status = ?""")) {
+                ps.setString(1, to.wire());
+                ps.setTimestamp(2, Timestamp.from(now));
+                ps.setString(3, providerReference);
+                ps.setString(4, failureReason);
+                ps.setTimestamp(5, Jdbc.ts(nextCheckAt));
+                ps.setString(6, to.wire());
+                ps.setTimestamp(7, Timestamp.from(now));
+                ps.setString(8, to.wire());
+                ps.setTimestamp(9, Timestamp.from(now));
+                ps.setLong(10, id);
+                ps.setString(11, from.wire());
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    public void scheduleCheck(long id, Instant nextCheckAt, boolean countCheck) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    UPDATE payments SET next_check_at = ?, checks = checks + ?
+                    WHERE id = ? AND status IN ('queued', 'pending')""")) {
+                ps.setTimestamp(1, Jdbc.ts(nextCheckAt));
+                ps.setInt(2, countCheck ? 1 : 0);
+                ps.setLong(3, id);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    private Optional<Payment> byId(Connection c, long id) throws SQLException {
+        try (var ps = c.prepareStatement("SELECT " + COLUMNS + " FROM payments WHERE id = ?")) {
+            ps.setLong(1, id);
+            return one(ps.executeQuery());
+        }
+    }
+
+    private static Optional<Payment> one(ResultSet rs) throws SQLException {
+        try (rs) {
+            return rs.next() ? Optional.of(map(rs)) : Optional.empty();
+        }
+    }
+
+    private static List<Payment> all(ResultSet rs) throws SQLException {
+        try (rs) {
+            var out = new ArrayList<Payment>();
+            while (rs.next()) {
+                out.add(map(rs));
+            }
+            return out;
+        }
+    }
+
+    static Payment map(ResultSet rs) throws SQLException {
+        long beneficiaryId = rs.getLong("beneficiary_id");
+        Long bid = rs.wasNull() ? null : beneficiaryId;
+        Date dob = rs.getDate("customer_dob");
+        var customer = new Payment.Customer(rs.getString("customer_first_name"), rs.getString("customer_last_name"),
+                rs.getString("customer_email"), rs.getString("customer_phone"), dob == null ? null : dob.toLocalDate(),
+                rs.getString("customer_country"), rs.getString("customer_id_type"), rs.getString("customer_id_number"));
+        return new Payment(rs.getLong("id"), rs.getLong("account_id"), rs.getString("reference"),
+                rs.getString("merchant_reference"), RequestType.parse(rs.getString("request_type")).orElseThrow(),
+                Rail.parse(rs.getString("rail")).orElseThrow(), rs.getString("provider"), rs.getString("network_id"),
+                rs.getString("channel_id"), rs.getBigDecimal("amount"), rs.getString("currency").trim(),
+                rs.getString("country").trim(), rs.getBigDecimal("amount_usd"), rs.getBigDecimal("fee"), bid,
+                rs.getObject("beneficiary_uuid", UUID.class), rs.getBigDecimal("tier0_counted_usd"), customer,
+                rs.getString("account_number"), rs.getString("callback_url"), rs.getString("redirect_url"),
+                rs.getString("remark"), rs.getString("payment_category"), rs.getString("reason"),
+                PaymentStatus.parse(rs.getString("status")), rs.getString("failure_reason"),
+                rs.getString("provider_reference"), rs.getString("checkout_token"), rs.getInt("checks"),
+                Jdbc.instant(rs.getTimestamp("created_at")), Jdbc.instant(rs.getTimestamp("updated_at")),
+                Jdbc.instant(rs.getTimestamp("pending_since")), Jdbc.instant(rs.getTimestamp("completed_at")));
+    }
+}

@@ -1,0 +1,240 @@
+package io.mizani.adapter.provider.payment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mizani.application.payment.PaymentRail;
+import io.mizani.application.payment.RailOutcome;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.RequestType;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.Set;
+
+/**
+ * M-Pesa over Safaricom Daraja: collections by STK Push (Lipa na M-Pesa Online,
+ * {@code /mpesa/stkpush/v1/processrequest}, checked with {@code /mpesa/stkpushquery/v1/query}), disbursements by
+ * B2C ({@code /mpesa/b2c/v3/paymentrequest}; the verdict arrives on the ResultURL, see {@link DarajaCallbacks}).
+ * OAuth tokens from {@code /oauth/v1/generate?grant_type=client_credentials} are cached until shortly before
+ * they expire. A timeout, connection error or 5xx is {@link RailOutcome.NoAnswer}: never a decline.
+ */
+public final class DarajaRail implements PaymentRail {
+
+    static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss")
+            .withZone(ZoneId.of("Africa/Nairobi"));
+    /** STK query answers that mean "not settled yet" rather than a verdict. */
+    static final Set<String> STILL_PROCESSING = Set.of("500.001.1001", "4999");
+
+    private final DarajaConfig config;
+    private final Clock clock;
+    private final HttpClient http;
+    private final ObjectMapper json = new ObjectMapper();
+    private volatile String token;
+    private volatile Instant tokenExpiresAt = Instant.EPOCH;
+
+    public DarajaRail(DarajaConfig config, Clock clock) {
+        this.config = config;
+        this.clock = clock;
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.timeout()).build();
+    }
+
+    @Override
+    public RailOutcome initiate(Payment p) {
+        if (p.amount().stripTrailingZeros().scale() > 0) {
+            return new RailOutcome.Declined(null, "M-Pesa accepts whole shillings only");
+        }
+        return p.requestType() == RequestType.PAYMENT ? stkPush(p) : b2c(p);
+    }
+
+    @Override
+    public RailOutcome query(Payment p) {
+        if (p.providerReference() == null) {
+            // the first request never got an answer: send it again (Daraja requests are keyed on our reference)
+            return initiate(p);
+        }
+        if (p.requestType() == RequestType.WITHDRAWAL) {
+            // B2C results are pushed to the ResultURL only; keep waiting
+            return new RailOutcome.Submitted(p.providerReference(), config.pollEvery());
+        }
+        String timestamp = TIMESTAMP.format(clock.instant());
+        ObjectNode body = json.createObjectNode()
+                .put("BusinessShortCode", config.shortCode())
+                .put("Password", password(timestamp))
+                .put("Timestamp", timestamp)
+                .put("CheckoutRequestID", p.providerReference());
+        Reply reply = post("/mpesa/stkpushquery/v1/query", body);
+        if (reply.noAnswer() != null) {
+            return reply.noAnswer();
+        }
+        JsonNode r = reply.body();
+        String errorCode = text(r, "errorCode");
+        if (errorCode != null) {
+            return STILL_PROCESSING.contains(errorCode)
+                    ? new RailOutcome.Submitted(p.providerReference(), config.pollEvery())
+                    : new RailOutcome.NoAnswer("Daraja error " + errorCode + ": " + text(r, "errorMessage"));
+        }
+        return DarajaCallbacks.stkVerdict(text(r, "ResultCode"), text(r, "ResultDesc"), p.providerReference(), null);
+    }
+
+    private RailOutcome stkPush(Payment p) {
+        String timestamp = TIMESTAMP.format(clock.instant());
+        String phone = msisdn(p.accountNumber());
+        ObjectNode body = json.createObjectNode()
+                .put("BusinessShortCode", config.shortCode())
+                .put("Password", password(timestamp))
+                .put("Timestamp", timestamp)
+                .put("TransactionType", "CustomerPayBillOnline")
+                .put("Amount", p.amount().setScale(0).toPlainString())
+                .put("PartyA", phone)
+                .put("PartyB", config.shortCode())
+                .put("PhoneNumber", phone)
+                .put("CallBackURL", config.callbackBaseUrl() + "/api/providers/mpesa/stk-callback")
+                .put("AccountReference", truncate(p.merchantReference(), 12))
+                .put("TransactionDesc", truncate(p.remark() == null ? "Payment" : p.remark(), 13));
+        Reply reply = post("/mpesa/stkpush/v1/processrequest", body);
+        if (reply.noAnswer() != null) {
+            return reply.noAnswer();
+        }
+        JsonNode r = reply.body();
+        if ("0".equals(text(r, "ResponseCode"))) {
+            return new RailOutcome.Submitted(text(r, "CheckoutRequestID"), config.pollEvery());
+        }
+        return new RailOutcome.Declined(text(r, "CheckoutRequestID"), describe(r));
+    }
+
+    private RailOutcome b2c(Payment p) {
+        ObjectNode body = json.createObjectNode()
+                .put("OriginatorConversationID", p.reference())
+                .put("InitiatorName", config.initiatorName())
+                .put("SecurityCredential", config.securityCredential())
+                .put("CommandID", "BusinessPayment")
+                .put("Amount", p.amount().setScale(0).toPlainString())
+                .put("PartyA", config.shortCode())
+                .put("PartyB", msisdn(p.accountNumber()))
+                .put("Remarks", truncate(p.remark() == null ? "Payout" : p.remark(), 100))
+                .put("QueueTimeOutURL", config.callbackBaseUrl() + "/api/providers/mpesa/b2c-timeout")
+                .put("ResultURL", config.callbackBaseUrl() + "/api/providers/mpesa/b2c-result")
+                .put("Occasion", truncate(p.merchantReference(), 100));
+        Reply reply = post("/mpesa/b2c/v3/paymentrequest", body);
+        if (reply.noAnswer() != null) {
+            return reply.noAnswer();
+        }
+        JsonNode r = reply.body();
+        if ("0".equals(text(r, "ResponseCode"))) {
+            return new RailOutcome.Submitted(text(r, "ConversationID"), config.pollEvery());
+        }
+        return new RailOutcome.Declined(text(r, "ConversationID"), describe(r));
+    }
+
+    private record Reply(JsonNode body, RailOutcome.NoAnswer noAnswer) {
+    }
+
+    private Reply post(String path, JsonNode body) {
+        try {
+            String bearer = accessToken();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(config.baseUrl() + path))
+                    .timeout(config.timeout())
+                    .header("authorization", "Bearer " + bearer)
+                    .header("content-type", "application/json")
+                    .header("accept", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)))
+                    .build();
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 401) {
+                tokenExpiresAt = Instant.EPOCH;
+            }
+            if (response.statusCode() >= 500 || response.statusCode() == 401 || response.statusCode() == 429) {
+                return new Reply(null, new RailOutcome.NoAnswer("Daraja answered HTTP " + response.statusCode()));
+            }
+            JsonNode parsed;
+            try {
+                parsed = json.readTree(response.body());
+            } catch (Exception malformed) {
+                return new Reply(null, new RailOutcome.NoAnswer("Daraja answered malformed JSON"));
+            }
+            if (parsed == null || !parsed.isObject()) {
+                return new Reply(null, new RailOutcome.NoAnswer("Daraja answered malformed JSON"));
+            }
+            return new Reply(parsed, null);
+        } catch (HttpTimeoutException e) {
+            return new Reply(null, new RailOutcome.NoAnswer("Daraja timed out"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Reply(null, new RailOutcome.NoAnswer("interrupted"));
+        } catch (Exception e) {
+            return new Reply(null, new RailOutcome.NoAnswer("Daraja unreachable: " + e.getClass().getSimpleName()));
+        }
+    }
+
+    private String accessToken() throws Exception {
+        if (token != null && clock.instant().isBefore(tokenExpiresAt)) {
+            return token;
+        }
+        String basic = Base64.getEncoder().encodeToString(
+                (config.consumerKey() + ":" + config.consumerSecret()).getBytes(StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create(config.baseUrl() + "/oauth/v1/generate?grant_type=client_credentials"))
+                .timeout(config.timeout())
+                .header("authorization", "Basic " + basic)
+                .GET().build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("Daraja OAuth answered HTTP " + response.statusCode());
+        }
+        JsonNode r = json.readTree(response.body());
+        String t = text(r, "access_token");
+        long expiresIn = r.path("expires_in").asLong(3599);
+        token = t;
+        tokenExpiresAt = clock.instant().plusSeconds(Math.max(0, expiresIn - 60));
+        return t;
+    }
+
+    String password(String timestamp) {
+        return Base64.getEncoder().encodeToString(
+                (config.shortCode() + config.passkey() + timestamp).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** 2547XXXXXXXX from +254 7XX..., 07XX... or 2547... */
+    static String msisdn(String number) {
+        String digits = number == null ? "" : number.replaceAll("[^0-9]", "");
+        if (digits.startsWith("0")) {
+            digits = "254" + digits.substring(1);
+        } else if (digits.length() == 9) {
+            digits = "254" + digits;
+        }
+        return digits;
+    }
+
+    static String text(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+
+    private static String describe(JsonNode r) {
+        String d = text(r, "ResponseDescription");
+        if (d == null) {
+            d = text(r, "errorMessage");
+        }
+        String code = text(r, "errorCode") != null ? text(r, "errorCode") : text(r, "ResponseCode");
+        return "M-Pesa refused the request" + (code == null ? "" : " (" + code + ")") + (d == null ? "" : ": " + d);
+    }
+
+    private static String truncate(String s, int max) {
+        return s == null ? "" : s.length() <= max ? s : s.substring(0, max);
+    }
+
+    static BigDecimal amount(JsonNode v) {
+        return v == null || v.isNull() ? null : new BigDecimal(v.asText());
+    }
+}

@@ -1,0 +1,180 @@
+package io.mizani.adapter.provider.payment;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.mizani.application.payment.RailOutcome;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RequestType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.*;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.junit.jupiter.api.Assertions.*;
+
+/** The Daraja adapter against WireMock stubs of Daraja's documented request, acknowledgement and callback shapes. */
+class DarajaRailTest {
+
+    WireMockServer wm;
+    DarajaRail rail;
+    Clock clock = Clock.fixed(Instant.parse("2026-03-01T09:30:00Z"), ZoneOffset.UTC);
+
+    @BeforeEach
+    void start() {
+        wm = new WireMockServer(options().dynamicPort());
+        wm.start();
+        wm.stubFor(get(urlPathEqualTo("/oauth/v1/generate")).withQueryParam("grant_type", equalTo("client_credentials"))
+                .withBasicAuth("key", "secret")
+                .willReturn(okJson("{\"access_token\":\"tok123\",\"expires_in\":\"3599\"}")));
+        rail = new DarajaRail(new DarajaConfig(wm.baseUrl(), "key", "secret", "174379", "passkey", "apiop",
+                "cred", "https://mizani.example", Duration.ofMillis(800), Duration.ofSeconds(10)), clock);
+    }
+
+    @AfterEach
+    void stop() {
+        wm.stop();
+    }
+
+    static Payment payment(RequestType type, String amount, String providerRef) {
+        return new Payment(1, 1, "MZPABCDEF", "order-1", type, Rail.MOMO, "mpesa_ke", "net_ke_mpesa", "ch", new BigDecimal(amount),
+                "KES", "KE", BigDecimal.ONE, BigDecimal.ZERO, null, null, null,
+                new Payment.Customer("A", "B", "a@b.c", "+254708374149", null, "KE", null, null),
+                "+254 708 374149", "https://m/cb", null, "Order 1", null, null,
+                PaymentStatus.QUEUED, null, providerRef, null, 0, Instant.now(), Instant.now(), null, null);
+    }
+
+    @Test
+    void stk_push_sends_the_documented_request_and_reads_the_acknowledgement() {
+        wm.stubFor(post("/mpesa/stkpush/v1/processrequest").withHeader("authorization", equalTo("Bearer tok123"))
+                .willReturn(okJson("""
+                        {"MerchantRequestID":"29115-34620561-1","CheckoutRequestID":"ws_CO_191220191020363925",
+                         "ResponseCode":"0","ResponseDescription":"Success. Request accepted for processing",
+                         "CustomerMessage":"Success. Request accepted for processing"}""")));
+        RailOutcome outcome = rail.initiate(payment(RequestType.PAYMENT, "100.00", null));
+        assertEquals(new RailOutcome.Submitted("ws_CO_191220191020363925", Duration.ofSeconds(10)), outcome);
+        String timestamp = "20260301123000"; // Africa/Nairobi
+        wm.verify(postRequestedFor(urlEqualTo("/mpesa/stkpush/v1/processrequest"))
+                .withRequestBody(matchingJsonPath("$.BusinessShortCode", equalTo("174379")))
+                .withRequestBody(matchingJsonPath("$.Timestamp", equalTo(timestamp)))
+                .withRequestBody(matchingJsonPath("$.Password", equalTo(rail.password(timestamp))))
+                .withRequestBody(matchingJsonPath("$.TransactionType", equalTo("CustomerPayBillOnline")))
+                .withRequestBody(matchingJsonPath("$.Amount", equalTo("100")))
+                .withRequestBody(matchingJsonPath("$.PartyA", equalTo("254708374149")))
+                .withRequestBody(matchingJsonPath("$.PhoneNumber", equalTo("254708374149")))
+                .withRequestBody(matchingJsonPath("$.CallBackURL", equalTo("https://mizani.example/api/providers/mpesa/stk-callback")))
+                .withRequestBody(matchingJsonPath("$.AccountReference", equalTo("order-1"))));
+    }
+
+    @Test
+    void stk_push_refusal_is_a_decline_but_timeout_5xx_and_garbage_are_no_answer() {
+        wm.stubFor(post("/mpesa/stkpush/v1/processrequest").willReturn(aResponse().withStatus(400).withHeader("content-type", "application/json")
+                .withBody("{\"requestId\":\"1\",\"errorCode\":\"400.002.02\",\"errorMessage\":\"Bad Request - Invalid PhoneNumber\"}")));
+        RailOutcome declined = rail.initiate(payment(RequestType.PAYMENT, "100", null));
+        assertInstanceOf(RailOutcome.Declined.class, declined);
+        assertTrue(((RailOutcome.Declined) declined).reason().contains("Invalid PhoneNumber"));
+
+        wm.stubFor(post("/mpesa/stkpush/v1/processrequest").willReturn(okJson("{}").withFixedDelay(2000)));
+        assertInstanceOf(RailOutcome.NoAnswer.class, rail.initiate(payment(RequestType.PAYMENT, "100", null)));
+
+        wm.stubFor(post("/mpesa/stkpush/v1/processrequest").willReturn(serverError()));
+        assertInstanceOf(RailOutcome.NoAnswer.class, rail.initiate(payment(RequestType.PAYMENT, "100", null)));
+
+        wm.stubFor(post("/mpesa/stkpush/v1/processrequest").willReturn(ok("<html>gateway</html>")));
+        assertInstanceOf(RailOutcome.NoAnswer.class, rail.initiate(payment(RequestType.PAYMENT, "100", null)));
+
+        wm.stubFor(post("/mpesa/stkpush/v1/processrequest").willReturn(aResponse()
+                .withFault(com.github.tomakehurst.wiremock.http.Fault.CONNECTION_RESET_BY_PEER)));
+        assertInstanceOf(RailOutcome.NoAnswer.class, rail.initiate(payment(RequestType.PAYMENT, "100", null)));
+    }
+
+    @Test
+    void cents_are_refused_for_mpesa() {
+        assertInstanceOf(RailOutcome.Declined.class, rail.initiate(payment(RequestType.PAYMENT, "100.50", null)));
+    }
+
+    @Test
+    void stk_query_results() {
+        wm.stubFor(post("/mpesa/stkpushquery/v1/query").withRequestBody(matchingJsonPath("$.CheckoutRequestID", equalTo("ws_ok")))
+                .willReturn(okJson("""
+                        {"ResponseCode":"0","ResponseDescription":"The service request has been accepted successsfully",
+                         "MerchantRequestID":"22205-34066-1","CheckoutRequestID":"ws_ok","ResultCode":"0",
+                         "ResultDesc":"The service request is processed successfully."}""")));
+        wm.stubFor(post("/mpesa/stkpushquery/v1/query").withRequestBody(matchingJsonPath("$.CheckoutRequestID", equalTo("ws_cancel")))
+                .willReturn(okJson("""
+                        {"ResponseCode":"0","ResponseDescription":"accepted","MerchantRequestID":"8555-67195-1",
+                         "CheckoutRequestID":"ws_cancel","ResultCode":"1032","ResultDesc":"Request cancelled by user"}""")));
+        wm.stubFor(post("/mpesa/stkpushquery/v1/query").withRequestBody(matchingJsonPath("$.CheckoutRequestID", equalTo("ws_wait")))
+                .willReturn(aResponse().withStatus(500).withHeader("content-type", "application/json").withBody(
+                        "{\"requestId\":\"x\",\"errorCode\":\"500.001.1001\",\"errorMessage\":\"The transaction is being processed\"}")));
+        assertInstanceOf(RailOutcome.Succeeded.class, rail.query(payment(RequestType.PAYMENT, "100", "ws_ok")));
+        RailOutcome cancelled = rail.query(payment(RequestType.PAYMENT, "100", "ws_cancel"));
+        assertEquals("M-Pesa result 1032: Request cancelled by user", ((RailOutcome.Declined) cancelled).reason());
+        // Daraja answers "being processed" with HTTP 500: not a verdict either way
+        assertInstanceOf(RailOutcome.NoAnswer.class, rail.query(payment(RequestType.PAYMENT, "100", "ws_wait")));
+    }
+
+    @Test
+    void b2c_request_and_acknowledgement() {
+        wm.stubFor(post("/mpesa/b2c/v3/paymentrequest").willReturn(okJson("""
+                {"ConversationID":"AG_20191219_00005797af5d7d75f652","OriginatorConversationID":"MZPABCDEF",
+                 "ResponseCode":"0","ResponseDescription":"Accept the service request successfully."}""")));
+        RailOutcome outcome = rail.initiate(payment(RequestType.WITHDRAWAL, "500", null));
+        assertEquals("AG_20191219_00005797af5d7d75f652", ((RailOutcome.Submitted) outcome).providerReference());
+        wm.verify(postRequestedFor(urlEqualTo("/mpesa/b2c/v3/paymentrequest"))
+                .withRequestBody(matchingJsonPath("$.OriginatorConversationID", equalTo("MZPABCDEF")))
+                .withRequestBody(matchingJsonPath("$.CommandID", equalTo("BusinessPayment")))
+                .withRequestBody(matchingJsonPath("$.PartyA", equalTo("174379")))
+                .withRequestBody(matchingJsonPath("$.PartyB", equalTo("254708374149")))
+                .withRequestBody(matchingJsonPath("$.ResultURL", equalTo("https://mizani.example/api/providers/mpesa/b2c-result")))
+                .withRequestBody(matchingJsonPath("$.QueueTimeOutURL", equalTo("https://mizani.example/api/providers/mpesa/b2c-timeout"))));
+        // B2C has no synchronous status: keep waiting for the result callback
+        assertInstanceOf(RailOutcome.Submitted.class, rail.query(payment(RequestType.WITHDRAWAL, "500", "AG_1")));
+    }
+
+    @Test
+    void oauth_token_is_cached() {
+        wm.stubFor(post("/mpesa/b2c/v3/paymentrequest").willReturn(okJson(
+                "{\"ConversationID\":\"AG_1\",\"OriginatorConversationID\":\"x\",\"ResponseCode\":\"0\",\"ResponseDescription\":\"ok\"}")));
+        rail.initiate(payment(RequestType.WITHDRAWAL, "500", null));
+        rail.initiate(payment(RequestType.WITHDRAWAL, "500", null));
+        wm.verify(1, getRequestedFor(urlPathEqualTo("/oauth/v1/generate")));
+    }
+
+    @Test
+    void callbacks_are_read() {
+        var ok = DarajaCallbacks.stkCallback("""
+                {"Body":{"stkCallback":{"MerchantRequestID":"19465-780693-1","CheckoutRequestID":"ws_CO_27072017154747416",
+                 "ResultCode":0,"ResultDesc":"The service request is processed successfully.",
+                 "CallbackMetadata":{"Item":[{"Name":"Amount","Value":1},{"Name":"MpesaReceiptNumber","Value":"LGR7OWQX0R"},
+                 {"Name":"Balance"},{"Name":"TransactionDate","Value":20170727154800},{"Name":"PhoneNumber","Value":254721566839}]}}}}""");
+        assertEquals("ws_CO_27072017154747416", ok.providerReference());
+        assertEquals(new RailOutcome.Succeeded("LGR7OWQX0R"), ok.outcome());
+        var cancelled = DarajaCallbacks.stkCallback("""
+                {"Body":{"stkCallback":{"MerchantRequestID":"8555-67195-1","CheckoutRequestID":"ws_CO_27072017151044001",
+                 "ResultCode":1032,"ResultDesc":"[STK_CB - ]Request cancelled by user"}}}""");
+        assertInstanceOf(RailOutcome.Declined.class, cancelled.outcome());
+        var b2c = DarajaCallbacks.b2cResult("""
+                {"Result":{"ResultType":0,"ResultCode":0,"ResultDesc":"The service request is processed successfully.",
+                 "OriginatorConversationID":"MZPABCDEF","ConversationID":"AG_20170717_00006be9c8b5cc46abb6",
+                 "TransactionID":"LGH3197RIB","ResultParameters":{"ResultParameter":[
+                 {"Key":"TransactionReceipt","Value":"LGH3197RIB"},{"Key":"TransactionAmount","Value":8000},
+                 {"Key":"TransactionCompletedDateTime","Value":"17.07.2017 10:54:57"},
+                 {"Key":"ReceiverPartyPublicName","Value":"254708374149 - John Doe"},
+                 {"Key":"B2CRecipientIsRegisteredCustomer","Value":"Y"}]}}}""");
+        assertEquals("AG_20170717_00006be9c8b5cc46abb6", b2c.providerReference());
+        assertEquals(new RailOutcome.Succeeded("LGH3197RIB"), b2c.outcome());
+        var b2cFailed = DarajaCallbacks.b2cResult("""
+                {"Result":{"ResultType":0,"ResultCode":2001,"ResultDesc":"The initiator information is invalid.",
+                 "OriginatorConversationID":"x","ConversationID":"AG_2","TransactionID":"LGH0000000"}}""");
+        assertInstanceOf(RailOutcome.Declined.class, b2cFailed.outcome());
+        assertThrows(IllegalArgumentException.class, () -> DarajaCallbacks.stkCallback("{\"nope\":1}"));
+    }
+}

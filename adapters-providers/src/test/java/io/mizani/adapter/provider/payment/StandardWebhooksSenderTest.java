@@ -1,0 +1,68 @@
+package io.mizani.adapter.provider.payment;
+
+import com.sun.net.httpserver.HttpServer;
+import io.mizani.application.payment.CallbackSender;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class StandardWebhooksSenderTest {
+
+    @Test
+    void signature_matches_the_standard_webhooks_reference_vector() {
+        assertEquals("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+                StandardWebhooksSender.sign("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek",
+                        1614265330L, "{\"test\": 2432232314}"));
+    }
+
+    @Test
+    void posts_signed_headers_and_reports_status_or_no_answer() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        server.createContext("/ok", ex -> {
+            seen.put("id", ex.getRequestHeaders().getFirst("webhook-id"));
+            seen.put("ts", ex.getRequestHeaders().getFirst("webhook-timestamp"));
+            seen.put("sig", ex.getRequestHeaders().getFirst("webhook-signature"));
+            seen.put("body", new String(ex.getRequestBody().readAllBytes()));
+            ex.sendResponseHeaders(204, -1);
+            ex.close();
+        });
+        server.createContext("/boom", ex -> {
+            ex.sendResponseHeaders(500, -1);
+            ex.close();
+        });
+        server.createContext("/slow", ex -> {
+            try {
+                Thread.sleep(1500);
+            } catch (InterruptedException ignored) {
+            }
+            ex.sendResponseHeaders(200, -1);
+            ex.close();
+        });
+        server.start();
+        try {
+            String base = "http://127.0.0.1:" + server.getAddress().getPort();
+            var sender = new StandardWebhooksSender(Duration.ofMillis(500));
+            String secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+            CallbackSender.Delivery ok = sender.send(base + "/ok", "msg_1", 1700000000L, "{\"a\":1}", secret);
+            assertTrue(ok.delivered());
+            assertEquals("msg_1", seen.get("id"));
+            assertEquals("1700000000", seen.get("ts"));
+            assertEquals("{\"a\":1}", seen.get("body"));
+            assertEquals(StandardWebhooksSender.sign(secret, "msg_1", 1700000000L, "{\"a\":1}"), seen.get("sig"));
+            assertEquals(500, sender.send(base + "/boom", "msg_2", 1L, "{}", secret).statusCode());
+            CallbackSender.Delivery slow = sender.send(base + "/slow", "msg_3", 1L, "{}", secret);
+            assertNull(slow.statusCode());
+            assertFalse(slow.delivered());
+            CallbackSender.Delivery refused = sender.send("http://127.0.0.1:1/x", "msg_4", 1L, "{}", secret);
+            assertNull(refused.statusCode());
+        } finally {
+            server.stop(0);
+        }
+    }
+}

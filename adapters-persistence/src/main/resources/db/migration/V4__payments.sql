@@ -155,3 +155,5 @@ CREATE TABLE payment_callback_attempts (
 );
 
 CREATE INDEX payment_callback_attempts_callback ON payment_callback_attempts (callback_id);
+
+CREATE INDEX payments_provider_reference ON payments (provider, provider_reference) WHERE provider_reference IS NOT NULL;

@@ -26,6 +26,9 @@ public interface PaymentStore {
     /** Locks the payment row ({@code FOR UPDATE}) inside the caller's transaction. */
     Optional<Payment> lockByCheckoutToken(String token);
 
+    /** Locks the provider's payment submitted under this provider reference, inside the caller's transaction. */
+    Optional<Payment> lockByProviderReference(String provider, String providerReference);
+
     /**
      * Claims up to {@code limit} payments whose check is due ({@code FOR UPDATE SKIP LOCKED}) and pushes their
      * next check {@code lease} into the future, so that a worker that dies mid-call hands them back.

@@ -144,6 +144,11 @@ final class Fakes {
         }
 
         @Override
+        public Optional<Payment> lockByProviderReference(String provider, String ref) {
+            return rows.values().stream().filter(p -> p.provider().equals(provider) && ref.equals(p.providerReference())).findFirst();
+        }
+
+        @Override
         public List<Payment> claimDue(Instant now, Duration lease, int limit) {
             var out = new ArrayList<Payment>();
             for (Payment p : rows.values()) {

@@ -132,4 +132,18 @@ class ProcessingTest {
         assertEquals(CardCheckout.Result.ALREADY_COMPLETED, checkout.pay(a.checkoutToken(), "4242424242424242").result());
         assertEquals(1, outbox.rows.size());
     }
+
+    @Test
+    void provider_notice_settles_once() {
+        Payment p = accept("100", null);
+        script.add(new RailOutcome.Submitted("ws_CO_1", Duration.ofMinutes(5)));
+        worker.runOnce();
+        var settlement = new ProviderSettlement(store, finaliser, Fakes.DIRECT, clock);
+        assertFalse(settlement.settle("mpesa_ke", "unknown", new RailOutcome.Succeeded("R1")));
+        assertTrue(settlement.settle("mpesa_ke", "ws_CO_1", new RailOutcome.Succeeded("RCPT1")));
+        assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
+        assertEquals("RCPT1", store.rows.get(p.id()).providerReference());
+        assertFalse(settlement.settle("mpesa_ke", "RCPT1", new RailOutcome.Declined("x", "late")));
+        assertEquals(1, outbox.rows.size());
+    }
 }

@@ -121,6 +121,18 @@ public class JdbcPaymentStore implements PaymentStore {
     }
 
     @Override
+    public Optional<Payment> lockByProviderReference(String provider, String providerReference) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement(
+                    "SELECT " + COLUMNS + " FROM payments WHERE provider = ? AND provider_reference = ? FOR UPDATE")) {
+                ps.setString(1, provider);
+                ps.setString(2, providerReference);
+                return one(ps.executeQuery());
+            }
+        });
+    }
+
+    @Override
     public List<Payment> claimDue(Instant now, Duration lease, int limit) {
         return Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("""

@@ -99,7 +99,7 @@ public final class DarajaRail implements PaymentRail {
                 .put("PartyA", phone)
                 .put("PartyB", config.shortCode())
                 .put("PhoneNumber", phone)
-                .put("CallBackURL", config.callbackBaseUrl() + "/api/providers/mpesa/stk-callback")
+                .put("CallBackURL", config.callbackBaseUrl() + "/stk-callback")
                 .put("AccountReference", truncate(p.merchantReference(), 12))
                 .put("TransactionDesc", truncate(p.remark() == null ? "Payment" : p.remark(), 13));
         Reply reply = post("/mpesa/stkpush/v1/processrequest", body);
@@ -123,8 +123,8 @@ public final class DarajaRail implements PaymentRail {
                 .put("PartyA", config.shortCode())
                 .put("PartyB", msisdn(p.accountNumber()))
                 .put("Remarks", truncate(p.remark() == null ? "Payout" : p.remark(), 100))
-                .put("QueueTimeOutURL", config.callbackBaseUrl() + "/api/providers/mpesa/b2c-timeout")
-                .put("ResultURL", config.callbackBaseUrl() + "/api/providers/mpesa/b2c-result")
+                .put("QueueTimeOutURL", config.callbackBaseUrl() + "/b2c-timeout")
+                .put("ResultURL", config.callbackBaseUrl() + "/b2c-result")
                 .put("Occasion", truncate(p.merchantReference(), 100));
         Reply reply = post("/mpesa/b2c/v3/paymentrequest", body);
         if (reply.noAnswer() != null) {

@@ -35,7 +35,7 @@ class DarajaRailTest {
                 .withBasicAuth("key", "secret")
                 .willReturn(okJson("{\"access_token\":\"tok123\",\"expires_in\":\"3599\"}")));
         rail = new DarajaRail(new DarajaConfig(wm.baseUrl(), "key", "secret", "174379", "passkey", "apiop",
-                "cred", "https://mizani.example", Duration.ofMillis(800), Duration.ofSeconds(10)), clock);
+                "cred", "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(800), Duration.ofSeconds(10)), clock);
     }
 
     @AfterEach
@@ -69,7 +69,7 @@ class DarajaRailTest {
                 .withRequestBody(matchingJsonPath("$.Amount", equalTo("100")))
                 .withRequestBody(matchingJsonPath("$.PartyA", equalTo("254708374149")))
                 .withRequestBody(matchingJsonPath("$.PhoneNumber", equalTo("254708374149")))
-                .withRequestBody(matchingJsonPath("$.CallBackURL", equalTo("https://mizani.example/api/providers/mpesa/stk-callback")))
+                .withRequestBody(matchingJsonPath("$.CallBackURL", equalTo("https://mizani.example/providers/mpesa/tok/stk-callback")))
                 .withRequestBody(matchingJsonPath("$.AccountReference", equalTo("order-1"))));
     }
 
@@ -133,8 +133,8 @@ class DarajaRailTest {
                 .withRequestBody(matchingJsonPath("$.CommandID", equalTo("BusinessPayment")))
                 .withRequestBody(matchingJsonPath("$.PartyA", equalTo("174379")))
                 .withRequestBody(matchingJsonPath("$.PartyB", equalTo("254708374149")))
-                .withRequestBody(matchingJsonPath("$.ResultURL", equalTo("https://mizani.example/api/providers/mpesa/b2c-result")))
-                .withRequestBody(matchingJsonPath("$.QueueTimeOutURL", equalTo("https://mizani.example/api/providers/mpesa/b2c-timeout"))));
+                .withRequestBody(matchingJsonPath("$.ResultURL", equalTo("https://mizani.example/providers/mpesa/tok/b2c-result")))
+                .withRequestBody(matchingJsonPath("$.QueueTimeOutURL", equalTo("https://mizani.example/providers/mpesa/tok/b2c-timeout"))));
         // B2C has no synchronous status: keep waiting for the result callback
         assertInstanceOf(RailOutcome.Submitted.class, rail.query(payment(RequestType.WITHDRAWAL, "500", "AG_1")));
     }

@@ -1,0 +1,52 @@
+package io.mizani.application.payment;
+
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A provider's own notice of a verdict (M-Pesa STK callback, B2C result) settles the payment it names, under the
+ * payment's row lock, exactly as a worker's status query would. A notice for an unknown or already settled
+ * payment changes nothing (providers repeat their callbacks).
+ */
+public final class ProviderSettlement {
+
+    private final PaymentStore store;
+    private final PaymentFinaliser finaliser;
+    private final UnitOfWork unitOfWork;
+    private final Clock clock;
+
+    public ProviderSettlement(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, Clock clock) {
+        this.store = store;
+        this.finaliser = finaliser;
+        this.unitOfWork = unitOfWork;
+        this.clock = clock;
+    }
+
+    public boolean settle(String provider, String providerReference, RailOutcome outcome) {
+        return unitOfWork.inTransaction(() -> {
+            Optional<Payment> found = store.lockByProviderReference(provider, providerReference);
+            if (found.isEmpty() || found.get().status().isFinal()) {
+                return false;
+            }
+            Payment p = found.get();
+            Instant now = clock.instant();
+            return switch (outcome) {
+                case RailOutcome.Succeeded s -> {
+                    if (p.status() == PaymentStatus.QUEUED) {
+                        store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, null, null, null);
+                    }
+                    yield finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now,
+                            s.providerReference(), null);
+                }
+                case RailOutcome.Declined d -> finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now, null,
+                        d.reason());
+                default -> false;
+            };
+        });
+    }
+}

@@ -75,8 +75,7 @@ public final class StartPayment {
         if (accountNumber == null) {
             throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument",
                     "payment_config.account_number is required", DomainError.Shape.DEFAULT,
-                    Map.of("invalid_arguments", List.of(Map.of("field", "payment_config.account_number",
-                            "message", "payment_config.account_number is required"))));
+                    Map.of("invalid_arguments", List.of("payment_config.account_number")));
         }
 
         // provider and network

@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
 
 /**
  * POST /api/global/payments as received. The constructor is the body-validation step of the contract: every
- * problem with the body is collected into {@code invalid_arguments} (inline customer fields included) and
- * refused at once with 400 {@code invalid_argument}. {@code source} is not part of the command: it is ignored.
+ * problem with the body is collected into {@code invalid_arguments} (a list of field names: inline customer
+ * fields as named in the customer object, e.g. {@code first_name}; other fields as dotted paths, e.g.
+ * {@code payment_config.reference}) and refused at once with 400 {@code invalid_argument}. {@code source} is not part of the command: it is ignored.
  */
 public record StartPaymentCommand(
         long accountId,
@@ -91,16 +92,16 @@ public record StartPaymentCommand(
             problem(problems, "customer", "customer is required");
         } else {
             if (!byReference) {
-                requireField(problems, "customer.first_name", customer.firstName());
-                requireField(problems, "customer.last_name", customer.lastName());
-                requireField(problems, "customer.email", customer.email());
-                requireField(problems, "customer.phone", customer.phone());
+                requireCustomerField(problems, "first_name", customer.firstName());
+                requireCustomerField(problems, "last_name", customer.lastName());
+                requireCustomerField(problems, "email", customer.email());
+                requireCustomerField(problems, "phone", customer.phone());
             }
             if (!blank(customer.email()) && !EMAIL.matcher(customer.email().trim()).matches()) {
-                problem(problems, "customer.email", "customer.email must be a valid email address");
+                problem(problems, "email", "customer.email must be a valid email address");
             }
             if (!blank(customer.dob()) && parseDob(customer.dob()) == null) {
-                problem(problems, "customer.dob", "customer.dob must be a date (YYYY-MM-DD or RFC 3339 date-time)");
+                problem(problems, "dob", "customer.dob must be a date (YYYY-MM-DD or RFC 3339 date-time)");
             }
         }
         if (providerConfig == null) {
@@ -137,7 +138,8 @@ public record StartPaymentCommand(
             String message = problems.size() == 1 ? problems.get(0).get("message")
                     : "invalid request: " + String.join("; ", problems.stream().map(p -> p.get("message")).toList());
             throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument", message,
-                    DomainError.Shape.DEFAULT, Map.of("invalid_arguments", List.copyOf(problems)));
+                    DomainError.Shape.DEFAULT, Map.of("invalid_arguments",
+                            problems.stream().map(p -> p.get("field")).distinct().toList()));
         }
     }
 
@@ -194,6 +196,13 @@ public record StartPaymentCommand(
                     && ("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()));
         } catch (Exception e) {
             return false;
+        }
+    }
+
+    /** Inline customer fields are named as in the customer object (first_name, email...). */
+    private static void requireCustomerField(List<Map<String, String>> problems, String field, String value) {
+        if (blank(value)) {
+            problem(problems, field, "customer." + field + " is required");
         }
     }
 

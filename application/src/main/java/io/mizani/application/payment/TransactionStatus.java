@@ -15,8 +15,7 @@ public final class TransactionStatus {
         if (merchantReference == null || merchantReference.isBlank()) {
             throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument",
                     "merchant_reference is required", DomainError.Shape.DEFAULT,
-                    java.util.Map.of("invalid_arguments", java.util.List.of(java.util.Map.of(
-                            "field", "merchant_reference", "message", "merchant_reference is required"))));
+                    java.util.Map.of("invalid_arguments", java.util.List.of("merchant_reference")));
         }
         return store.findByMerchantReference(accountId, merchantReference.trim())
                 .map(TransactionView::of)

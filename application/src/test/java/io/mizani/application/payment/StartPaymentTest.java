@@ -76,9 +76,10 @@ class StartPaymentTest {
         DomainError e = refused(() -> momo("100", c));
         assertEquals(400, e.kind().httpStatus());
         @SuppressWarnings("unchecked")
-        var list = (List<Map<String, String>>) e.details().get("invalid_arguments");
-        assertEquals(List.of("customer.last_name", "customer.phone", "customer.email"),
-                list.stream().map(m -> m.get("field")).toList());
+        var list = (List<String>) e.details().get("invalid_arguments");
+        assertEquals(List.of("last_name", "phone", "email"), list);
+        assertEquals("invalid request: customer.last_name is required; customer.phone is required; "
+                + "customer.email must be a valid email address", e.getMessage());
     }
 
     @Test

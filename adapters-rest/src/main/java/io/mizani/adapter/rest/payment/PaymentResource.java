@@ -1,0 +1,174 @@
+package io.mizani.adapter.rest.payment;
+
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.payment.CountryInfo;
+import io.mizani.application.payment.Discovery;
+import io.mizani.application.payment.PaymentAcceptance;
+import io.mizani.application.payment.RailDiscovery;
+import io.mizani.application.payment.RouteOption;
+import io.mizani.application.payment.StartPayment;
+import io.mizani.application.payment.StartPaymentCommand;
+import io.mizani.application.payment.TransactionStatus;
+import io.mizani.application.payment.WebhookSecretService;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.Network;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** The payments part of {base_url}: payments, transaction status, discovery, webhook secret. */
+@Path("/api/global")
+@RolesAllowed("merchant")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class PaymentResource {
+
+    @Inject
+    CurrentMerchant currentMerchant;
+    @Inject
+    StartPayment startPayment;
+    @Inject
+    TransactionStatus transactionStatus;
+    @Inject
+    Discovery discovery;
+    @Inject
+    WebhookSecretService webhookSecrets;
+
+    /**
+     * Where payers' browsers reach the service: MIZANI_CHECKOUT_BASE_URL, else MIZANI_PUBLIC_URL when set in the
+     * environment, else the base URI of the merchant's request.
+     */
+    @ConfigProperty(name = "mizani.payments.checkout-base-url")
+    Optional<String> checkoutBaseUrl;
+    @ConfigProperty(name = "MIZANI_PUBLIC_URL")
+    Optional<String> publicUrl;
+
+    @Context
+    UriInfo uriInfo;
+
+    @POST
+    @Path("/payments")
+    public PaymentDtos.AcceptanceBody start(PaymentDtos.StartPaymentBody body) {
+        long accountId = currentMerchant.merchant().accountId();
+        if (body == null) {
+            throw DomainError.invalidArgument("request body is required");
+        }
+        var c = body.customer();
+        var customer = c == null ? null : new StartPaymentCommand.Customer(c.customerUuid(), c.customerUid(),
+                c.firstName(), c.lastName(), c.email(), c.phone(), c.dob(), c.country(), c.idType(), c.idNumber(),
+                c.additionalIdType(), c.additionalIdNumber(), c.address() == null ? null : c.address().line1(),
+                c.address() == null ? null : c.address().country());
+        var pc = body.providerConfig();
+        var providerConfig = pc == null ? null : new StartPaymentCommand.ProviderConfig(pc.networkId(),
+                pc.providerId(), pc.networkName(), pc.networkCode(), pc.accountType(), pc.channelId());
+        var pay = body.paymentConfig();
+        var paymentConfig = pay == null ? null : new StartPaymentCommand.PaymentConfig(pay.reference(),
+                pay.accountNumber(), pay.remark(), pay.paymentCategory(), pay.callbackUrl(), pay.redirectUrl());
+        var command = new StartPaymentCommand(accountId, body.requestType(), body.transactionChannel(),
+                body.provider(), body.amount(), body.currency(), body.country(), body.reason(), customer,
+                providerConfig, paymentConfig);
+        PaymentAcceptance a = startPayment.start(command);
+        String checkoutUrl = a.checkoutToken() == null ? null : baseUrl() + "checkout/" + a.checkoutToken();
+        return new PaymentDtos.AcceptanceBody(a.statusCode(), a.merchantReference(), a.transactionType(), a.success(),
+                a.message(), a.checkoutRequestId(), a.gateway(), a.conversationId(), a.providerResponse(),
+                a.manualPayment(), a.bankInfo(), a.providerExtra(), checkoutUrl);
+    }
+
+    @POST
+    @Path("/transaction-status")
+    public Map<String, Object> status(PaymentDtos.StatusQueryBody body) {
+        long accountId = currentMerchant.merchant().accountId();
+        return Map.of("transaction", transactionStatus.find(accountId, body == null ? null : body.merchantReference()).asMap());
+    }
+
+    @GET
+    @Path("/discovery/discover-rails")
+    public PaymentDtos.DiscoveryBody discoverRails(@QueryParam("country") String country) {
+        RailDiscovery d = discovery.discoverRails(currentMerchant.merchant().accountId(), country);
+        var networks = new LinkedHashMap<String, List<PaymentDtos.NetworkBody>>();
+        d.providerNetworks().forEach((provider, list) ->
+                networks.put(provider, list.stream().map(PaymentDtos.NetworkBody::of).toList()));
+        return new PaymentDtos.DiscoveryBody(d.country(), d.currency(), d.rails(), d.merchantId(), d.hasNetworks(),
+                d.availableProviders(), networks, d.requiredFields(), d.providerOperations());
+    }
+
+    @GET
+    @Path("/discovery/payment-world/country")
+    public PaymentDtos.CountriesBody countries() {
+        long accountId = currentMerchant.merchant().accountId();
+        var out = new ArrayList<PaymentDtos.CountryBody>();
+        for (Map.Entry<CountryInfo, Boolean> e : discovery.countries(accountId)) {
+            CountryInfo c = e.getKey();
+            List<Network> networks = discovery.networksOf(c.code());
+            var rails = new LinkedHashMap<String, Boolean>();
+            for (String rail : List.of("bank", "card", "momo")) {
+                rails.put(rail, networks.stream().anyMatch(n -> n.channelType().wire().equals(rail)));
+            }
+            rails.put("crypto", false);
+            List<String> providers = networks.stream().map(Network::provider).distinct().collect(Collectors.toList());
+            out.add(new PaymentDtos.CountryBody(c.code(), c.name(), c.currency(), rails, providers, e.getValue()));
+        }
+        return new PaymentDtos.CountriesBody(out);
+    }
+
+    @POST
+    @Path("/transaction-providers")
+    public PaymentDtos.TransactionProvidersBody transactionProviders(PaymentDtos.TransactionProvidersQuery q) {
+        long accountId = currentMerchant.merchant().accountId();
+        if (q == null) {
+            throw DomainError.invalidArgument("country is required");
+        }
+        String country = Discovery.normaliseCountry(q.country());
+        String currency = discovery.servedCountries().stream().filter(c -> c.code().equals(country))
+                .map(CountryInfo::currency).findFirst().orElse(null);
+        if (q.currency() != null && currency != null && !currency.equalsIgnoreCase(q.currency().trim())) {
+            throw DomainError.invalidArgument("currency \"" + q.currency().trim() + "\" is not accepted in " + country
+                    + ": use " + currency);
+        }
+        List<RouteOption> options = discovery.routeOptions(accountId, country, q.transactionChannel(), q.requestType(),
+                q.provider(), q.amount());
+        var out = options.stream().map(o -> {
+            Network n = o.network();
+            return new PaymentDtos.RouteOptionBody(n.provider(), n.channelType().wire(), o.requestType(),
+                    n.networkId(), n.networkName(), n.networkCode(), n.channelId(), n.accountType(),
+                    n.rampType().wire(), n.minAmount(), n.maxAmount(), n.fee(), n.currency(), n.status(),
+                    o.eligible(), o.reason());
+        }).toList();
+        return new PaymentDtos.TransactionProvidersBody(country, currency, out);
+    }
+
+    @GET
+    @Path("/webhooks/secret")
+    public PaymentDtos.WebhookSecretBody webhookSecret() {
+        return new PaymentDtos.WebhookSecretBody(webhookSecrets.current(currentMerchant.merchant().accountId()));
+    }
+
+    @POST
+    @Path("/webhooks/secret/rotate")
+    public PaymentDtos.WebhookSecretBody rotateWebhookSecret() {
+        return new PaymentDtos.WebhookSecretBody(webhookSecrets.rotate(currentMerchant.merchant().accountId()));
+    }
+
+    private String baseUrl() {
+        String base = checkoutBaseUrl.filter(s -> !s.isBlank())
+                .or(() -> publicUrl.filter(s -> !s.isBlank()))
+                .orElseGet(() -> uriInfo.getBaseUri().toString());
+        return base.endsWith("/") ? base : base + "/";
+    }
+}

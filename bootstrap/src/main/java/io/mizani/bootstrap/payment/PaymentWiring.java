@@ -1,0 +1,244 @@
+package io.mizani.bootstrap.payment;
+
+import io.mizani.adapter.provider.payment.DarajaCallbacks;
+import io.mizani.adapter.provider.payment.DarajaConfig;
+import io.mizani.adapter.provider.payment.DarajaRail;
+import io.mizani.adapter.provider.payment.HostedCardRail;
+import io.mizani.adapter.provider.payment.SandboxRail;
+import io.mizani.adapter.provider.payment.StandardWebhooksSender;
+import io.mizani.adapter.rest.payment.MpesaCallbackResource;
+import io.mizani.application.beneficiary.PaymentCounterparties;
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.payment.CallbackOutbox;
+import io.mizani.application.payment.CardCheckout;
+import io.mizani.application.payment.DeliverCallbacks;
+import io.mizani.application.payment.Discovery;
+import io.mizani.application.payment.PaymentCatalogue;
+import io.mizani.application.payment.PaymentFinaliser;
+import io.mizani.application.payment.PaymentRail;
+import io.mizani.application.payment.PaymentStore;
+import io.mizani.application.payment.ProcessPayments;
+import io.mizani.application.payment.ProviderSettlement;
+import io.mizani.application.payment.RailOutcome;
+import io.mizani.application.payment.RailRouter;
+import io.mizani.application.payment.StartPayment;
+import io.mizani.application.payment.TransactionStatus;
+import io.mizani.application.payment.WebhookSecretService;
+import io.mizani.application.payment.WebhookSecrets;
+import io.mizani.domain.common.RateTable;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RetrySchedule;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Named;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
+
+/** Creates the payment use cases and rails. */
+@ApplicationScoped
+public class PaymentWiring {
+
+    @jakarta.inject.Inject
+    Clock clock;
+
+    @ConfigProperty(name = "mizani.mode", defaultValue = "sandbox")
+    String mode;
+    @ConfigProperty(name = "mizani.payments.sandbox-settle-ms", defaultValue = "2000")
+    long settleMs;
+    @ConfigProperty(name = "mizani.payments.provider-timeout-ms", defaultValue = "10000")
+    long providerTimeoutMs;
+    @ConfigProperty(name = "mizani.payments.webhook-retry-base-ms", defaultValue = "5000")
+    long webhookRetryBaseMs;
+    @ConfigProperty(name = "mizani.payments.webhook-max-attempts", defaultValue = "12")
+    int webhookMaxAttempts;
+    @ConfigProperty(name = "mizani.payments.webhook-retry-cap", defaultValue = "PT6H")
+    Duration webhookRetryCap;
+    @ConfigProperty(name = "mizani.payments.webhook-timeout", defaultValue = "PT10S")
+    Duration webhookTimeout;
+    @ConfigProperty(name = "mizani.payments.poll-base", defaultValue = "PT5S")
+    Duration pollBase;
+    @ConfigProperty(name = "mizani.payments.worker-batch", defaultValue = "100")
+    int batch;
+    @ConfigProperty(name = "mizani.payments.webhook-concurrency", defaultValue = "64")
+    int webhookConcurrency;
+    @ConfigProperty(name = "mizani.mpesa.base-url")
+    Optional<String> darajaBaseUrl;
+    @ConfigProperty(name = "mizani.mpesa.consumer-key")
+    Optional<String> darajaKey;
+    @ConfigProperty(name = "mizani.mpesa.consumer-secret")
+    Optional<String> darajaSecret;
+    @ConfigProperty(name = "mizani.mpesa.short-code")
+    Optional<String> darajaShortCode;
+    @ConfigProperty(name = "mizani.mpesa.passkey")
+    Optional<String> darajaPasskey;
+    @ConfigProperty(name = "mizani.mpesa.initiator-name")
+    Optional<String> darajaInitiator;
+    @ConfigProperty(name = "mizani.mpesa.security-credential")
+    Optional<String> darajaCredential;
+    @ConfigProperty(name = "mizani.mpesa.callback-token")
+    Optional<String> darajaCallbackToken;
+    @ConfigProperty(name = "mizani.public-url")
+    Optional<String> publicUrl;
+
+    @Produces
+    @ApplicationScoped
+    Discovery discovery(PaymentCatalogue catalogue) {
+        return new Discovery(catalogue);
+    }
+
+    @Produces
+    @ApplicationScoped
+    PaymentFinaliser paymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox) {
+        return new PaymentFinaliser(store, counterparties, outbox);
+    }
+
+    @Produces
+    @ApplicationScoped
+    StartPayment startPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
+                              RateTable rates, UnitOfWork unitOfWork) {
+        return new StartPayment(catalogue, counterparties, store, rates, unitOfWork, clock);
+    }
+
+    @Produces
+    @ApplicationScoped
+    TransactionStatus transactionStatus(PaymentStore store) {
+        return new TransactionStatus(store);
+    }
+
+    @Produces
+    @ApplicationScoped
+    WebhookSecretService webhookSecretService(WebhookSecrets secrets, UnitOfWork unitOfWork) {
+        return new WebhookSecretService(secrets, unitOfWork);
+    }
+
+    @Produces
+    @ApplicationScoped
+    CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork) {
+        return new CardCheckout(store, finaliser, unitOfWork, clock);
+    }
+
+    @Produces
+    @ApplicationScoped
+    ProviderSettlement providerSettlement(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork) {
+        return new ProviderSettlement(store, finaliser, unitOfWork, clock);
+    }
+
+    /**
+     * Sandbox mode: momo and bank on the sandbox rail, card on the hosted checkout. Live mode: {@code mpesa_ke}
+     * on Daraja when its credentials are configured, card on the hosted checkout; a provider with no live adapter
+     * gets no answer, so its payments stay pending (never a made-up verdict).
+     */
+    @Produces
+    @ApplicationScoped
+    RailRouter railRouter() {
+        PaymentRail sandbox = new SandboxRail(Duration.ofMillis(settleMs), clock);
+        PaymentRail card = new HostedCardRail();
+        boolean live = "live".equalsIgnoreCase(mode);
+        Optional<PaymentRail> daraja = darajaConfig().map(c -> new DarajaRail(c, clock));
+        PaymentRail unavailable = new PaymentRail() {
+            @Override
+            public RailOutcome initiate(io.mizani.domain.payment.Payment payment) {
+                return new RailOutcome.NoAnswer("no live adapter for provider " + payment.provider());
+            }
+
+            @Override
+            public RailOutcome query(io.mizani.domain.payment.Payment payment) {
+                return initiate(payment);
+            }
+        };
+        return payment -> {
+            if (payment.rail() == Rail.CARD) {
+                return card;
+            }
+            if (!live) {
+                return sandbox;
+            }
+            if ("mpesa_ke".equals(payment.provider()) && daraja.isPresent()) {
+                return daraja.get();
+            }
+            return unavailable;
+        };
+    }
+
+    Optional<DarajaConfig> darajaConfig() {
+        if (darajaBaseUrl.isEmpty() || darajaKey.isEmpty() || darajaSecret.isEmpty() || darajaShortCode.isEmpty()
+                || darajaCallbackToken.isEmpty() || publicUrl.isEmpty()) {
+            return Optional.empty();
+        }
+        String base = publicUrl.get().replaceAll("/+$", "");
+        return Optional.of(new DarajaConfig(darajaBaseUrl.get().replaceAll("/+$", ""), darajaKey.get(),
+                darajaSecret.get(), darajaShortCode.get(), darajaPasskey.orElse(""), darajaInitiator.orElse(""),
+                darajaCredential.orElse(""), base + "/providers/mpesa/" + darajaCallbackToken.get(),
+                Duration.ofMillis(providerTimeoutMs), Duration.ofSeconds(15)));
+    }
+
+    @Produces
+    @ApplicationScoped
+    ProcessPayments processPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser,
+                                    UnitOfWork unitOfWork) {
+        // a claim is leased for twice the provider timeout: a worker that dies mid-call hands the payment back
+        Duration lease = Duration.ofMillis(Math.max(2 * providerTimeoutMs, 1000));
+        return new ProcessPayments(store, router, finaliser, unitOfWork, clock, lease,
+                new RetrySchedule(pollBase, Duration.ofHours(1), Integer.MAX_VALUE), batch);
+    }
+
+    @Produces
+    @ApplicationScoped
+    @Named("payment-callback-executor")
+    ExecutorService callbackExecutor() {
+        return Executors.newFixedThreadPool(webhookConcurrency, r -> {
+            Thread t = new Thread(r, "mizani-callback");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    void closeExecutor(@Disposes @Named("payment-callback-executor") ExecutorService executor) {
+        executor.shutdownNow();
+    }
+
+    @Produces
+    @ApplicationScoped
+    DeliverCallbacks deliverCallbacks(CallbackOutbox outbox, UnitOfWork unitOfWork,
+                                      @Named("payment-callback-executor") ExecutorService executor) {
+        Duration lease = webhookTimeout.multipliedBy(3);
+        return new DeliverCallbacks(outbox, new StandardWebhooksSender(webhookTimeout), unitOfWork, clock,
+                new RetrySchedule(Duration.ofMillis(Math.max(1, webhookRetryBaseMs)), webhookRetryCap,
+                        Math.max(8, webhookMaxAttempts)), lease, batch, executor);
+    }
+
+    @Produces
+    @ApplicationScoped
+    @Named("mpesa-stk")
+    MpesaCallbackResource.NoticeReader stkReader() {
+        return body -> {
+            var s = DarajaCallbacks.stkCallback(body);
+            return Map.entry(s.providerReference(), s.outcome());
+        };
+    }
+
+    @Produces
+    @ApplicationScoped
+    @Named("mpesa-b2c")
+    MpesaCallbackResource.NoticeReader b2cReader() {
+        return body -> {
+            var s = DarajaCallbacks.b2cResult(body);
+            return Map.entry(s.providerReference(), s.outcome());
+        };
+    }
+
+    @Produces
+    @ApplicationScoped
+    @Named("mpesa-settle")
+    BiFunction<String, RailOutcome, Boolean> mpesaSettle(ProviderSettlement settlement) {
+        return (reference, outcome) -> settlement.settle("mpesa_ke", reference, outcome);
+    }
+}

@@ -1,0 +1,60 @@
+package io.mizani.bootstrap.payment;
+
+import io.mizani.application.payment.DeliverCallbacks;
+import io.mizani.application.payment.ProcessPayments;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Runs the payment and callback workers on every replica. Each tick drains what is due (bounded), claiming
+ * with {@code FOR UPDATE SKIP LOCKED}, so replicas share the work without double processing.
+ */
+@ApplicationScoped
+public class PaymentWorkers {
+
+    private static final Logger LOG = Logger.getLogger(PaymentWorkers.class);
+    private static final int MAX_ROUNDS_PER_TICK = 50;
+
+    @Inject
+    ProcessPayments processPayments;
+    @Inject
+    DeliverCallbacks deliverCallbacks;
+
+    @ConfigProperty(name = "mizani.payments.workers-enabled", defaultValue = "true")
+    boolean enabled;
+    @ConfigProperty(name = "mizani.payments.worker-batch", defaultValue = "100")
+    int batch;
+
+    @Scheduled(every = "${mizani.payments.worker-every:0.1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            identity = "mizani-payment-worker")
+    void payments() {
+        if (!enabled) {
+            return;
+        }
+        try {
+            for (int i = 0; i < MAX_ROUNDS_PER_TICK && processPayments.runOnce() >= batch; i++) {
+                // keep draining while full batches come back
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("payment worker round failed; it will run again", e);
+        }
+    }
+
+    @Scheduled(every = "${mizani.payments.worker-every:0.1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            identity = "mizani-callback-worker")
+    void callbacks() {
+        if (!enabled) {
+            return;
+        }
+        try {
+            for (int i = 0; i < MAX_ROUNDS_PER_TICK && deliverCallbacks.runOnce() >= batch; i++) {
+                // keep draining while full batches come back
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("callback worker round failed; it will run again", e);
+        }
+    }
+}

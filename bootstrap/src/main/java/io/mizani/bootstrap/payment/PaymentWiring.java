@@ -51,42 +51,10 @@ public class PaymentWiring {
 
     @ConfigProperty(name = "mizani.mode", defaultValue = "sandbox")
     String mode;
-    @ConfigProperty(name = "mizani.payments.sandbox-settle-ms", defaultValue = "2000")
-    long settleMs;
-    @ConfigProperty(name = "mizani.payments.provider-timeout-ms", defaultValue = "10000")
-    long providerTimeoutMs;
-    @ConfigProperty(name = "mizani.payments.webhook-retry-base-ms", defaultValue = "5000")
-    long webhookRetryBaseMs;
-    @ConfigProperty(name = "mizani.payments.webhook-max-attempts", defaultValue = "12")
-    int webhookMaxAttempts;
-    @ConfigProperty(name = "mizani.payments.webhook-retry-cap", defaultValue = "PT6H")
-    Duration webhookRetryCap;
-    @ConfigProperty(name = "mizani.payments.webhook-timeout", defaultValue = "PT10S")
-    Duration webhookTimeout;
-    @ConfigProperty(name = "mizani.payments.poll-base", defaultValue = "PT5S")
-    Duration pollBase;
-    @ConfigProperty(name = "mizani.payments.worker-batch", defaultValue = "100")
-    int batch;
-    @ConfigProperty(name = "mizani.payments.webhook-concurrency", defaultValue = "64")
-    int webhookConcurrency;
-    @ConfigProperty(name = "mizani.mpesa.base-url")
-    Optional<String> darajaBaseUrl;
-    @ConfigProperty(name = "mizani.mpesa.consumer-key")
-    Optional<String> darajaKey;
-    @ConfigProperty(name = "mizani.mpesa.consumer-secret")
-    Optional<String> darajaSecret;
-    @ConfigProperty(name = "mizani.mpesa.short-code")
-    Optional<String> darajaShortCode;
-    @ConfigProperty(name = "mizani.mpesa.passkey")
-    Optional<String> darajaPasskey;
-    @ConfigProperty(name = "mizani.mpesa.initiator-name")
-    Optional<String> darajaInitiator;
-    @ConfigProperty(name = "mizani.mpesa.security-credential")
-    Optional<String> darajaCredential;
-    @ConfigProperty(name = "mizani.mpesa.callback-token")
-    Optional<String> darajaCallbackToken;
     @ConfigProperty(name = "mizani.public-url")
     Optional<String> publicUrl;
+    @jakarta.inject.Inject
+    PaymentSettings settings;
 
     @Produces
     @ApplicationScoped
@@ -139,7 +107,7 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     RailRouter railRouter() {
-        PaymentRail sandbox = new SandboxRail(Duration.ofMillis(settleMs), clock);
+        PaymentRail sandbox = new SandboxRail(Duration.ofMillis(settings.sandboxSettleMs()), clock);
         PaymentRail card = new HostedCardRail();
         boolean live = "live".equalsIgnoreCase(mode);
         Optional<PaymentRail> daraja = darajaConfig().map(c -> new DarajaRail(c, clock));
@@ -169,15 +137,16 @@ public class PaymentWiring {
     }
 
     Optional<DarajaConfig> darajaConfig() {
-        if (darajaBaseUrl.isEmpty() || darajaKey.isEmpty() || darajaSecret.isEmpty() || darajaShortCode.isEmpty()
-                || darajaCallbackToken.isEmpty() || publicUrl.isEmpty()) {
+        var m = settings.mpesa();
+        if (m.baseUrl().isEmpty() || m.consumerKey().isEmpty() || m.consumerSecret().isEmpty()
+                || m.shortCode().isEmpty() || m.callbackToken().isEmpty() || publicUrl.isEmpty()) {
             return Optional.empty();
         }
         String base = publicUrl.get().replaceAll("/+$", "");
-        return Optional.of(new DarajaConfig(darajaBaseUrl.get().replaceAll("/+$", ""), darajaKey.get(),
-                darajaSecret.get(), darajaShortCode.get(), darajaPasskey.orElse(""), darajaInitiator.orElse(""),
-                darajaCredential.orElse(""), base + "/providers/mpesa/" + darajaCallbackToken.get(),
-                Duration.ofMillis(providerTimeoutMs), Duration.ofSeconds(15)));
+        return Optional.of(new DarajaConfig(m.baseUrl().get().replaceAll("/+$", ""), m.consumerKey().get(),
+                m.consumerSecret().get(), m.shortCode().get(), m.passkey().orElse(""), m.initiatorName().orElse(""),
+                m.securityCredential().orElse(""), base + "/providers/mpesa/" + m.callbackToken().get(),
+                Duration.ofMillis(settings.providerTimeoutMs()), Duration.ofSeconds(15)));
     }
 
     @Produces
@@ -185,16 +154,16 @@ public class PaymentWiring {
     ProcessPayments processPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser,
                                     UnitOfWork unitOfWork) {
         // a claim is leased for twice the provider timeout: a worker that dies mid-call hands the payment back
-        Duration lease = Duration.ofMillis(Math.max(2 * providerTimeoutMs, 1000));
+        Duration lease = Duration.ofMillis(Math.max(2 * settings.providerTimeoutMs(), 1000));
         return new ProcessPayments(store, router, finaliser, unitOfWork, clock, lease,
-                new RetrySchedule(pollBase, Duration.ofHours(1), Integer.MAX_VALUE), batch);
+                new RetrySchedule(settings.pollBase(), Duration.ofHours(1), Integer.MAX_VALUE), settings.workerBatch());
     }
 
     @Produces
     @ApplicationScoped
     @Named("payment-callback-executor")
     ExecutorService callbackExecutor() {
-        return Executors.newFixedThreadPool(webhookConcurrency, r -> {
+        return Executors.newFixedThreadPool(settings.webhookConcurrency(), r -> {
             Thread t = new Thread(r, "mizani-callback");
             t.setDaemon(true);
             return t;
@@ -209,10 +178,10 @@ public class PaymentWiring {
     @ApplicationScoped
     DeliverCallbacks deliverCallbacks(CallbackOutbox outbox, UnitOfWork unitOfWork,
                                       @Named("payment-callback-executor") ExecutorService executor) {
-        Duration lease = webhookTimeout.multipliedBy(3);
-        return new DeliverCallbacks(outbox, new StandardWebhooksSender(webhookTimeout), unitOfWork, clock,
-                new RetrySchedule(Duration.ofMillis(Math.max(1, webhookRetryBaseMs)), webhookRetryCap,
-                        Math.max(8, webhookMaxAttempts)), lease, batch, executor);
+        Duration lease = settings.webhookTimeout().multipliedBy(3);
+        return new DeliverCallbacks(outbox, new StandardWebhooksSender(settings.webhookTimeout()), unitOfWork, clock,
+                new RetrySchedule(Duration.ofMillis(Math.max(1, settings.webhookRetryBaseMs())), settings.webhookRetryCap(),
+                        Math.max(8, settings.webhookMaxAttempts())), lease, settings.workerBatch(), executor);
     }
 
     @Produces

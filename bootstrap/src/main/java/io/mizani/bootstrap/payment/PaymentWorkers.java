@@ -5,7 +5,6 @@ import io.mizani.application.payment.ProcessPayments;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -23,19 +22,17 @@ public class PaymentWorkers {
     @Inject
     DeliverCallbacks deliverCallbacks;
 
-    @ConfigProperty(name = "mizani.payments.workers-enabled", defaultValue = "true")
-    boolean enabled;
-    @ConfigProperty(name = "mizani.payments.worker-batch", defaultValue = "100")
-    int batch;
+    @Inject
+    PaymentSettings settings;
 
     @Scheduled(every = "${mizani.payments.worker-every:0.1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             identity = "mizani-payment-worker")
     void payments() {
-        if (!enabled) {
+        if (!settings.workersEnabled()) {
             return;
         }
         try {
-            for (int i = 0; i < MAX_ROUNDS_PER_TICK && processPayments.runOnce() >= batch; i++) {
+            for (int i = 0; i < MAX_ROUNDS_PER_TICK && processPayments.runOnce() >= settings.workerBatch(); i++) {
                 // keep draining while full batches come back
             }
         } catch (RuntimeException e) {
@@ -46,11 +43,11 @@ public class PaymentWorkers {
     @Scheduled(every = "${mizani.payments.worker-every:0.1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             identity = "mizani-callback-worker")
     void callbacks() {
-        if (!enabled) {
+        if (!settings.workersEnabled()) {
             return;
         }
         try {
-            for (int i = 0; i < MAX_ROUNDS_PER_TICK && deliverCallbacks.runOnce() >= batch; i++) {
+            for (int i = 0; i < MAX_ROUNDS_PER_TICK && deliverCallbacks.runOnce() >= settings.workerBatch(); i++) {
                 // keep draining while full batches come back
             }
         } catch (RuntimeException e) {

@@ -140,7 +140,7 @@ public class JdbcPaymentStore implements PaymentStore {
                     WHERE id IN (SELECT id FROM payments
                                  WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= ?
                                  ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED)
-                    RETURNING """ + COLUMNS)) {
+                    RETURNING """ + " " + COLUMNS)) {
                 ps.setTimestamp(1, Timestamp.from(now.plus(lease)));
                 ps.setTimestamp(2, Timestamp.from(now));
                 ps.setInt(3, limit);

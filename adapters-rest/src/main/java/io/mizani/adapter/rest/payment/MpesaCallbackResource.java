@@ -22,7 +22,7 @@ import java.util.function.Function;
 
 /**
  * Where Safaricom Daraja posts STK Push callbacks and B2C results ({@code /providers/mpesa/<token>/...}).
- * Daraja signs nothing, so the path carries a secret token ({@code mizani.mpesa.callback-token}); a wrong token
+ * Daraja signs nothing, so the path carries a secret token ({@code mizani.payments.mpesa.callback-token}); a wrong token
  * answers 404. The body is parsed by the provider adapter and settles the payment through
  * {@link io.mizani.application.payment.ProviderSettlement}. Daraja is always answered with its own
  * acknowledgement shape.
@@ -47,7 +47,7 @@ public class MpesaCallbackResource {
     @Named("mpesa-settle")
     BiFunction<String, RailOutcome, Boolean> settle;
 
-    @ConfigProperty(name = "mizani.mpesa.callback-token")
+    @ConfigProperty(name = "mizani.payments.mpesa.callback-token")
     Optional<String> callbackToken;
 
     @POST

@@ -1,0 +1,82 @@
+package io.mizani.bootstrap.payment;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** Payment settings ({@code mizani.payments.*}); environment variables as documented in docs/payment.md. */
+@ConfigMapping(prefix = "mizani.payments")
+public interface PaymentSettings {
+
+    /** MIZANI_SANDBOX_SETTLE_MS: how long a sandbox payment stays pending before the simulated provider answers. */
+    @WithDefault("2000")
+    long sandboxSettleMs();
+
+    /** MIZANI_PROVIDER_TIMEOUT_MS. */
+    @WithDefault("10000")
+    long providerTimeoutMs();
+
+    /** MIZANI_WEBHOOK_RETRY_BASE_MS: first retry delay, doubled on each failed attempt. */
+    @WithDefault("5000")
+    long webhookRetryBaseMs();
+
+    /** Attempts before a callback is given up (never fewer than 8). */
+    @WithDefault("12")
+    int webhookMaxAttempts();
+
+    @WithDefault("PT6H")
+    Duration webhookRetryCap();
+
+    /** A callback without an answer within this is a failed attempt. */
+    @WithDefault("PT10S")
+    Duration webhookTimeout();
+
+    /** Parallel callback deliveries per replica. */
+    @WithDefault("64")
+    int webhookConcurrency();
+
+    /** First re-query delay of a pending payment whose provider did not answer (doubles, capped at 1 h). */
+    @WithDefault("PT5S")
+    Duration pollBase();
+
+    @WithDefault("0.1s")
+    String workerEvery();
+
+    @WithDefault("100")
+    int workerBatch();
+
+    /** MIZANI_PAYMENTS_WORKERS_ENABLED: false stops this replica's payment and callback workers. */
+    @WithDefault("true")
+    boolean workersEnabled();
+
+    /** MIZANI_CHECKOUT_BASE_URL: where payers' browsers reach the hosted checkout. */
+    Optional<String> checkoutBaseUrl();
+
+    /** Seconds the catalogue is cached per replica. */
+    @WithDefault("PT5S")
+    Duration catalogueCache();
+
+    /** M-Pesa Daraja (live mode). */
+    Mpesa mpesa();
+
+    interface Mpesa {
+        Optional<String> baseUrl();
+
+        Optional<String> consumerKey();
+
+        Optional<String> consumerSecret();
+
+        Optional<String> shortCode();
+
+        Optional<String> passkey();
+
+        Optional<String> initiatorName();
+
+        Optional<String> securityCredential();
+
+        /** Secret path segment of the Daraja callback URLs. */
+        Optional<String> callbackToken();
+    }
+}

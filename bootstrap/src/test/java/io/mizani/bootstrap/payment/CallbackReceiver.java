@@ -1,0 +1,107 @@
+package io.mizani.bootstrap.payment;
+
+import com.sun.net.httpserver.HttpServer;
+import com.standardwebhooks.Webhook;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+
+/** A merchant's callback endpoint in the test: a local HTTP server that records requests and answers scripted statuses. */
+final class CallbackReceiver implements AutoCloseable {
+
+    record Received(String path, Map<String, List<String>> headers, String body, Instant at) {
+        String header(String name) {
+            List<String> v = headers.get(name.toLowerCase(Locale.ROOT));
+            return v == null || v.isEmpty() ? null : v.get(0);
+        }
+
+        /** Verifies the Standard Webhooks signature with the official library; throws if it does not verify. */
+        void verify(String secret) {
+            try {
+                new Webhook(secret).verify(body, headers);
+            } catch (Exception e) {
+                throw new AssertionError("callback signature does not verify: " + e, e);
+            }
+        }
+    }
+
+    private final HttpServer server;
+    final List<Received> received = new CopyOnWriteArrayList<>();
+    /** Statuses to answer, in order; 200 once empty. */
+    final ConcurrentLinkedQueue<Integer> script = new ConcurrentLinkedQueue<>();
+    volatile int defaultStatus = 200;
+
+    CallbackReceiver() {
+        this(0);
+    }
+
+    CallbackReceiver(int port) {
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.createContext("/", ex -> {
+            byte[] body = ex.getRequestBody().readAllBytes();
+            Map<String, List<String>> headers = new HashMap<>();
+            ex.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), new ArrayList<>(v)));
+            received.add(new Received(ex.getRequestURI().getPath(), headers, new String(body, StandardCharsets.UTF_8),
+                    Instant.now()));
+            Integer status = script.poll();
+            ex.sendResponseHeaders(status == null ? defaultStatus : status, -1);
+            ex.close();
+        });
+        server.setExecutor(Executors.newFixedThreadPool(8));
+        server.start();
+    }
+
+    String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    List<Received> to(String path) {
+        return received.stream().filter(r -> r.path().equals(path)).toList();
+    }
+
+    /** Waits until at least {@code n} requests matched. */
+    List<Received> await(Predicate<Received> match, int n, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<Received> hits = received.stream().filter(match).toList();
+            if (hits.size() >= n) {
+                return hits;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new AssertionError("expected " + n + " callbacks within " + timeout + ", got "
+                + received.stream().filter(match).count() + " (all: " + received.size() + ")");
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    }
+}

@@ -5,7 +5,7 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE TABLE beneficiaries (
     id                    bigserial PRIMARY KEY,
     uuid                  uuid          NOT NULL UNIQUE,
-    account_id            bigint        NOT NULL,
+    account_id            bigint        NOT NULL REFERENCES accounts(id),
     first_name            varchar(255)  NOT NULL,
     last_name             varchar(255)  NOT NULL,
     surname               varchar(255),

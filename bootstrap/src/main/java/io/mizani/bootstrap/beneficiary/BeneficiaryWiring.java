@@ -23,14 +23,14 @@ public class BeneficiaryWiring {
     /** Singleton, not a client proxy: the book is a final class and is stateless. */
     @Produces
     @Singleton
-    BeneficiaryBook beneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork) {
-        return new BeneficiaryBook(store, unitOfWork, Clock.systemUTC());
+    BeneficiaryBook beneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock) {
+        return new BeneficiaryBook(store, unitOfWork, clock);
     }
 
     @Produces
     @ApplicationScoped
-    PaymentCounterparties paymentCounterparties(BeneficiaryStore store, UnitOfWork unitOfWork) {
-        return new Tier0Counterparties(store, unitOfWork, Clock.systemUTC());
+    PaymentCounterparties paymentCounterparties(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock) {
+        return new Tier0Counterparties(store, unitOfWork, clock);
     }
 
     @Produces

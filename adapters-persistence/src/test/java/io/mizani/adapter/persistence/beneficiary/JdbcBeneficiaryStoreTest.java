@@ -5,7 +5,8 @@ import io.mizani.application.beneficiary.BeneficiaryStore;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
 import io.mizani.domain.beneficiary.Field;
 import io.mizani.domain.beneficiary.KycLevel;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
+import org.postgresql.ds.PGSimpleDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,24 +29,38 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JdbcBeneficiaryStoreTest {
 
     static EmbeddedPostgres pg;
+    static PGSimpleDataSource dataSource;
     static JdbcBeneficiaryStore store;
     static final AtomicLong accounts = new AtomicLong(1000);
 
     @BeforeAll
     static void start() throws Exception {
-        pg = EmbeddedPostgres.builder().start();
+        java.nio.file.Path dir = java.nio.file.Path.of("target", "pg-store-test").toAbsolutePath();
+        if (java.nio.file.Files.exists(dir)) {
+            try (var paths = java.nio.file.Files.walk(dir)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        pg = EmbeddedPostgres.start(dir);
+        dataSource = new PGSimpleDataSource();
+        dataSource.setUrl(pg.jdbcUrl());
+        dataSource.setUser(pg.username());
+        dataSource.setPassword(pg.password());
         String sql;
         try (var in = JdbcBeneficiaryStoreTest.class.getResourceAsStream("/db/migration/V3__beneficiaries.sql")) {
             sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        try (Connection c = pg.getPostgresDatabase().getConnection(); var st = c.createStatement()) {
+        try (Connection c = dataSource.getConnection(); var st = c.createStatement()) {
+            // the foundation's accounts table, reduced to what the foreign key needs
+            st.execute("CREATE TABLE accounts (id bigint PRIMARY KEY)");
+            st.execute("INSERT INTO accounts SELECT generate_series(1, 5000)");
             st.execute(sql);
         }
-        store = new JdbcBeneficiaryStore(pg.getPostgresDatabase());
+        store = new JdbcBeneficiaryStore(dataSource);
     }
 
     @AfterAll
-    static void stop() throws Exception {
+    static void stop() {
         pg.close();
     }
 

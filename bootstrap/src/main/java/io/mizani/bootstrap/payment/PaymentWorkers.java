@@ -2,8 +2,10 @@ package io.mizani.bootstrap.payment;
 
 import io.mizani.application.payment.DeliverCallbacks;
 import io.mizani.application.payment.ProcessPayments;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
@@ -25,10 +27,16 @@ public class PaymentWorkers {
     @Inject
     PaymentSettings settings;
 
+    private volatile boolean stopping;
+
+    void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
+    }
+
     @Scheduled(every = "${mizani.payments.worker-every:0.1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             identity = "mizani-payment-worker")
     void payments() {
-        if (!settings.workersEnabled()) {
+        if (stopping || !settings.workersEnabled()) {
             return;
         }
         try {
@@ -36,14 +44,16 @@ public class PaymentWorkers {
                 // keep draining while full batches come back
             }
         } catch (RuntimeException e) {
-            LOG.warn("payment worker round failed; it will run again", e);
+            if (!stopping) {
+                LOG.warn("payment worker round failed; it will run again", e);
+            }
         }
     }
 
     @Scheduled(every = "${mizani.payments.worker-every:0.1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             identity = "mizani-callback-worker")
     void callbacks() {
-        if (!settings.workersEnabled()) {
+        if (stopping || !settings.workersEnabled()) {
             return;
         }
         try {
@@ -51,7 +61,9 @@ public class PaymentWorkers {
                 // keep draining while full batches come back
             }
         } catch (RuntimeException e) {
-            LOG.warn("callback worker round failed; it will run again", e);
+            if (!stopping) {
+                LOG.warn("callback worker round failed; it will run again", e);
+            }
         }
     }
 }

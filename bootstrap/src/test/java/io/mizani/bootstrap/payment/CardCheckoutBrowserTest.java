@@ -1,0 +1,152 @@
+package io.mizani.bootstrap.payment;
+
+import io.mizani.bootstrap.support.TestMerchants;
+import io.mizani.bootstrap.support.TestMerchants.Merchant;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+
+import static io.mizani.bootstrap.payment.PaymentFixtures.*;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The hosted card checkout driven in a real headless Chromium (Debian's chromium and chromium-driver): the payer
+ * opens checkout_url without credentials, types a test card, and lands on the merchant's redirect_url.
+ * Set MIZANI_REQUIRE_BROWSER=true (CI does) to fail instead of skipping when Chromium is not installed.
+ */
+@QuarkusTest
+class CardCheckoutBrowserTest {
+
+    static final String CHROMEDRIVER = "/usr/bin/chromedriver";
+    static final String CHROMIUM = "/usr/bin/chromium";
+    static ChromeDriver browser;
+    static CallbackReceiver merchantSite;
+
+    @BeforeAll
+    static void startBrowser() {
+        boolean installed = Files.isExecutable(Path.of(CHROMEDRIVER)) && Files.isExecutable(Path.of(CHROMIUM));
+        if (!installed && "true".equals(System.getenv("MIZANI_REQUIRE_BROWSER"))) {
+            fail("chromium and chromium-driver are required (apt-get install -y chromium chromium-driver)");
+        }
+        Assumptions.assumeTrue(installed, "chromium / chromium-driver not installed");
+        merchantSite = new CallbackReceiver();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM);
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1024,900");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (merchantSite != null) {
+            merchantSite.close();
+        }
+    }
+
+    static Map<String, Object> cardPayment(String redirect, String callback) {
+        var pay = paymentConfig(ref(), "card", callback);
+        pay.put("redirect_url", redirect);
+        return body("payment", "card", "card_ke", 1500, "KES", "KE", inlineCustomer(),
+                network("card_ke", "net_ke_card", "Visa/Mastercard", "CARD", "card"), pay);
+    }
+
+    static String status(Merchant m, String ref) {
+        return m.as().body(Map.of("merchant_reference", ref)).post("/api/global/transaction-status")
+                .then().statusCode(200).extract().jsonPath().getString("transaction.status");
+    }
+
+    void payInBrowser(String checkoutUrl, String card) {
+        browser.get(checkoutUrl);
+        assertTrue(browser.getTitle().contains("KES"), browser.getTitle());
+        browser.findElement(By.id("card_number")).sendKeys(card);
+        browser.findElement(By.id("expiry")).sendKeys("12/34");
+        browser.findElement(By.id("cvc")).sendKeys("123");
+        browser.findElement(By.id("pay")).click();
+    }
+
+    void awaitUrl(String prefix) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (System.nanoTime() < deadline && !browser.getCurrentUrl().startsWith(prefix)) {
+            PaymentsApiTest.sleep(100);
+        }
+        assertTrue(browser.getCurrentUrl().startsWith(prefix), browser.getCurrentUrl());
+    }
+
+    @Test
+    void approved_card_succeeds_and_returns_the_payer_to_redirect_url() {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "card_ke");
+        var body = cardPayment(merchantSite.url("/thanks"), merchantSite.url("/card-cb"));
+        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+        JsonPath a = m.as().body(body).post("/api/global/payments").then().statusCode(200).extract().jsonPath();
+        String checkoutUrl = a.getString("checkout_url");
+        assertTrue(checkoutUrl.matches("http://[^/]+/checkout/[A-Za-z0-9_-]{43}"), checkoutUrl);
+        assertTrue(Set.of("queued", "pending").contains(status(m, ref)));
+
+        // the page needs no credentials
+        given().get(checkoutUrl).then().statusCode(200).header("Referrer-Policy", "no-referrer")
+                .header("Cache-Control", "no-store");
+
+        payInBrowser(checkoutUrl, "4242 4242 4242 4242");
+        awaitUrl(merchantSite.url("/thanks"));
+        assertTrue(browser.getCurrentUrl().contains("merchant_reference=" + ref));
+        assertTrue(browser.getCurrentUrl().contains("status=succeeded"));
+        assertEquals("succeeded", status(m, ref));
+        var cb = merchantSite.await(r -> r.path().equals("/card-cb") && r.body().contains(ref), 1, Duration.ofSeconds(10)).get(0);
+        cb.verify(m.webhookSecret());
+        assertTrue(cb.body().contains("\"type\":\"transaction.succeeded\""));
+        // the finished checkout cannot be paid again
+        browser.get(checkoutUrl);
+        assertEquals("This payment is succeeded.", browser.findElement(By.id("status")).getText());
+    }
+
+    @Test
+    void declined_card_fails_and_an_unknown_card_is_asked_again() {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "card_ke");
+        var body = cardPayment(merchantSite.url("/back"), merchantSite.url("/card-cb2"));
+        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+        String checkoutUrl = m.as().body(body).post("/api/global/payments").then().statusCode(200)
+                .extract().jsonPath().getString("checkout_url");
+        payInBrowser(checkoutUrl, "5555 5555 5555 4444");
+        assertTrue(browser.findElement(By.id("error")).getText().contains("4242 4242 4242 4242"));
+        assertTrue(Set.of("queued", "pending").contains(status(m, ref)));
+        browser.findElement(By.id("card_number")).clear();
+        browser.findElement(By.id("card_number")).sendKeys("4000 0000 0000 0002");
+        browser.findElement(By.id("pay")).click();
+        awaitUrl(merchantSite.url("/back"));
+        assertTrue(browser.getCurrentUrl().contains("status=failed"));
+        assertEquals("failed", status(m, ref));
+        JsonPath t = m.as().body(Map.of("merchant_reference", ref)).post("/api/global/transaction-status")
+                .then().extract().jsonPath();
+        assertEquals("card declined", t.getString("transaction.failure_reason"));
+    }
+
+    @Test
+    void a_guessed_checkout_token_is_404() {
+        given().get("/checkout/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA").then().statusCode(404);
+        given().formParam("card_number", "4242424242424242").post("/checkout/short").then().statusCode(404);
+    }
+}

@@ -84,6 +84,15 @@ class AuthenticationTest {
     }
 
     @Test
+    void ping_tells_the_merchant_which_account_its_credentials_act_for() {
+        var m = TestMerchants.onboard();
+        m.as().get("/api/v2/ping").then().statusCode(200).body("ok", equalTo(true))
+                .body("account_id", equalTo((int) m.accountId())).body("user_id", equalTo((int) m.userId()));
+        given().get("/api/v2/ping").then().statusCode(401);
+        given().get("/ping").then().statusCode(200).body("ok", equalTo(true));
+    }
+
+    @Test
     void operations_endpoints_answer_without_credentials() {
         given().get("/q/health/ready").then().statusCode(200);
         given().get("/q/openapi").then().statusCode(200);

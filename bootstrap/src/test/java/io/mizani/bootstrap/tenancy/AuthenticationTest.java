@@ -19,6 +19,12 @@ class AuthenticationTest {
                 .header("WWW-Authenticate", "Basic realm=\"mizani\"")
                 .body("error_code", equalTo("unauthenticated"))
                 .body("status_code", equalTo(401));
+        given().get("/api/v1/kyc/checks").then().statusCode(401)
+                .header("WWW-Authenticate", "Basic realm=\"mizani\"")
+                .body("error", equalTo("unauthenticated"))
+                .body("reason", equalTo("unauthenticated"));
+        given().get("/api/global/beneficiaries").then().statusCode(401)
+                .body("error_code", equalTo("unauthenticated"));
         given().post("/api/admin/merchants").then().statusCode(401)
                 .header("WWW-Authenticate", "Basic realm=\"mizani\"")
                 .body("error_code", equalTo("unauthenticated"));

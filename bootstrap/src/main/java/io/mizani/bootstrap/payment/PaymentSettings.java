@@ -51,7 +51,11 @@ public interface PaymentSettings {
     @WithDefault("true")
     boolean workersEnabled();
 
-    /** MIZANI_CHECKOUT_BASE_URL: where payers' browsers reach the hosted checkout. */
+    /** MIZANI_PAYMENTS_CALLBACKS_ENABLED: false stops this replica's callback worker only (callbacks wait in the outbox). */
+    @WithDefault("true")
+    boolean callbacksEnabled();
+
+    /** MIZANI_PAYMENTS_CHECKOUT_BASE_URL: where payers' browsers reach the hosted checkout. */
     Optional<String> checkoutBaseUrl();
 
     /** Seconds the catalogue is cached per replica. */

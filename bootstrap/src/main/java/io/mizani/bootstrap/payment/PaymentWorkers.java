@@ -53,7 +53,7 @@ public class PaymentWorkers {
     @Scheduled(every = "${mizani.payments.worker-every:0.1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             identity = "mizani-callback-worker")
     void callbacks() {
-        if (stopping || !settings.workersEnabled()) {
+        if (stopping || !settings.workersEnabled() || !settings.callbacksEnabled()) {
             return;
         }
         try {

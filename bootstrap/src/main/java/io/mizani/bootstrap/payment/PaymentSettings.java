@@ -41,8 +41,9 @@ public interface PaymentSettings {
     @WithDefault("PT5S")
     Duration pollBase();
 
-    @WithDefault("0.1s")
-    String workerEvery();
+    /** Pause of each worker thread after a round that found less than a full batch. */
+    @WithDefault("100")
+    long workerPollMs();
 
     @WithDefault("100")
     int workerBatch();

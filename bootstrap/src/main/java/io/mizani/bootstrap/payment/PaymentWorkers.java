@@ -3,66 +3,77 @@ package io.mizani.bootstrap.payment;
 import io.mizani.application.payment.DeliverCallbacks;
 import io.mizani.application.payment.ProcessPayments;
 import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+
 /**
- * Runs the payment and callback workers on every replica. Each tick drains what is due (bounded), claiming
- * with {@code FOR UPDATE SKIP LOCKED}, so replicas share the work without double processing.
+ * Runs the payment worker and the callback worker on every replica, each on its own thread: a round drains
+ * what is due (full batches back to back), then the thread sleeps {@code mizani.payments.worker-poll-ms}
+ * (100 ms). Claims use {@code FOR UPDATE SKIP LOCKED}, so replicas share the work without double processing.
+ * (The Quarkus scheduler checks its triggers once a second, too coarse for a 2-second settle delay.)
  */
 @ApplicationScoped
 public class PaymentWorkers {
 
     private static final Logger LOG = Logger.getLogger(PaymentWorkers.class);
-    private static final int MAX_ROUNDS_PER_TICK = 50;
+    private static final int MAX_ROUNDS = 50;
 
     @Inject
     ProcessPayments processPayments;
     @Inject
     DeliverCallbacks deliverCallbacks;
-
     @Inject
     PaymentSettings settings;
 
     private volatile boolean stopping;
+    private ScheduledExecutorService threads;
+
+    void onStart(@Observes StartupEvent event) {
+        threads = Executors.newScheduledThreadPool(2, r -> {
+            Thread t = new Thread(r, "mizani-payment-worker");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Math.max(10, settings.workerPollMs());
+        if (settings.workersEnabled()) {
+            threads.scheduleWithFixedDelay(() -> drain("payment", processPayments::runOnce), every, every,
+                    TimeUnit.MILLISECONDS);
+            if (settings.callbacksEnabled()) {
+                threads.scheduleWithFixedDelay(() -> drain("callback", deliverCallbacks::runOnce), every, every,
+                        TimeUnit.MILLISECONDS);
+            }
+        }
+    }
 
     void onStop(@Observes ShutdownEvent event) {
         stopping = true;
+        if (threads != null) {
+            threads.shutdown();
+            try {
+                threads.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            threads.shutdownNow();
+        }
     }
 
-    @Scheduled(every = "${mizani.payments.worker-every:0.1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
-            identity = "mizani-payment-worker")
-    void payments() {
-        if (stopping || !settings.workersEnabled()) {
-            return;
-        }
+    private void drain(String what, IntSupplier round) {
         try {
-            for (int i = 0; i < MAX_ROUNDS_PER_TICK && processPayments.runOnce() >= settings.workerBatch(); i++) {
+            for (int i = 0; i < MAX_ROUNDS && !stopping && round.getAsInt() >= settings.workerBatch(); i++) {
                 // keep draining while full batches come back
             }
         } catch (RuntimeException e) {
             if (!stopping) {
-                LOG.warn("payment worker round failed; it will run again", e);
-            }
-        }
-    }
-
-    @Scheduled(every = "${mizani.payments.worker-every:0.1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
-            identity = "mizani-callback-worker")
-    void callbacks() {
-        if (stopping || !settings.workersEnabled() || !settings.callbacksEnabled()) {
-            return;
-        }
-        try {
-            for (int i = 0; i < MAX_ROUNDS_PER_TICK && deliverCallbacks.runOnce() >= settings.workerBatch(); i++) {
-                // keep draining while full batches come back
-            }
-        } catch (RuntimeException e) {
-            if (!stopping) {
-                LOG.warn("callback worker round failed; it will run again", e);
+                LOG.warn(what + " worker round failed; it will run again", e);
             }
         }
     }

@@ -86,6 +86,19 @@ class CardCheckoutBrowserTest {
         browser.findElement(By.id("pay")).click();
     }
 
+    /** Waits for an element of the page the last click led to (a click does not wait for the next page). */
+    org.openqa.selenium.WebElement awaitElement(By by) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (System.nanoTime() < deadline) {
+            var found = browser.findElements(by);
+            if (!found.isEmpty()) {
+                return found.get(0);
+            }
+            PaymentsApiTest.sleep(50);
+        }
+        return browser.findElement(by);
+    }
+
     void awaitUrl(String prefix) {
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (System.nanoTime() < deadline && !browser.getCurrentUrl().startsWith(prefix)) {
@@ -119,7 +132,7 @@ class CardCheckoutBrowserTest {
         assertTrue(cb.body().contains("\"type\":\"transaction.succeeded\""));
         // the finished checkout cannot be paid again
         browser.get(checkoutUrl);
-        assertEquals("This payment is succeeded.", browser.findElement(By.id("status")).getText());
+        assertEquals("This payment is succeeded.", awaitElement(By.id("status")).getText());
     }
 
     @Test
@@ -131,7 +144,7 @@ class CardCheckoutBrowserTest {
         String checkoutUrl = m.as().body(body).post("/api/global/payments").then().statusCode(200)
                 .extract().jsonPath().getString("checkout_url");
         payInBrowser(checkoutUrl, "5555 5555 5555 4444");
-        assertTrue(browser.findElement(By.id("error")).getText().contains("4242 4242 4242 4242"));
+        assertTrue(awaitElement(By.id("error")).getText().contains("4242 4242 4242 4242"));
         assertTrue(Set.of("queued", "pending").contains(status(m, ref)));
         browser.findElement(By.id("card_number")).clear();
         browser.findElement(By.id("card_number")).sendKeys("4000 0000 0000 0002");

@@ -1,7 +1,7 @@
 -- Team KYC submissions (one per Team). Nested objects of the account_kyc record are jsonb.
 CREATE TABLE account_kycs (
     id                       bigserial PRIMARY KEY,
-    account_id               bigint      NOT NULL,
+    account_id               bigint      NOT NULL REFERENCES accounts(id),
     entity_type              text        CHECK (entity_type IN ('individual', 'business')),
     status                   text        NOT NULL CHECK (status IN ('pending', 'in_review', 'approved', 'rejected')),
     country_code             text,

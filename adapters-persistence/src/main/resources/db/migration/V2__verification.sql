@@ -67,3 +67,10 @@ CREATE TABLE idempotency_keys (
     PRIMARY KEY (account_id, idempotency_key)
 );
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+
+-- A check's charge and its refund are each recorded once on the foundation's ledger.
+-- (check charge references start with chg_; a refund carries the reference of the charge it reverses)
+CREATE UNIQUE INDEX wallet_entries_check_charge ON wallet_entries (account_id, reference)
+    WHERE kind = 'charge' AND reference LIKE 'chg\_%';
+CREATE UNIQUE INDEX wallet_entries_check_refund ON wallet_entries (account_id, reference)
+    WHERE kind = 'refund' AND reference LIKE 'chg\_%';

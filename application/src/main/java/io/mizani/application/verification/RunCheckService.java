@@ -1,6 +1,6 @@
 package io.mizani.application.verification;
 
-import io.mizani.application.billing.ServiceWallet;
+import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.billing.ChargeEvent;
 import io.mizani.domain.billing.ChargeStateMachine;
@@ -42,7 +42,7 @@ public final class RunCheckService implements RunCheck {
     private final CheckCatalogue catalogue;
     private final IdentityCheckAvailability availability;
     private final VerificationSettingsStore settings;
-    private final ServiceWallet wallet;
+    private final WalletCharges wallet;
     private final LookupStore lookups;
     private final VerificationProvider provider;
     private final PiiProtection pii;
@@ -52,7 +52,7 @@ public final class RunCheckService implements RunCheck {
     private final VerificationPolicy policy;
 
     public RunCheckService(CheckCatalogue catalogue, IdentityCheckAvailability availability,
-                           VerificationSettingsStore settings, ServiceWallet wallet, LookupStore lookups,
+                           VerificationSettingsStore settings, WalletCharges wallet, LookupStore lookups,
                            VerificationProvider provider, PiiProtection pii, PhoneRegions phoneRegions,
                            UnitOfWork uow, Clock clock, VerificationPolicy policy) {
         this.catalogue = catalogue;
@@ -79,6 +79,9 @@ public final class RunCheckService implements RunCheck {
         VerificationSettings mode = settings.find(accountId).orElse(VerificationSettings.DEFAULT);
         if (mode.mode() == VerificationMode.OFF) {
             throw VerificationErrors.notEnabled();
+        }
+        if (command.bodyError() != null) {
+            throw VerificationErrors.invalidRequest(command.bodyError());
         }
         CheckInputs inputs = InputValidator.validate(check, command.body());
         String country = countryOf(check, inputs);

@@ -1,6 +1,6 @@
 package io.mizani.application.verification;
 
-import io.mizani.application.billing.ServiceWallet;
+import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.billing.ChargeEvent;
 import io.mizani.domain.billing.ChargeStateMachine;
@@ -22,12 +22,12 @@ public final class SettleStrandedCharges {
     private static final Logger LOG = Logger.getLogger(SettleStrandedCharges.class.getName());
 
     private final LookupStore lookups;
-    private final ServiceWallet wallet;
+    private final WalletCharges wallet;
     private final UnitOfWork uow;
     private final Clock clock;
     private final VerificationPolicy policy;
 
-    public SettleStrandedCharges(LookupStore lookups, ServiceWallet wallet, UnitOfWork uow, Clock clock,
+    public SettleStrandedCharges(LookupStore lookups, WalletCharges wallet, UnitOfWork uow, Clock clock,
                                  VerificationPolicy policy) {
         this.lookups = lookups;
         this.wallet = wallet;

@@ -1,6 +1,6 @@
 package io.mizani.application.verification;
 
-import io.mizani.application.billing.ServiceWallet;
+import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckDefinition;
@@ -17,12 +17,12 @@ public final class VerificationSettingsService implements ManageVerificationSett
     private final CheckCatalogue catalogue;
     private final VerificationSettingsStore settings;
     private final IdentityCheckAvailability availability;
-    private final ServiceWallet wallet;
+    private final WalletCharges wallet;
     private final PiiProtection pii;
     private final UnitOfWork uow;
 
     public VerificationSettingsService(CheckCatalogue catalogue, VerificationSettingsStore settings,
-                                       IdentityCheckAvailability availability, ServiceWallet wallet,
+                                       IdentityCheckAvailability availability, WalletCharges wallet,
                                        PiiProtection pii, UnitOfWork uow) {
         this.catalogue = catalogue;
         this.settings = settings;

@@ -1,6 +1,6 @@
 package io.mizani.application.verification;
 
-import io.mizani.application.billing.ServiceWallet;
+import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.UnitOfWork;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +19,7 @@ final class Fakes {
     private Fakes() {
     }
 
-    static final class Wallet implements ServiceWallet {
+    static final class Wallet implements WalletCharges {
         BigDecimal balance;
         boolean refundsFail;
         final List<String> ledger = new ArrayList<>();

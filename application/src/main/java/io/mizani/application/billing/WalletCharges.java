@@ -3,10 +3,11 @@ package io.mizani.application.billing;
 import java.math.BigDecimal;
 
 /**
- * A Team's service wallet (KES): a ledger whose balance never goes below zero. Every method runs inside the
+ * What checks do to a Team's service wallet (KES; the foundation's ledger, whose balance never goes below zero): debit a
+ * price up front, refund it. Every method runs inside the
  * caller's transaction; each change is one conditional statement plus one ledger row.
  */
-public interface ServiceWallet {
+public interface WalletCharges {
 
     /**
      * Debits {@code amount} (ledger kind {@code charge}) when the balance covers it. False, with nothing written, when

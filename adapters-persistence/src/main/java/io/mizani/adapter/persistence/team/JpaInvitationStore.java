@@ -1,0 +1,50 @@
+package io.mizani.adapter.persistence.team;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Optional;
+
+import io.mizani.application.team.InvitationStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+
+@ApplicationScoped
+class JpaInvitationStore implements InvitationStore {
+
+    private final EntityManager em;
+
+    JpaInvitationStore(EntityManager em) {
+        this.em = em;
+    }
+
+    @Override
+    public long create(NewInvitation n) {
+        InvitationEntity e = new InvitationEntity();
+        e.tokenHash = n.tokenHash();
+        e.organizationId = n.organizationId();
+        e.accountId = n.accountId();
+        e.email = n.email();
+        e.phoneNumber = n.phoneNumber();
+        e.roleId = n.roleId();
+        e.assignedAccountIds = n.assignedAccountIds().toArray(Long[]::new);
+        e.invitedBy = n.invitedBy();
+        e.expiresAt = n.expiresAt();
+        e.persist();
+        return e.id;
+    }
+
+    @Override
+    public Optional<Invitation> findByTokenHash(byte[] tokenHash) {
+        return InvitationEntity.<InvitationEntity>find("tokenHash", tokenHash).firstResultOptional()
+                .map(e -> new Invitation(e.id, e.organizationId, e.accountId, e.email, e.phoneNumber, e.roleId,
+                        e.assignedAccountIds == null ? java.util.List.of() : Arrays.asList(e.assignedAccountIds),
+                        e.status, e.expiresAt));
+    }
+
+    @Override
+    public boolean markAccepted(long id, long userId, Instant at) {
+        return em.createNativeQuery("UPDATE invitations SET status = 'accepted', accepted_user_id = ?2, accepted_at = ?3 "
+                        + "WHERE id = ?1 AND status = 'pending'")
+                .setParameter(1, id).setParameter(2, userId).setParameter(3, at).executeUpdate() == 1;
+    }
+}

@@ -1,0 +1,42 @@
+package io.mizani.adapter.persistence.team;
+
+import java.time.Instant;
+import java.util.Optional;
+
+import io.mizani.application.team.UserStore;
+import jakarta.enterprise.context.ApplicationScoped;
+
+@ApplicationScoped
+class JpaUserStore implements UserStore {
+
+    @Override
+    public long create(NewUser u) {
+        UserEntity e = new UserEntity();
+        e.organizationId = u.organizationId();
+        e.firstName = u.firstName();
+        e.lastName = u.lastName();
+        e.email = u.email();
+        e.phoneNumber = u.phoneNumber();
+        e.username = u.username();
+        e.admin = u.admin();
+        e.updatedAt = Instant.now();
+        e.persist();
+        return e.id;
+    }
+
+    @Override
+    public Optional<User> find(long id) {
+        return UserEntity.<UserEntity>findByIdOptional(id).map(JpaUserStore::toUser);
+    }
+
+    @Override
+    public Optional<User> findByEmail(long organizationId, String email) {
+        return UserEntity.<UserEntity>find("organizationId = ?1 and lower(email) = lower(?2)", organizationId, email)
+                .firstResultOptional().map(JpaUserStore::toUser);
+    }
+
+    static User toUser(UserEntity e) {
+        return new User(e.id, e.organizationId, e.firstName, e.lastName, e.email, e.phoneNumber, e.username, e.admin,
+                e.status, e.pinSet);
+    }
+}

@@ -1,0 +1,33 @@
+package io.mizani.adapter.rest.common;
+
+import java.util.Set;
+
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * A request to the API without any credentials is answered 401 before anything else is looked at (path, method,
+ * media type), so a client always learns first that it must authenticate. Present-but-wrong credentials are judged
+ * by the identity providers. Public paths (the invitee has no credentials yet) are listed here.
+ */
+@Provider
+@PreMatching
+class RequireCredentialsFilter implements ContainerRequestFilter {
+
+    static final Set<String> PUBLIC_PATHS = Set.of("/api/v2/account_invites/accept");
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        String path = request.getUriInfo().getRequestUri().getRawPath();
+        if (!path.startsWith("/api/") || PUBLIC_PATHS.contains(path)) {
+            return;
+        }
+        String auth = request.getHeaderString("Authorization");
+        if (auth == null || !auth.regionMatches(true, 0, "Basic ", 0, 6)) {
+            request.abortWith(ErrorBodies.response(path, 401, "unauthenticated",
+                    "missing or invalid API credentials: use HTTP Basic with your API username and password"));
+        }
+    }
+}

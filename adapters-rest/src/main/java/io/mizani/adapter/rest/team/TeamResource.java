@@ -1,0 +1,130 @@
+package io.mizani.adapter.rest.team;
+
+import java.util.List;
+import java.util.Map;
+
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.team.TeamCommands;
+import io.mizani.application.team.TeamService;
+import io.mizani.domain.error.DomainError;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** Teams (accounts), users and invitations: the {auth_url} group. */
+@Path("/api/v2")
+@RolesAllowed("merchant")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class TeamResource {
+
+    private final TeamService teams;
+    private final CurrentMerchant current;
+
+    TeamResource(TeamService teams, CurrentMerchant current) {
+        this.teams = teams;
+        this.current = current;
+    }
+
+    public record CreateAccountRequest(Long organizationId, String name, String description, String email,
+                                       String dialCode, String number, Long userId, String uuid, String slug) {
+    }
+
+    public record UpdateAccountRequest(Long accountId, String description, String email, String logo,
+                                       String themeColor, String paymentNote, Long notifyAmount) {
+    }
+
+    public record InviteRequest(Long organizationId, Long accountId, String email, String phoneNumber, Integer roleId,
+                                List<Long> assignedAccountIds, String baseUrl) {
+    }
+
+    public record AcceptInviteRequest(String token, String firstName, String lastName, String phoneNumber) {
+    }
+
+    @POST
+    @Path("/accounts")
+    public Response create(CreateAccountRequest body) {
+        CreateAccountRequest b = require(body);
+        var team = teams.create(current.merchant(), new TeamCommands.CreateTeam(b.organizationId(), b.name(),
+                b.description(), b.email(), b.dialCode(), b.number(), b.userId(), b.uuid() != null ? b.uuid() : b.slug()));
+        return Response.status(201).entity(TeamJson.AccountEnvelope.of(team)).build();
+    }
+
+    @PUT
+    @Path("/accounts")
+    public TeamJson.AccountEnvelope update(UpdateAccountRequest body) {
+        UpdateAccountRequest b = require(body);
+        return TeamJson.AccountEnvelope.of(teams.update(current.merchant(), new TeamCommands.UpdateTeam(b.accountId(),
+                b.description(), b.email(), b.logo(), b.themeColor(), b.paymentNote(), b.notifyAmount())));
+    }
+
+    @DELETE
+    @Path("/accounts/{account_id}")
+    public TeamJson.AccountEnvelope delete(@PathParam("account_id") String accountId) {
+        return TeamJson.AccountEnvelope.of(teams.delete(current.merchant(), TeamJson.id(accountId, "account")));
+    }
+
+    @GET
+    @Path("/account/{account_id}")
+    public TeamJson.AccountEnvelope get(@PathParam("account_id") String accountId) {
+        return TeamJson.AccountEnvelope.of(teams.get(current.merchant(), TeamJson.id(accountId, "account")));
+    }
+
+    @DELETE
+    @Path("/accounts/{account_id}/users/{user_id}")
+    public Map<String, Object> removeMember(@PathParam("account_id") String accountId,
+                                            @PathParam("user_id") String userId) {
+        teams.removeMember(current.merchant(), TeamJson.id(accountId, "account"), TeamJson.id(userId, "user"));
+        return Map.of("success", true);
+    }
+
+    @GET
+    @Path("/user_profile/{user_id}")
+    public TeamJson.UserProfileEnvelope profile(@PathParam("user_id") String userId) {
+        return new TeamJson.UserProfileEnvelope(TeamJson.UserProfile.of(
+                teams.profile(current.merchant(), TeamJson.id(userId, "user"))));
+    }
+
+    @POST
+    @Path("/account_invites")
+    public Map<String, Object> invite(InviteRequest body) {
+        InviteRequest b = require(body);
+        teams.invite(current.merchant(), new TeamCommands.Invite(b.organizationId(), b.accountId(), b.email(),
+                b.phoneNumber(), b.roleId(), b.assignedAccountIds(), b.baseUrl()));
+        return Map.of("success", true);
+    }
+
+    /**
+     * Accepting an invitation: the invitee has no credentials yet, so the single-use token from the e-mail is what
+     * authenticates this call. Answers the new member's profile and an API credential for the invited Team.
+     */
+    @POST
+    @PermitAll
+    @Path("/account_invites/accept")
+    public Response accept(AcceptInviteRequest body) {
+        AcceptInviteRequest b = require(body);
+        var accepted = teams.accept(new TeamCommands.AcceptInvitation(b.token(), b.firstName(), b.lastName(),
+                b.phoneNumber()));
+        return Response.status(201).entity(Map.of(
+                "success", true,
+                "user", TeamJson.User.of(accepted.user()),
+                "account_ids", accepted.accountIds(),
+                "credentials", Map.of("username", accepted.username(), "password", accepted.password()))).build();
+    }
+
+    static <T> T require(T body) {
+        if (body == null) {
+            throw DomainError.invalidArgument("a JSON body is required");
+        }
+        return body;
+    }
+}

@@ -1,0 +1,29 @@
+package io.mizani.adapter.rest.tenancy;
+
+import io.mizani.application.tenancy.MerchantContext;
+import io.quarkus.security.UnauthorizedException;
+import io.quarkus.security.identity.SecurityIdentity;
+import jakarta.enterprise.context.RequestScoped;
+
+/** The merchant behind the request's credentials. Resources are {@code @RolesAllowed("merchant")}. */
+@RequestScoped
+public class CurrentMerchant {
+
+    private final SecurityIdentity identity;
+
+    CurrentMerchant(SecurityIdentity identity) {
+        this.identity = identity;
+    }
+
+    public MerchantContext merchant() {
+        MerchantContext ctx = identity.getAttribute(MerchantIdentityProvider.ATTRIBUTE);
+        if (ctx == null) {
+            throw new UnauthorizedException();
+        }
+        return ctx;
+    }
+
+    public long accountId() {
+        return merchant().accountId();
+    }
+}

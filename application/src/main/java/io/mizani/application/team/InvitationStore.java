@@ -1,0 +1,23 @@
+package io.mizani.application.team;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+public interface InvitationStore {
+
+    long create(NewInvitation invitation);
+
+    Optional<Invitation> findByTokenHash(byte[] tokenHash);
+
+    /** Marks it accepted unless it already is; false when someone accepted it first. */
+    boolean markAccepted(long id, long userId, Instant at);
+
+    record NewInvitation(byte[] tokenHash, long organizationId, long accountId, String email, String phoneNumber,
+                         int roleId, List<Long> assignedAccountIds, long invitedBy, Instant expiresAt) {
+    }
+
+    record Invitation(long id, long organizationId, long accountId, String email, String phoneNumber, int roleId,
+                      List<Long> assignedAccountIds, String status, Instant expiresAt) {
+    }
+}

@@ -1,0 +1,258 @@
+package io.mizani.application.team;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.mizani.application.billing.ServiceWallet;
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.tenancy.CredentialStore;
+import io.mizani.application.tenancy.MerchantAuthenticator;
+import io.mizani.application.tenancy.MerchantContext;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.team.Role;
+import io.mizani.domain.team.Team;
+import io.mizani.domain.team.TeamCurrency;
+import io.mizani.domain.tenancy.ApiSecret;
+
+/**
+ * Teams (accounts), their members, user profiles and invitations, as a merchant credential sees them: a Team is
+ * visible when the credential's user holds a role on it; anything else answers 404.
+ */
+public final class TeamService {
+
+    public static final Duration INVITATION_LIFETIME = Duration.ofDays(7);
+
+    private final TeamStore teams;
+    private final UserStore users;
+    private final InvitationStore invitations;
+    private final InvitationMailer mailer;
+    private final ServiceWallet wallets;
+    private final CredentialStore credentials;
+    private final MerchantAuthenticator authenticator;
+    private final PhoneRegions phoneRegions;
+    private final UnitOfWork uow;
+    private final Clock clock;
+    private final String defaultInviteUrl;
+
+    public TeamService(TeamStore teams, UserStore users, InvitationStore invitations, InvitationMailer mailer,
+                       ServiceWallet wallets, CredentialStore credentials, MerchantAuthenticator authenticator,
+                       PhoneRegions phoneRegions, UnitOfWork uow, Clock clock, String defaultInviteUrl) {
+        this.teams = teams;
+        this.users = users;
+        this.invitations = invitations;
+        this.mailer = mailer;
+        this.wallets = wallets;
+        this.credentials = credentials;
+        this.authenticator = authenticator;
+        this.phoneRegions = phoneRegions;
+        this.uow = uow;
+        this.clock = clock;
+        this.defaultInviteUrl = defaultInviteUrl;
+    }
+
+    /** The currency of the country the Team's phone number belongs to. */
+    public String currencyFor(String dialCode, String number) {
+        if (dialCode == null) {
+            throw DomainError.invalidArgument("dial_code is required: the Team currency comes from the phone number's country");
+        }
+        String region = phoneRegions.regionOf(dialCode, number).orElseThrow(() -> DomainError.invalidArgument(
+                "dial_code and number do not identify a country"));
+        return TeamCurrency.forRegion(region).orElseThrow(() -> DomainError.invalidArgument(
+                "no currency is known for the phone number's country " + region));
+    }
+
+    public Team create(MerchantContext ctx, TeamCommands.CreateTeam cmd) {
+        String currency = currencyFor(cmd.dialCode(), cmd.number());
+        return uow.inTransaction(() -> {
+            if (cmd.organizationId() != ctx.organizationId()) {
+                throw DomainError.notFound("organization " + cmd.organizationId() + " not found");
+            }
+            long creator = ctx.userId();
+            if (cmd.userId() != null && cmd.userId() != ctx.userId()) {
+                UserStore.User u = users.find(cmd.userId())
+                        .filter(x -> x.organizationId() != null && x.organizationId() == ctx.organizationId())
+                        .orElseThrow(() -> DomainError.notFound("user " + cmd.userId() + " not found"));
+                creator = u.id();
+            }
+            String uuid = cmd.uuid();
+            if (uuid != null && teams.uuidTaken(uuid)) {
+                throw DomainError.invalidArgument("uuid " + uuid + " is already taken");
+            }
+            if (uuid == null) {
+                uuid = java.util.UUID.randomUUID().toString();
+            }
+            long id = teams.createTeam(new TeamStore.NewTeam(ctx.organizationId(), uuid, cmd.name(), cmd.description(),
+                    currency, cmd.dialCode(), cmd.number(), cmd.email(), creator, ApiSecret.newWebhookSecret()));
+            teams.grant(id, creator, Role.OWNER);
+            if (creator != ctx.userId()) {
+                teams.grant(id, ctx.userId(), Role.ADMIN);
+            }
+            wallets.open(id);
+            return teams.team(id).orElseThrow();
+        });
+    }
+
+    public Team get(MerchantContext ctx, long accountId) {
+        return uow.inTransaction(() -> visibleTeam(ctx, accountId));
+    }
+
+    public Team update(MerchantContext ctx, TeamCommands.UpdateTeam cmd) {
+        return uow.inTransaction(() -> {
+            requireManager(ctx, cmd.accountId());
+            teams.update(cmd.accountId(), new TeamStore.TeamChanges(cmd.description(), cmd.email(), cmd.logo(),
+                    cmd.themeColor(), cmd.paymentNote(), cmd.notifyAmount()));
+            return teams.team(cmd.accountId()).orElseThrow();
+        });
+    }
+
+    public Team delete(MerchantContext ctx, long accountId) {
+        Team deleted = uow.inTransaction(() -> {
+            Team team = requireManager(ctx, accountId);
+            if (accountId == ctx.accountId()) {
+                throw DomainError.invalidArgument("the Team your credentials belong to cannot be deleted");
+            }
+            teams.markDeleted(accountId);
+            return team;
+        });
+        authenticator.invalidateAll();
+        return deleted;
+    }
+
+    /** Loads a Team the caller holds a role on, else 404. */
+    public Team visibleTeam(MerchantContext ctx, long accountId) {
+        return teams.roleOf(accountId, ctx.userId()).flatMap(r -> teams.team(accountId))
+                .orElseThrow(() -> DomainError.notFound("account " + accountId + " not found"));
+    }
+
+    private Team requireManager(MerchantContext ctx, long accountId) {
+        Team team = visibleTeam(ctx, accountId);
+        Role role = teams.roleOf(accountId, ctx.userId()).orElseThrow();
+        if (!role.canManage()) {
+            throw new DomainError(DomainError.Kind.FORBIDDEN, "forbidden",
+                    "your role on this Team (" + role.label() + ") cannot manage it");
+        }
+        return team;
+    }
+
+    public UserProfile profile(MerchantContext ctx, long userId) {
+        return uow.inTransaction(() -> {
+            UserStore.User user = users.find(userId)
+                    .filter(u -> u.organizationId() != null && u.organizationId() == ctx.organizationId())
+                    .orElseThrow(() -> DomainError.notFound("user " + userId + " not found"));
+            Map<Team, Role> memberships = teams.teamsOf(userId);
+            Map<String, String> roles = new LinkedHashMap<>();
+            memberships.forEach((t, r) -> roles.put(String.valueOf(t.id()), r.label()));
+            int tier = teams.organization(ctx.organizationId()).map(TeamStore.Organization::kycTier).orElse(0);
+            boolean verified = memberships.keySet().stream().anyMatch(Team::kycVerified);
+            return new UserProfile(user, new ArrayList<>(memberships.keySet()), roles, user.status(), user.pinSet(),
+                    verified, tier);
+        });
+    }
+
+    public record UserProfile(UserStore.User user, List<Team> accounts, Map<String, String> roles, String status,
+                              boolean pinSet, boolean kycVerified, int kycTier) {
+    }
+
+    /** Creates a pending invitation and e-mails its link. The token is shown only in the e-mail. */
+    public void invite(MerchantContext ctx, TeamCommands.Invite cmd) {
+        String token = Base64.getUrlEncoder().withoutPadding().encodeToString(ApiSecret.randomBytes(32));
+        Role role = cmd.roleId() == null ? Role.MEMBER : Role.byId(cmd.roleId())
+                .orElseThrow(() -> DomainError.invalidArgument("role_id " + cmd.roleId() + " is not a known role"));
+        String[] teamAndInviter = uow.inTransaction(() -> {
+            if (cmd.organizationId() != ctx.organizationId()) {
+                throw DomainError.notFound("organization " + cmd.organizationId() + " not found");
+            }
+            Team team = requireManager(ctx, cmd.accountId());
+            for (Long other : cmd.assignedAccountIds()) {
+                if (other == null) {
+                    throw DomainError.invalidArgument("assigned_account_ids must not contain null");
+                }
+                requireManager(ctx, other);
+            }
+            invitations.create(new InvitationStore.NewInvitation(ApiSecret.hash(token), ctx.organizationId(),
+                    cmd.accountId(), cmd.email(), cmd.phoneNumber(), role.id(), cmd.assignedAccountIds(), ctx.userId(),
+                    clock.instant().plus(INVITATION_LIFETIME)));
+            String inviter = users.find(ctx.userId())
+                    .map(u -> ((u.firstName() == null ? "" : u.firstName()) + " "
+                            + (u.lastName() == null ? "" : u.lastName())).strip())
+                    .filter(s -> !s.isEmpty()).orElse("A colleague");
+            return new String[] {team.name(), inviter};
+        });
+        String base = cmd.baseUrl() == null ? defaultInviteUrl : cmd.baseUrl();
+        String link = base + (base.contains("?") ? "&" : "?") + "invite_token=" + token;
+        mailer.send(cmd.email(), teamAndInviter[0], teamAndInviter[1], link);
+    }
+
+    /**
+     * Accepts an invitation by its token: the invitee becomes a user of the organization (or the existing user with
+     * that e-mail), gets the role on the invited Team and the assigned Teams, and receives an API credential for the
+     * invited Team (shown once).
+     */
+    public AcceptedInvitation accept(TeamCommands.AcceptInvitation cmd) {
+        byte[] hash = ApiSecret.hash(cmd.token());
+        String secret = ApiSecret.newSecret();
+        String username = ApiSecret.newUsername();
+        return uow.inTransaction(() -> {
+            InvitationStore.Invitation inv = invitations.findByTokenHash(hash)
+                    .filter(i -> "pending".equals(i.status()) && i.expiresAt().isAfter(clock.instant()))
+                    .orElseThrow(() -> DomainError.notFound("invitation not found, expired or already accepted"));
+            teams.team(inv.accountId())
+                    .orElseThrow(() -> DomainError.notFound("invitation not found, expired or already accepted"));
+            long userId = users.findByEmail(inv.organizationId(), inv.email()).map(UserStore.User::id)
+                    .orElseGet(() -> users.create(new UserStore.NewUser(inv.organizationId(), cmd.firstName(),
+                            cmd.lastName(), inv.email(), cmd.phoneNumber() != null ? cmd.phoneNumber() : inv.phoneNumber(),
+                            ApiSecret.newUsername(), false)));
+            if (!invitations.markAccepted(inv.id(), userId, clock.instant())) {
+                throw DomainError.notFound("invitation not found, expired or already accepted");
+            }
+            Role role = Role.byId(inv.roleId()).orElse(Role.MEMBER);
+            List<Long> granted = new ArrayList<>();
+            List<Long> all = new ArrayList<>();
+            all.add(inv.accountId());
+            all.addAll(inv.assignedAccountIds());
+            for (Long accountId : all) {
+                if (granted.contains(accountId) || teams.team(accountId).isEmpty()) {
+                    continue;
+                }
+                if (teams.roleOf(accountId, userId).isEmpty()) {
+                    teams.grant(accountId, userId, role);
+                }
+                granted.add(accountId);
+            }
+            credentials.insert(username, ApiSecret.hash(secret), inv.accountId(), userId);
+            return new AcceptedInvitation(users.find(userId).orElseThrow(), granted, username, secret);
+        });
+    }
+
+    public record AcceptedInvitation(UserStore.User user, List<Long> accountIds, String username, String password) {
+    }
+
+    /** Removes a user from a Team and revokes that user's credentials on it. A Team keeps at least one owner. */
+    public void removeMember(MerchantContext ctx, long accountId, long userId) {
+        uow.run(() -> {
+            requireManager(ctx, accountId);
+            Role role = teams.roleOf(accountId, userId)
+                    .orElseThrow(() -> DomainError.notFound("user " + userId + " is not a member of account " + accountId));
+            if (role == Role.OWNER && teams.countWithRole(accountId, Role.OWNER) <= 1) {
+                throw DomainError.invalidArgument("a Team keeps at least one owner: make another member owner first");
+            }
+            if (userId == ctx.userId() && accountId == ctx.accountId()) {
+                throw DomainError.invalidArgument("you cannot remove yourself from the Team your credentials belong to");
+            }
+            teams.removeMember(accountId, userId);
+            credentials.revokeAll(accountId, userId);
+        });
+        authenticator.invalidateAll();
+    }
+
+    public Optional<Team> teamById(long id) {
+        return uow.inTransaction(() -> teams.team(id));
+    }
+}

@@ -1,0 +1,60 @@
+package io.mizani.application.team;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.mizani.domain.team.Role;
+import io.mizani.domain.team.Team;
+
+/** Organizations, Teams and who holds which role on them. */
+public interface TeamStore {
+
+    long createOrganization(String name);
+
+    Optional<Organization> organization(long id);
+
+    long createTeam(NewTeam team);
+
+    /** The Team unless it is deleted. */
+    Optional<Team> team(long id);
+
+    boolean uuidTaken(String uuid);
+
+    void update(long id, TeamChanges changes);
+
+    void markDeleted(long id);
+
+    void setIdentityChecksAvailable(long id, boolean available);
+
+    void grant(long accountId, long userId, Role role);
+
+    Optional<Role> roleOf(long accountId, long userId);
+
+    /** Live Teams the user holds a role on, with the role. */
+    Map<Team, Role> teamsOf(long userId);
+
+    int countWithRole(long accountId, Role role);
+
+    /** The user id of the Team's first owner. */
+    long ownerOf(long accountId);
+
+    boolean removeMember(long accountId, long userId);
+
+    String webhookSecret(long accountId);
+
+    void replacePaymentProviders(long accountId, List<String> providerCodes);
+
+    List<String> paymentProviders(long accountId);
+
+    record Organization(long id, String name, int kycTier) {
+    }
+
+    record NewTeam(long organizationId, String uuid, String name, String description, String currency,
+                   String dialCode, String number, String email, Long createdBy, String webhookSecret) {
+    }
+
+    record TeamChanges(String description, String email, String logo, String themeColor, String paymentNote,
+                       Long notifyAmount) {
+    }
+}

@@ -1,0 +1,71 @@
+package io.mizani.bootstrap;
+
+import java.nio.file.Path;
+
+import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.annotations.QuarkusMain;
+
+/**
+ * Entry point of {@code java -jar bootstrap/target/quarkus-app/quarkus-run.jar}.
+ * <ul>
+ *   <li>{@code MIZANI_MODE=live} without {@code MIZANI_OPERATOR_PASSWORD}: refuses to start, saying why in one line.</li>
+ *   <li>No {@code QUARKUS_DATASOURCE_JDBC_URL}: starts an embedded PostgreSQL with its files under
+ *       {@code MIZANI_DATA_DIR} (default {@code ./data}) and stops it cleanly on shutdown.</li>
+ * </ul>
+ */
+@QuarkusMain
+public final class MizaniMain {
+
+    private MizaniMain() {
+    }
+
+    public static void main(String... args) {
+        String mode = setting("MIZANI_MODE", "mizani.mode", "sandbox");
+        if (!"sandbox".equals(mode) && !"live".equals(mode)) {
+            System.err.println("mizani: MIZANI_MODE must be 'sandbox' or 'live', not '" + mode + "'");
+            System.exit(2);
+        }
+        if ("live".equals(mode) && isBlank(setting("MIZANI_OPERATOR_PASSWORD", "mizani.operator-password", null))) {
+            System.err.println("mizani: refusing to start in live mode: MIZANI_OPERATOR_PASSWORD is not set");
+            System.exit(2);
+        }
+        if (isBlank(setting("QUARKUS_DATASOURCE_JDBC_URL", "quarkus.datasource.jdbc.url", null))) {
+            Path dataDir = Path.of(setting("MIZANI_DATA_DIR", "mizani.data-dir", "./data"));
+            EmbeddedPostgres pg = EmbeddedPostgres.start(dataDir);
+            System.setProperty("quarkus.datasource.jdbc.url", pg.jdbcUrl());
+            System.setProperty("quarkus.datasource.username", pg.username());
+            System.setProperty("quarkus.datasource.password", pg.password());
+            Thread main = Thread.currentThread();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                // On SIGTERM Quarkus's own hook stops the application and Quarkus.run returns on the main thread,
+                // which stops the server after the pool is closed; this hook only waits for that (or gives up).
+                try {
+                    main.join(60_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                pg.close();
+            }, "mizani-embedded-postgres-stop"));
+            try {
+                Quarkus.run(args);
+            } finally {
+                pg.close();
+            }
+            return;
+        }
+        Quarkus.run(args);
+    }
+
+    private static String setting(String env, String property, String fallback) {
+        String v = System.getProperty(property);
+        if (isBlank(v)) {
+            v = System.getenv(env);
+        }
+        return isBlank(v) ? fallback : v.trim();
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
+    }
+}

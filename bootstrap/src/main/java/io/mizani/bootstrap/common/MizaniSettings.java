@@ -1,0 +1,25 @@
+package io.mizani.bootstrap.common;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Service-wide settings. Environment: MIZANI_MODE, MIZANI_PUBLIC_URL, ... */
+@ConfigMapping(prefix = "mizani")
+public interface MizaniSettings {
+
+    /** {@code sandbox} (default) or {@code live}. */
+    @WithDefault("sandbox")
+    String mode();
+
+    /** Base URL the service is reached at, for links in e-mails and pages. */
+    @WithDefault("http://localhost:8080")
+    String publicUrl();
+
+    /** How long a replica trusts its cached view of a credential (revocation reaches other replicas within it). */
+    @WithDefault("PT5S")
+    java.time.Duration credentialCacheTtl();
+
+    default boolean sandbox() {
+        return !"live".equals(mode());
+    }
+}

@@ -1,0 +1,76 @@
+package io.mizani.bootstrap.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The dependency direction of the hexagon. Every rule keeps failOnEmptyShould on (a rule over a package that does
+ * not exist would pass vacuously), and each is shown to fail on a fixture that breaks it.
+ */
+class ArchitectureTest {
+
+    static final ArchRule DOMAIN_IS_PURE_JAVA = classes().that().resideInAPackage("io.mizani.domain..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.mizani.domain..", "java..")
+            .allowEmptyShould(false)
+            .because("the domain is a pure Java jar architects reuse");
+
+    static final ArchRule APPLICATION_DEPENDS_ON_DOMAIN_ONLY = classes().that().resideInAPackage("io.mizani.application..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.mizani.application..", "io.mizani.domain..", "java..")
+            .allowEmptyShould(false)
+            .because("use cases are plain Java: frameworks live in adapters");
+
+    static final ArchRule ADAPTERS_ARE_INDEPENDENT = slices().matching("io.mizani.adapter.(*)..")
+            .should().notDependOnEachOther()
+            .allowEmptyShould(false);
+
+    static final ArchRule NOTHING_DEPENDS_ON_BOOTSTRAP = noClasses().that().resideOutsideOfPackage("io.mizani.bootstrap..")
+            .should().dependOnClassesThat().resideInAPackage("io.mizani.bootstrap..")
+            .allowEmptyShould(false);
+
+    private static final JavaClasses PRODUCTION = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.mizani");
+
+    private static final JavaClasses FIXTURES = new ClassFileImporter()
+            .importPackages("io.mizani.domain.archfixture", "io.mizani.adapter.rest.archfixture");
+
+    @Test
+    void domain_depends_on_the_jdk_only() {
+        DOMAIN_IS_PURE_JAVA.check(PRODUCTION);
+    }
+
+    @Test
+    void application_depends_on_the_domain_and_the_jdk_only() {
+        APPLICATION_DEPENDS_ON_DOMAIN_ONLY.check(PRODUCTION);
+    }
+
+    @Test
+    void adapters_do_not_depend_on_each_other() {
+        ADAPTERS_ARE_INDEPENDENT.check(PRODUCTION);
+    }
+
+    @Test
+    void nothing_depends_on_bootstrap() {
+        NOTHING_DEPENDS_ON_BOOTSTRAP.check(PRODUCTION);
+    }
+
+    @Test
+    void each_rule_fails_on_a_class_that_breaks_it() {
+        assertThrows(AssertionError.class, () -> DOMAIN_IS_PURE_JAVA.check(FIXTURES));
+        assertThrows(AssertionError.class, () -> NOTHING_DEPENDS_ON_BOOTSTRAP.check(FIXTURES));
+        JavaClasses emptyApplication = new ClassFileImporter().importPackages("io.mizani.application.nonexistent");
+        assertThrows(AssertionError.class, () -> APPLICATION_DEPENDS_ON_DOMAIN_ONLY.check(emptyApplication));
+        JavaClasses adapterFixture = new ClassFileImporter().importPackages("io.mizani.adapter.rest.archfixture",
+                "io.mizani.adapter.persistence.team");
+        assertThrows(AssertionError.class, () -> ADAPTERS_ARE_INDEPENDENT.check(adapterFixture));
+    }
+}

@@ -1,0 +1,61 @@
+package io.mizani.bootstrap.support;
+
+import static io.restassured.RestAssured.given;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+
+/** Creates merchants through the operator API, the way an operator would. */
+@QuarkusTestResource(EmbeddedPostgresTestResource.class)
+public final class TestMerchants {
+
+    public static final String OPERATOR = "operator";
+    public static final String OPERATOR_PASSWORD = "sandbox-operator";
+    private static final AtomicInteger SEQ = new AtomicInteger();
+
+    private TestMerchants() {
+    }
+
+    public record Merchant(String username, String password, long accountId, long organizationId, long userId,
+                           String webhookSecret, String currency) {
+        public RequestSpecification as() {
+            return given().auth().preemptive().basic(username, password).contentType(ContentType.JSON);
+        }
+    }
+
+    public static RequestSpecification asOperator() {
+        return given().auth().preemptive().basic(OPERATOR, OPERATOR_PASSWORD).contentType(ContentType.JSON);
+    }
+
+    /** A fresh Kenyan merchant (KES). */
+    public static Merchant onboard() {
+        return onboard("+254", "712" + String.format("%06d", SEQ.incrementAndGet()));
+    }
+
+    public static Merchant onboard(String dialCode, String number) {
+        int n = SEQ.incrementAndGet();
+        JsonPath json = asOperator().body(Map.of(
+                        "organization_name", "Org " + n,
+                        "user", Map.of("first_name", "Ada", "last_name", "Owner" + n, "email", "owner" + n + "@example.com",
+                                "phone_number", "+254700000" + n),
+                        "account", Map.of("name", "Team " + n, "email", "team" + n + "@example.com",
+                                "dial_code", dialCode, "number", number)))
+                .post("/api/admin/merchants")
+                .then().statusCode(201).extract().jsonPath();
+        return new Merchant(json.getString("credentials.username"), json.getString("credentials.password"),
+                json.getLong("account.id"), json.getLong("organization.id"), json.getLong("user.id"),
+                json.getString("webhook_secret"), json.getString("account.currency"));
+    }
+
+    /** Credits the merchant's service wallet (KES). */
+    public static void fund(Merchant m, String amount) {
+        asOperator().body(Map.of("amount", new java.math.BigDecimal(amount), "reference", "test-" + SEQ.incrementAndGet()))
+                .post("/api/admin/accounts/" + m.accountId() + "/service-wallet/credits")
+                .then().statusCode(200);
+    }
+}

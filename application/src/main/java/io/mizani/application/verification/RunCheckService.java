@@ -17,6 +17,7 @@ import io.mizani.domain.verification.ProviderAnswer;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -90,13 +91,18 @@ public final class RunCheckService implements RunCheck {
 
         if (!command.fresh()) {
             Optional<VerificationResult> replay = uow.inTransaction(() -> lookups
-                    .findReplayable(accountId, check.key(), cacheKey, clock.instant())
+                    .findReplayable(accountId, check.key(), cacheKey, now())
                     .map(original -> replay(original, check, platform)));
             if (replay.isPresent()) {
                 return replay.get();
             }
         }
         return live(accountId, check, inputs, country, cacheKey, platform, mode);
+    }
+
+    /** Stored times have millisecond precision, so an answer reads the same live and from the database. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
     private String countryOf(CheckDefinition check, CheckInputs inputs) {
@@ -111,7 +117,7 @@ public final class RunCheckService implements RunCheck {
     }
 
     private VerificationResult replay(LookupRecord original, CheckDefinition check, boolean platform) {
-        Instant now = clock.instant();
+        Instant now = now();
         String lookupId = LookupIds.next();
         BigDecimal price = platform ? catalogue.cachedPrice(check.key()) : BigDecimal.ZERO.setScale(2);
         String chargeReference = platform ? LookupIds.chargeReference(lookupId) : null;
@@ -131,7 +137,7 @@ public final class RunCheckService implements RunCheck {
 
     private VerificationResult live(long accountId, CheckDefinition check, CheckInputs inputs, String country,
                                     String cacheKey, boolean platform, VerificationSettings mode) {
-        Instant start = clock.instant();
+        Instant start = now();
         String lookupId = LookupIds.next();
         BigDecimal price = platform ? catalogue.livePrice(check.key()) : BigDecimal.ZERO.setScale(2);
         String chargeReference = platform ? LookupIds.chargeReference(lookupId) : null;
@@ -167,7 +173,7 @@ public final class RunCheckService implements RunCheck {
         int durationMs = (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - t0) / 1_000_000);
 
         // 3. settle
-        Instant fetchedAt = clock.instant();
+        Instant fetchedAt = now();
         LookupRecord settled = settledRecord(inFlight, check, identifier, outcome, fetchedAt, durationMs);
         ChargeEvent event = outcome.chargeEvent();
         ChargeStatus target = ChargeStateMachine.transition(charged, event);
@@ -192,7 +198,7 @@ public final class RunCheckService implements RunCheck {
                     if (!lookups.settle(failed)) {
                         return false;
                     }
-                    lookups.recordRefundFailure(failed, clock.instant().plus(policy.refundRetry()));
+                    lookups.recordRefundFailure(failed, now().plus(policy.refundRetry()));
                     return true;
                 });
             } catch (RuntimeException again) {

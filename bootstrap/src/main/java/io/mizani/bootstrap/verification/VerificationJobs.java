@@ -4,7 +4,10 @@ import io.mizani.application.idempotency.IdempotencyService;
 import io.mizani.application.verification.SettleStrandedCharges;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import io.mizani.application.verification.PiiProtection;
+import io.quarkus.runtime.StartupEvent;
 
 /** Background work of verification: the charge sweeper and the idempotency-key purge. */
 @ApplicationScoped
@@ -15,6 +18,11 @@ public class VerificationJobs {
 
     @Inject
     IdempotencyService idempotency;
+
+    /** Fails the start in live mode without MIZANI_PII_KEY (the protection is built eagerly). */
+    void onStart(@Observes StartupEvent event, PiiProtection pii) {
+        pii.keyedHash("startup");
+    }
 
     @Scheduled(every = "${mizani.verification.sweep-every:10s}", delayed = "5s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

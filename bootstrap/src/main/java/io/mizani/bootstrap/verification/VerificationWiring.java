@@ -30,13 +30,15 @@ import io.mizani.application.verification.VerificationSettingsService;
 import io.mizani.application.verification.VerificationSettingsStore;
 import io.mizani.domain.verification.CheckCatalogue;
 import jakarta.enterprise.inject.Produces;
+import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import org.eclipse.microprofile.config.Config;
+import java.util.Optional;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Wiring of the verification feature: application services built from their ports. */
@@ -48,35 +50,8 @@ public class VerificationWiring {
     @ConfigProperty(name = "mizani.mode", defaultValue = "sandbox")
     String mode;
 
-    @ConfigProperty(name = "mizani.verification.pii-key", defaultValue = "")
-    String piiKey;
-
-    @ConfigProperty(name = "mizani.verification.cache-ttl", defaultValue = "P30D")
-    String cacheTtl;
-
-    @ConfigProperty(name = "mizani.verification.provider-timeout-ms", defaultValue = "10000")
-    long providerTimeoutMs;
-
-    @ConfigProperty(name = "mizani.verification.bulkhead", defaultValue = "64")
-    int bulkhead;
-
-    @ConfigProperty(name = "mizani.verification.settlement-grace", defaultValue = "PT2M")
-    String settlementGrace;
-
-    @ConfigProperty(name = "mizani.verification.refund-retry", defaultValue = "PT1M")
-    String refundRetry;
-
-    @ConfigProperty(name = "mizani.verification.default-provider", defaultValue = "")
-    String defaultProvider;
-
-    @ConfigProperty(name = "mizani.verification.smile-id.base-url", defaultValue = "https://testapi.smileidentity.com")
-    String smileBaseUrl;
-
-    @ConfigProperty(name = "mizani.verification.smile-id.partner-id", defaultValue = "")
-    String smilePartnerId;
-
-    @ConfigProperty(name = "mizani.verification.smile-id.api-key", defaultValue = "")
-    String smileApiKey;
+    @Inject
+    VerificationConfig config;
 
     boolean sandbox() {
         return !"live".equalsIgnoreCase(mode);
@@ -91,17 +66,17 @@ public class VerificationWiring {
     @Produces
     @Singleton
     VerificationPolicy policy() {
-        Duration ttl = Duration.parse(cacheTtl);
-        Duration grace = Duration.parse(settlementGrace);
-        Duration minimumGrace = Duration.ofMillis(providerTimeoutMs).plusSeconds(30);
-        return new VerificationPolicy(ttl, grace.compareTo(minimumGrace) < 0 ? minimumGrace : grace,
-                Duration.parse(refundRetry));
+        Duration grace = config.settlementGrace();
+        Duration minimumGrace = Duration.ofMillis(config.providerTimeoutMs()).plusSeconds(30);
+        return new VerificationPolicy(config.cacheTtl(), grace.compareTo(minimumGrace) < 0 ? minimumGrace : grace,
+                config.refundRetry());
     }
 
     @Produces
     @Singleton
     PiiProtection pii() {
-        if (piiKey == null || piiKey.isBlank()) {
+        String piiKey = config.piiKey().orElse("");
+        if (piiKey.isBlank()) {
             if (!sandbox()) {
                 throw new IllegalStateException("MIZANI_PII_KEY is required in live mode");
             }
@@ -118,34 +93,24 @@ public class VerificationWiring {
 
     @Produces
     @Singleton
-    VerificationProvider provider(Config config) {
-        Map<String, String> idTypes = new HashMap<>();
-        Map<String, String> routes = new HashMap<>();
-        for (String name : config.getPropertyNames()) {
-            if (name.startsWith("mizani.verification.smile-id.id-types.")) {
-                idTypes.put(unquote(name.substring("mizani.verification.smile-id.id-types.".length())),
-                        config.getValue(name, String.class));
-            } else if (name.startsWith("mizani.verification.routes.")) {
-                routes.put(unquote(name.substring("mizani.verification.routes.".length())),
-                        config.getValue(name, String.class));
-            }
-        }
+    VerificationProvider provider() {
+        Map<String, String> idTypes = new HashMap<>(config.smileId().idTypes());
+        Map<String, String> routes = new HashMap<>(config.routes());
+        long providerTimeoutMs = config.providerTimeoutMs();
         Map<String, VerificationProvider> providers = Map.of(
                 SandboxVerificationProvider.NAME, new SandboxVerificationProvider(providerTimeoutMs),
-                SmileIdEnhancedKyc.NAME, new SmileIdEnhancedKyc(URI.create(smileBaseUrl), smilePartnerId, smileApiKey,
+                SmileIdEnhancedKyc.NAME, new SmileIdEnhancedKyc(URI.create(config.smileId().baseUrl()),
+                        config.smileId().partnerId().orElse(""), config.smileId().apiKey().orElse(""),
                         Duration.ofMillis(providerTimeoutMs), idTypes, Clock.systemUTC()));
-        String fallback = defaultProvider == null || defaultProvider.isBlank()
+        String defaultProvider = config.defaultProvider().orElse("");
+        String fallback = defaultProvider.isBlank()
                 ? (sandbox() ? SandboxVerificationProvider.NAME : SmileIdEnhancedKyc.NAME) : defaultProvider;
         if (sandbox()) {
             // sandbox mode: every check runs against the built-in deterministic provider (platform.md section 5)
             routes.clear();
             fallback = SandboxVerificationProvider.NAME;
         }
-        return new GuardedVerificationProvider(providers, routes, fallback, providerTimeoutMs, bulkhead);
-    }
-
-    private static String unquote(String key) {
-        return key.startsWith("\"") && key.endsWith("\"") ? key.substring(1, key.length() - 1) : key;
+        return new GuardedVerificationProvider(providers, routes, fallback, providerTimeoutMs, config.bulkhead());
     }
 
     @Produces
@@ -160,6 +125,7 @@ public class VerificationWiring {
 
     @Produces
     @Singleton
+    @Typed(TokenQueries.class)
     TokenQueries tokenQueries(LookupStore lookups, PiiProtection pii, UnitOfWork uow) {
         return new TokenQueries(lookups, pii, uow);
     }
@@ -199,9 +165,10 @@ public class VerificationWiring {
 
     @Produces
     @Singleton
-    IdempotencyService idempotency(IdempotencyStore store, UnitOfWork uow,
-                                   @ConfigProperty(name = "mizani.idempotency.lease", defaultValue = "PT2M") String lease) {
-        return new IdempotencyService(store, uow, Clock.systemUTC(), Duration.parse(lease));
+    IdempotencyService idempotency(IdempotencyStore store, UnitOfWork uow) {
+        // an in-flight key whose request died is taken over after this lease (well above the provider timeout)
+        Duration lease = Duration.ofMillis(config.providerTimeoutMs()).plusMinutes(2);
+        return new IdempotencyService(store, uow, Clock.systemUTC(), lease);
     }
 
     /** The demo merchant runs identity checks on the platform key (with the sandbox provider). */

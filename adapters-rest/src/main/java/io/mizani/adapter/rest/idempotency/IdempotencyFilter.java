@@ -5,6 +5,7 @@ import io.mizani.adapter.rest.tenancy.CurrentMerchant;
 import io.mizani.application.idempotency.IdempotencyService;
 import io.mizani.domain.error.DomainError;
 import jakarta.annotation.Priority;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -28,8 +29,9 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     static final String REPLAYED_HEADER = "Idempotent-Replayed";
     private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";
 
+    /** Resolved lazily: JAX-RS providers are created at static init, before configuration is available. */
     @Inject
-    IdempotencyService idempotency;
+    Instance<IdempotencyService> idempotencyService;
 
     @Inject
     CurrentMerchant currentMerchant;
@@ -59,7 +61,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         String fingerprint = IdempotencyService.fingerprint(request.getMethod(),
                 request.getUriInfo().getRequestUri().getRawPath() + "?" + nullToEmpty(request.getUriInfo().getRequestUri().getRawQuery()),
                 body);
-        switch (idempotency.begin(accountId, key, fingerprint)) {
+        switch (idempotencyService.get().begin(accountId, key, fingerprint)) {
             case IdempotencyService.Decision.Proceed p -> request.setProperty(CLAIM, new Claimed(accountId, key));
             case IdempotencyService.Decision.Replay r -> request.abortWith(Response.status(r.status())
                     .entity(r.body()).type(MediaType.APPLICATION_JSON_TYPE).header(REPLAYED_HEADER, "true").build());
@@ -80,13 +82,13 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         request.removeProperty(CLAIM);
         int status = response.getStatus();
         if (status >= 500) {
-            idempotency.release(claimed.accountId(), claimed.key());
+            idempotencyService.get().release(claimed.accountId(), claimed.key());
             return;
         }
         Object entity = response.getEntity();
         String body = entity == null ? null
                 : entity instanceof String s ? s : json.writeValueAsString(entity);
-        idempotency.complete(claimed.accountId(), claimed.key(), status, body);
+        idempotencyService.get().complete(claimed.accountId(), claimed.key(), status, body);
     }
 
     private static String nullToEmpty(String s) {

@@ -11,7 +11,6 @@ import io.mizani.application.teamkyc.VerificationEvidence;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import io.quarkus.arc.DefaultBean;
 import java.time.Clock;
 
 /** Team KYC: one service bean (typed as each of its four input ports), on the foundation's Team port and verification's evidence. */
@@ -31,14 +30,4 @@ public class TeamKycWiring {
         return new TeamKycService(store, teams, evidence, unitOfWork, clock);
     }
 
-    /**
-     * Until the verification feature provides the real {@link VerificationEvidence}, no token resolves (every token
-     * is refused as unissued). Any other producer of the port replaces this one.
-     */
-    @Produces
-    @DefaultBean
-    @Singleton
-    VerificationEvidence noVerificationEvidenceYet() {
-        return (accountId, token) -> java.util.Optional.empty();
-    }
 }

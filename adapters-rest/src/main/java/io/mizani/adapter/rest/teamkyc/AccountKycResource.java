@@ -4,6 +4,7 @@ import io.mizani.adapter.rest.teamkyc.AccountKycJson.Envelope;
 import io.mizani.adapter.rest.teamkyc.AccountKycJson.SubmitBody;
 import io.mizani.adapter.rest.teamkyc.AccountKycJson.TokensBody;
 import io.mizani.adapter.rest.teamkyc.AccountKycJson.UpgradeBody;
+import io.mizani.adapter.rest.idempotency.Idempotent;
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
 import io.mizani.application.teamkyc.AmendTeamKyc;
 import io.mizani.application.teamkyc.Commands;
@@ -39,6 +40,7 @@ public class AccountKycResource {
     }
 
     @POST
+    @Idempotent
     public Response submit(SubmitBody body) {
         SubmitBody b = AccountKycJson.require(body);
         var kyc = submit.submit(new Commands.Submit(current.merchant(), b.accountId(), b.details(),
@@ -56,6 +58,7 @@ public class AccountKycResource {
     }
 
     @POST
+    @Idempotent
     @Path("/upgrade")
     public Envelope upgrade(UpgradeBody body) {
         UpgradeBody b = AccountKycJson.require(body);

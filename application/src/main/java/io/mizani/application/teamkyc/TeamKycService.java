@@ -151,10 +151,10 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
     }
 
     static DomainError teamNotFound(long accountId) {
-        return DomainError.notFound("account \"" + accountId + "\" does not exist");
+        return DomainError.notFound("account " + accountId + " not found");
     }
 
     static DomainError kycNotFound(long id) {
-        return DomainError.notFound("account kyc \"" + id + "\" does not exist");
+        return DomainError.notFound("account kyc " + id + " not found");
     }
 }

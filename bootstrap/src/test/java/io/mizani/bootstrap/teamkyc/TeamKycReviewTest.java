@@ -91,9 +91,10 @@ class TeamKycReviewTest {
         b.as().body(submission(a.accountId(), 2)).post("/api/v2/account_kycs").then().statusCode(404)
                 .body("error_code", equalTo("not_found"))
                 .body("status_code", equalTo(404))
-                .body("error_message", notNullValue());
+                .body("error_message", equalTo("account " + a.accountId() + " not found"));
         b.as().body(submission(a.accountId(), 2)).put("/api/v2/account_kycs/" + kycA).then().statusCode(404)
-                .body("error_code", equalTo("not_found"));
+                .body("error_code", equalTo("not_found"))
+                .body("error_message", equalTo("account kyc " + kycA + " not found"));
         b.as().body(Map.of("account_id", a.accountId(), "upgrade_information", Map.of("upgrade_to", 3)))
                 .post("/api/v2/account_kycs/upgrade").then().statusCode(404).body("error_code", equalTo("not_found"));
         a.as().body(submission(a.accountId(), 2)).put("/api/v2/account_kycs/999999999").then().statusCode(404);

@@ -196,7 +196,7 @@ final class AccountKycJson {
         try {
             return Long.parseLong(raw);
         } catch (NumberFormatException e) {
-            throw DomainError.notFound("account kyc \"" + raw + "\" does not exist");
+            throw DomainError.notFound("account kyc " + raw + " not found");
         }
     }
 }

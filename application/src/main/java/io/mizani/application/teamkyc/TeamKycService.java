@@ -19,7 +19,8 @@ import java.util.Objects;
  * organization's tier) is one transaction holding the record's row lock, so concurrent amendments, upgrades and
  * reviews of one submission are applied one after another.
  */
-public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, UpgradeTeamKyc, ReviewTeamKyc {
+public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, UpgradeTeamKyc, ReviewTeamKyc,
+        ViewTeamKyc {
 
     static final int DEFAULT_QUEUE_LIMIT = 100;
     static final int MAX_QUEUE_LIMIT = 500;
@@ -78,6 +79,11 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
             return save(locked, locked.requestUpgrade(command.upgradeTo(), command.upgradeNotes(),
                     command.entityInformation(), snapshots, now));
         });
+    }
+
+    @Override
+    public AccountKyc view(MerchantContext caller, long id) {
+        return visibleRecord(caller, id);
     }
 
     @Override

@@ -203,6 +203,14 @@ class TeamKycServiceTest {
     }
 
     @Test
+    void view_answers_only_records_of_visible_teams() {
+        AccountKyc kyc = submit(a, 10, 2, KycTokens.NONE);
+        assertEquals(kyc, service.view(a, kyc.id()));
+        assertEquals(DomainError.Kind.NOT_FOUND, assertThrows(DomainError.class, () -> service.view(b, kyc.id())).kind());
+        assertEquals("account kyc 999 not found", assertThrows(DomainError.class, () -> service.view(a, 999)).getMessage());
+    }
+
+    @Test
     void upgrade_covered_by_tokens_is_immediate() {
         submit(a, 10, 2, new KycTokens(nid(a), null, null));
         AccountKyc upgraded = service.upgrade(new Commands.Upgrade(a, 10L, 3, "more volume", null,

@@ -97,6 +97,11 @@ class TeamKycReviewTest {
                 .body("error_message", equalTo("account kyc " + kycA + " not found"));
         b.as().body(Map.of("account_id", a.accountId(), "upgrade_information", Map.of("upgrade_to", 3)))
                 .post("/api/v2/account_kycs/upgrade").then().statusCode(404).body("error_code", equalTo("not_found"));
+        a.as().get("/api/v2/account_kycs/" + kycA).then().statusCode(200)
+                .body("account_kyc.id", equalTo((int) kycA))
+                .body("account_kyc.status", equalTo("pending"));
+        b.as().get("/api/v2/account_kycs/" + kycA).then().statusCode(404)
+                .body("error_code", equalTo("not_found"));
         a.as().body(submission(a.accountId(), 2)).put("/api/v2/account_kycs/999999999").then().statusCode(404);
         a.as().body(submission(a.accountId(), 2)).put("/api/v2/account_kycs/abc").then().statusCode(404);
     }
@@ -192,6 +197,9 @@ class TeamKycReviewTest {
                 .body("account_kyc.review_information.decision", equalTo("approve"))
                 .body("account_kyc.review_information.reviewed_at", notNullValue())
                 .extract().jsonPath().getLong("account_kyc.review_information.reviewed_by");
+        m.as().get("/api/v2/account_kycs/" + id).then().statusCode(200)
+                .body("account_kyc.status", equalTo("approved"))
+                .body("account_kyc.kyc_tier", equalTo(3));
         m.as().get("/api/v2/account/" + m.accountId()).then().statusCode(200)
                 .body("account.kyc_tier", equalTo(3))
                 .body("account.kyc_verified", equalTo(true));

@@ -10,8 +10,10 @@ import io.mizani.application.teamkyc.AmendTeamKyc;
 import io.mizani.application.teamkyc.Commands;
 import io.mizani.application.teamkyc.SubmitTeamKyc;
 import io.mizani.application.teamkyc.UpgradeTeamKyc;
+import io.mizani.application.teamkyc.ViewTeamKyc;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -30,9 +32,12 @@ public class AccountKycResource {
     private final SubmitTeamKyc submit;
     private final AmendTeamKyc amend;
     private final UpgradeTeamKyc upgrade;
+    private final ViewTeamKyc view;
     private final CurrentMerchant current;
 
-    AccountKycResource(SubmitTeamKyc submit, AmendTeamKyc amend, UpgradeTeamKyc upgrade, CurrentMerchant current) {
+    AccountKycResource(SubmitTeamKyc submit, AmendTeamKyc amend, UpgradeTeamKyc upgrade, ViewTeamKyc view,
+            CurrentMerchant current) {
+        this.view = view;
         this.submit = submit;
         this.amend = amend;
         this.upgrade = upgrade;
@@ -46,6 +51,13 @@ public class AccountKycResource {
         var kyc = submit.submit(new Commands.Submit(current.merchant(), b.accountId(), b.details(),
                 TokensBody.of(b.kycTokens())));
         return Response.status(201).entity(Envelope.of(kyc)).build();
+    }
+
+    /** Reads a submission back (its status after an asynchronous review); not in the contract's table. */
+    @GET
+    @Path("/{id}")
+    public Envelope view(@PathParam("id") String id) {
+        return Envelope.of(view.view(current.merchant(), AccountKycJson.pathId(id)));
     }
 
     @PUT

@@ -65,4 +65,20 @@ class TeamKycRaceTest {
         assertEquals(5, statuses.stream().filter(s -> s == 400).count(), statuses.toString());
         m.as().get("/api/v2/account/" + m.accountId()).then().body("account.kyc_tier", equalTo(3));
     }
+
+    @Test
+    void concurrent_upgrade_requests_record_exactly_one() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        long id = TeamKycReviewTest.submitPending(m, 2);
+        asOperator().body(Map.of("decision", "approve", "kyc_tier", 2))
+                .post("/api/admin/account_kycs/" + id + "/review").then().statusCode(200);
+        List<Integer> statuses = race(6, () -> m.as()
+                .body(Map.of("account_id", m.accountId(), "upgrade_information", Map.of("upgrade_to", 4)))
+                .post("/api/v2/account_kycs/upgrade").statusCode());
+        assertEquals(1, statuses.stream().filter(s -> s == 200).count(), statuses.toString());
+        assertEquals(5, statuses.stream().filter(s -> s == 400).count(), statuses.toString());
+        asOperator().body(Map.of("decision", "approve"))
+                .post("/api/admin/account_kycs/" + id + "/upgrade-review").then().statusCode(200)
+                .body("account_kyc.kyc_tier", equalTo(4));
+    }
 }

@@ -122,9 +122,6 @@ public final class RunCheckService implements RunCheck {
         BigDecimal price = platform ? catalogue.cachedPrice(check.key()) : BigDecimal.ZERO.setScale(2);
         String chargeReference = platform ? LookupIds.chargeReference(lookupId) : null;
         ChargeStatus charge = platform ? ChargeStatus.CHARGED : ChargeStatus.FREE;
-        if (platform && !wallet.debit(original.accountId(), price, chargeReference)) {
-            throw VerificationErrors.insufficientBalance();
-        }
         LookupRecord copy = new LookupRecord(lookupId, original.accountId(), original.check(), original.category(),
                 original.country(), original.status(), original.verificationStatus(), original.actorType(),
                 original.subjectName(), original.identifierHash(), original.identifierMasked(), original.cacheKey(),
@@ -132,6 +129,10 @@ public final class RunCheckService implements RunCheck {
                 true, original.fetchedAt(), original.expiresAt(), price, CheckCatalogue.CURRENCY, chargeReference,
                 charge, 0, now, true, true);
         lookups.insert(copy);
+        // the debit last: the wallet row stays locked only from here to the commit
+        if (platform && !wallet.debit(original.accountId(), price, chargeReference)) {
+            throw VerificationErrors.insufficientBalance(); // rolls the insert back
+        }
         return toResult(copy);
     }
 
@@ -154,10 +155,11 @@ public final class RunCheckService implements RunCheck {
 
         // 1. charge up front and record the call in flight
         uow.inTransaction(() -> {
-            if (platform && !wallet.debit(accountId, price, chargeReference)) {
-                throw VerificationErrors.insufficientBalance();
-            }
             lookups.insert(inFlight);
+            // the debit last: the wallet row stays locked only from here to the commit
+            if (platform && !wallet.debit(accountId, price, chargeReference)) {
+                throw VerificationErrors.insufficientBalance(); // rolls the insert back
+            }
             return null;
         });
 

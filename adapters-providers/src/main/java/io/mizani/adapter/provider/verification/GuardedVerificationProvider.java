@@ -16,7 +16,7 @@ import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenExce
 /**
  * Routes each check to the provider the routing table names, and calls it through a SmallRye Fault Tolerance guard
  * per provider: a timeout ({@code MIZANI_PROVIDER_TIMEOUT_MS}), a circuit breaker (opens when half of the last 20
- * calls failed, probes again after 10 s) and a bulkhead (at most {@code bulkhead} concurrent calls, no queue). No
+ * calls failed, probes again after 10 s) and a bulkhead (at most {@code bulkhead} concurrent calls; synchronous calls beyond it are shed at once). No
  * retry: a retried billed call could be billed twice. Every failure comes back as
  * {@link CheckOutcome.ProviderUnavailable}.
  */
@@ -52,7 +52,7 @@ public final class GuardedVerificationProvider implements VerificationProvider {
                     .withTimeout().duration(timeoutMs, ChronoUnit.MILLIS).done()
                     .withCircuitBreaker().name("verification-" + name).requestVolumeThreshold(20).failureRatio(0.5)
                     .delay(10, ChronoUnit.SECONDS).successThreshold(2).done()
-                    .withBulkhead().limit(bulkhead).queueSize(1).done()
+                    .withBulkhead().limit(bulkhead).done()
                     .build());
         }
     }

@@ -50,7 +50,7 @@ public class AccountKycResource {
         SubmitBody b = AccountKycJson.require(body);
         var kyc = submit.submit(new Commands.Submit(current.merchant(), b.accountId(), b.details(),
                 TokensBody.of(b.kycTokens())));
-        return Response.status(201).entity(Envelope.of(kyc)).build();
+        return Response.ok(Envelope.of(kyc)).build();
     }
 
     /** Reads a submission back (its status after an asynchronous review); not in the contract's table. */

@@ -448,4 +448,29 @@ class PaymentsApiTest {
         assertThrows(AssertionError.class, () -> cb.verify(m.webhookSecret()));
         given().get("/api/global/webhooks/secret").then().statusCode(401);
     }
+
+    @Test
+    void idempotency_key_replays_the_acceptance_and_refuses_another_body() {
+        Merchant m = merchantWith("mpesa_ke");
+        var body = mpesa("payment", 100, "+254700000123", receiver.url("/idem"));
+        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+        String key = "idem-" + ref;
+        JsonPath first = m.as().header("Idempotency-Key", key).body(body).post("/api/global/payments")
+                .then().statusCode(200).extract().jsonPath();
+        Response replay = m.as().header("Idempotency-Key", key).body(body).post("/api/global/payments");
+        replay.then().statusCode(200).header("Idempotent-Replayed", "true");
+        assertEquals(first.getString("checkout_request_id"), replay.jsonPath().getString("checkout_request_id"));
+        assertEquals(first.getString("conversation_id"), replay.jsonPath().getString("conversation_id"));
+        var other = mpesa("payment", 200, "+254700000123", receiver.url("/idem"));
+        m.as().header("Idempotency-Key", key).body(other).post("/api/global/payments").then().statusCode(422)
+                .body("error_code", equalTo("idempotency_key_reused"));
+        // one payment, one callback
+        receiver.await(r -> r.path().equals("/idem"), 1, Duration.ofSeconds(10));
+        sleep(700);
+        assertEquals(1, receiver.to("/idem").size());
+        // keys are per merchant: another merchant's same key is its own
+        Merchant other2 = merchantWith("mpesa_ke");
+        other2.as().header("Idempotency-Key", key).body(body).post("/api/global/payments").then().statusCode(200)
+                .header("Idempotent-Replayed", nullValue());
+    }
 }

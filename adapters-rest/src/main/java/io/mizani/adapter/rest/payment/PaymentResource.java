@@ -1,5 +1,6 @@
 package io.mizani.adapter.rest.payment;
 
+import io.mizani.adapter.rest.idempotency.Idempotent;
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
 import io.mizani.application.payment.CountryInfo;
 import io.mizani.application.payment.Discovery;
@@ -64,6 +65,7 @@ public class PaymentResource {
 
     @POST
     @Path("/payments")
+    @Idempotent
     public PaymentDtos.AcceptanceBody start(PaymentDtos.StartPaymentBody body) {
         long accountId = currentMerchant.merchant().accountId();
         if (body == null) {

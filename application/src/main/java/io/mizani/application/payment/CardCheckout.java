@@ -19,7 +19,7 @@ import java.time.Instant;
  */
 public final class CardCheckout {
 
-    public enum Result { SUCCEEDED, DECLINED, ALREADY_COMPLETED, UNKNOWN_CARD }
+    public enum Result { SUCCEEDED, DECLINED, ALREADY_COMPLETED, UNKNOWN_CARD, UNAVAILABLE }
 
     public record Outcome(Result result, Payment payment, String redirectTo, String message) {
     }
@@ -28,12 +28,16 @@ public final class CardCheckout {
     private final PaymentFinaliser finaliser;
     private final UnitOfWork unitOfWork;
     private final Clock clock;
+    private final boolean sandbox;
 
-    public CardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, Clock clock) {
+    /** {@code sandbox} false (live mode): the test cards settle nothing; no card acquirer is connected. */
+    public CardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, Clock clock,
+                        boolean sandbox) {
         this.store = store;
         this.finaliser = finaliser;
         this.unitOfWork = unitOfWork;
         this.clock = clock;
+        this.sandbox = sandbox;
     }
 
     public Payment view(String token) {
@@ -46,6 +50,10 @@ public final class CardCheckout {
             Payment p = find(token);
             if (p.status().isFinal()) {
                 return new Outcome(Result.ALREADY_COMPLETED, p, redirect(p), "This payment is already " + p.status().wire() + ".");
+            }
+            if (!sandbox) {
+                return new Outcome(Result.UNAVAILABLE, p, null,
+                        "Card payments cannot be completed here: no card acquirer is connected in live mode.");
             }
             if (card == TestCard.UNKNOWN) {
                 return new Outcome(Result.UNKNOWN_CARD, p, null,

@@ -124,13 +124,27 @@ class ProcessingTest {
                 new StartPaymentCommand.PaymentConfig("ord-1", "n/a", null, null, "https://m.example/cb",
                         "https://m.example/back?x=1"));
         var a = start.start(cmd);
-        var checkout = new CardCheckout(store, finaliser, Fakes.DIRECT, clock);
+        var checkout = new CardCheckout(store, finaliser, Fakes.DIRECT, clock, true);
         assertEquals(CardCheckout.Result.UNKNOWN_CARD, checkout.pay(a.checkoutToken(), "1111").result());
         var outcome = checkout.pay(a.checkoutToken(), "4000 0000 0000 0002");
         assertEquals(CardCheckout.Result.DECLINED, outcome.result());
         assertEquals("https://m.example/back?x=1&merchant_reference=ord-1&status=failed", outcome.redirectTo());
         assertEquals(CardCheckout.Result.ALREADY_COMPLETED, checkout.pay(a.checkoutToken(), "4242424242424242").result());
         assertEquals(1, outbox.rows.size());
+    }
+
+    @Test
+    void live_mode_test_cards_settle_nothing() {
+        catalogue.assigned.put(1L, Set.of("card_ke"));
+        var cmd = new StartPaymentCommand(1, "payment", "card", "card_ke", new BigDecimal("100"), "KES", "KE", null,
+                StartPaymentTest.inline(), new StartPaymentCommand.ProviderConfig("card", "card_ke", "CARD", "CARD", "card", null),
+                new StartPaymentCommand.PaymentConfig("ord-live", "n/a", null, null, "https://m.example/cb",
+                        "https://m.example/back"));
+        var a = start.start(cmd);
+        var live = new CardCheckout(store, finaliser, Fakes.DIRECT, clock, false);
+        assertEquals(CardCheckout.Result.UNAVAILABLE, live.pay(a.checkoutToken(), "4242424242424242").result());
+        assertEquals(PaymentStatus.QUEUED, store.rows.get(a.payment().id()).status());
+        assertTrue(outbox.rows.isEmpty());
     }
 
     @Test

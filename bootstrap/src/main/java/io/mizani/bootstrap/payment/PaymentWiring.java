@@ -90,7 +90,7 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork) {
-        return new CardCheckout(store, finaliser, unitOfWork, clock);
+        return new CardCheckout(store, finaliser, unitOfWork, clock, !"live".equalsIgnoreCase(mode));
     }
 
     @Produces
@@ -100,9 +100,10 @@ public class PaymentWiring {
     }
 
     /**
-     * Sandbox mode: momo and bank on the sandbox rail, card on the hosted checkout. Live mode: {@code mpesa_ke}
-     * on Daraja when its credentials are configured, card on the hosted checkout; a provider with no live adapter
-     * gets no answer, so its payments stay pending (never a made-up verdict).
+     * Sandbox mode: momo and bank on the sandbox rail, card on the hosted checkout (test cards). Live mode:
+     * {@code mpesa_ke} on Daraja when its credentials are configured; card payments open the hosted checkout but
+     * no acquirer is connected, so test cards settle nothing; a provider with no live adapter gets no answer and its
+     * payments stay pending (never a made-up verdict).
      */
     @Produces
     @ApplicationScoped

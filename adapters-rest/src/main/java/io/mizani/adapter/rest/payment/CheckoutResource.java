@@ -56,6 +56,9 @@ public class CheckoutResource {
         if (outcome.result() == CardCheckout.Result.UNKNOWN_CARD) {
             return html(422, form(outcome.payment(), token, outcome.message()));
         }
+        if (outcome.result() == CardCheckout.Result.UNAVAILABLE) {
+            return html(503, page("Card payments unavailable", "<p id=\"error\">" + esc(outcome.message()) + "</p>"));
+        }
         if (outcome.redirectTo() == null) {
             return html(200, done(outcome.payment()));
         }

@@ -42,6 +42,12 @@ public interface PaymentStore {
     boolean transition(long id, PaymentStatus from, PaymentStatus to, Instant now, String providerReference,
                        String failureReason, Instant nextCheckAt);
 
+    /**
+     * Brings the next provider query of a pending payment forward to {@code now} when it is due later than
+     * {@code now + slack} (the merchant asked for its status). No effect on other states.
+     */
+    void nudge(long id, Instant now, java.time.Duration slack);
+
     /** Sets when the payment is looked at next (null: no check) and counts the check. */
     void scheduleCheck(long id, Instant nextCheckAt, boolean countCheck);
 }

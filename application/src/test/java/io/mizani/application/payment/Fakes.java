@@ -176,6 +176,15 @@ final class Fakes {
         }
 
         @Override
+        public void nudge(long id, Instant now, Duration slack) {
+            Payment p = rows.get(id);
+            Instant n = nextCheck.get(id);
+            if (p.status() == PaymentStatus.PENDING && n != null && n.isAfter(now.plus(slack))) {
+                nextCheck.put(id, now);
+            }
+        }
+
+        @Override
         public void scheduleCheck(long id, Instant next, boolean count) {
             Payment p = rows.get(id);
             if (p.status().isFinal()) {

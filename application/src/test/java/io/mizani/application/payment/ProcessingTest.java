@@ -89,11 +89,27 @@ class ProcessingTest {
         assertEquals(PaymentStatus.PENDING, store.rows.get(p.id()).status());
         clock.advance(Duration.ofSeconds(5));
         assertEquals(0, worker.runOnce(), "back-off doubled");
+        // a merchant status query is answered from what is stored and does not pull a query due within 5 s
+        var status = new TransactionStatus(store, clock);
+        assertEquals("pending", status.find(1, p.merchantReference()).status());
+        assertEquals(0, worker.runOnce());
         clock.advance(Duration.ofSeconds(5));
         script.add(new RailOutcome.Declined("prov", "insufficient funds"));
         assertEquals(1, worker.runOnce());
         assertEquals(PaymentStatus.FAILED, store.rows.get(p.id()).status());
         assertEquals("insufficient funds", store.rows.get(p.id()).failureReason());
+    }
+
+    @Test
+    void status_query_brings_a_far_provider_query_forward() {
+        Payment p = accept("100", null);
+        script.add(new RailOutcome.Submitted("prov", Duration.ofMinutes(10)));
+        worker.runOnce();
+        assertEquals(0, worker.runOnce());
+        assertEquals("pending", new TransactionStatus(store, clock).find(1, p.merchantReference()).status());
+        script.add(new RailOutcome.Succeeded("prov"));
+        assertEquals(1, worker.runOnce());
+        assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
     }
 
     @Test

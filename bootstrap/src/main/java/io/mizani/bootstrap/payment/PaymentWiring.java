@@ -78,7 +78,7 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     TransactionStatus transactionStatus(PaymentStore store) {
-        return new TransactionStatus(store);
+        return new TransactionStatus(store, clock);
     }
 
     @Produces

@@ -181,6 +181,20 @@ public class JdbcPaymentStore implements PaymentStore {
     }
 
     @Override
+    public void nudge(long id, Instant now, Duration slack) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    UPDATE payments SET next_check_at = ?
+                    WHERE id = ? AND status = 'pending' AND next_check_at IS NOT NULL AND next_check_at > ?""")) {
+                ps.setTimestamp(1, Timestamp.from(now));
+                ps.setLong(2, id);
+                ps.setTimestamp(3, Timestamp.from(now.plus(slack)));
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
     public void scheduleCheck(long id, Instant nextCheckAt, boolean countCheck) {
         Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("""

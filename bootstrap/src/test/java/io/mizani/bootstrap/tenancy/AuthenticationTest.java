@@ -19,6 +19,12 @@ class AuthenticationTest {
                 .header("WWW-Authenticate", "Basic realm=\"mizani\"")
                 .body("error_code", equalTo("unauthenticated"))
                 .body("status_code", equalTo(401));
+        given().get("/api/v1/kyc/checks").then().statusCode(401)
+                .header("WWW-Authenticate", "Basic realm=\"mizani\"")
+                .body("error", equalTo("unauthenticated"))
+                .body("reason", equalTo("unauthenticated"));
+        given().get("/api/global/beneficiaries").then().statusCode(401)
+                .body("error_code", equalTo("unauthenticated"));
         given().post("/api/admin/merchants").then().statusCode(401)
                 .header("WWW-Authenticate", "Basic realm=\"mizani\"")
                 .body("error_code", equalTo("unauthenticated"));
@@ -81,6 +87,15 @@ class AuthenticationTest {
         // The demo Team is the first account created on a fresh database.
         org.junit.jupiter.api.Assertions.assertEquals(200, profile.statusCode());
         org.junit.jupiter.api.Assertions.assertEquals("KES", profile.path("account.currency"));
+    }
+
+    @Test
+    void ping_tells_the_merchant_which_account_its_credentials_act_for() {
+        var m = TestMerchants.onboard();
+        m.as().get("/api/v2/ping").then().statusCode(200).body("ok", equalTo(true))
+                .body("account_id", equalTo((int) m.accountId())).body("user_id", equalTo((int) m.userId()));
+        given().get("/api/v2/ping").then().statusCode(401);
+        given().get("/ping").then().statusCode(200).body("ok", equalTo(true));
     }
 
     @Test

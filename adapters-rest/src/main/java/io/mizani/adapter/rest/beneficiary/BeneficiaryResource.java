@@ -136,17 +136,22 @@ public class BeneficiaryResource {
     @Path("/{uuid}/kyc-eligibility")
     public BeneficiaryJson.Eligibility kycEligibility(@PathParam("uuid") String uuid,
                                                       @QueryParam("currency") String currency,
-                                                      @QueryParam("amount_usd") String amountUsd) {
+                                                      @QueryParam("amount_usd") String amountUsd,
+                                                      @QueryParam("amount") String amount) {
         UUID id = pathUuid(uuid);
-        BigDecimal amount = null;
-        if (!blank(amountUsd)) {
-            try {
-                amount = new BigDecimal(amountUsd.strip());
-            } catch (NumberFormatException e) {
-                throw invalid("amount_usd must be a number", "amount_usd");
-            }
+        return BeneficiaryJson.of(eligibility.check(new BeneficiaryCommands.Eligibility(account(), id, currency,
+                decimal("amount_usd", amountUsd), decimal("amount", amount))));
+    }
+
+    private static BigDecimal decimal(String name, String raw) {
+        if (blank(raw)) {
+            return null;
         }
-        return BeneficiaryJson.of(eligibility.check(new BeneficiaryCommands.Eligibility(account(), id, currency, amount)));
+        try {
+            return new BigDecimal(raw.strip());
+        } catch (NumberFormatException e) {
+            throw invalid(name + " must be a number", name);
+        }
     }
 
     private static UUID pathUuid(String raw) {

@@ -192,6 +192,19 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
         details.put("invalid_arguments", assessment.missingReducedKycFields());
         details.put("missing_reduced_kyc_fields", assessment.missingReducedKycFields());
         details.put("missing_full_kyc_fields", assessment.missingFullKycFields());
+        // the kyc block as it would read: the contract shows missing_reduced_kyc_fields on a rejected create
+        Map<String, Object> kyc = new LinkedHashMap<>();
+        kyc.put("level", null);
+        kyc.put("full_kyc", false);
+        kyc.put("missing_full_kyc_fields", assessment.missingFullKycFields());
+        kyc.put("missing_reduced_kyc_fields", assessment.missingReducedKycFields());
+        kyc.put("tier_0_lifetime_usd", new BigDecimal("0.00"));
+        kyc.put("tier_0_remaining_usd", Tier0Envelope.LIFETIME_LIMIT_USD);
+        kyc.put("tier_0_limit_reached", false);
+        kyc.put("tier_0_max_transaction_usd", Tier0Envelope.MAX_TRANSACTION_USD);
+        kyc.put("tier_0_excluded_currencies", Tier0Envelope.EXCLUDED_CURRENCIES);
+        kyc.put("requires_additional_id", assessment.requiresAdditionalId());
+        details.put("kyc", kyc);
         return new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument",
                 "missing required fields: " + String.join(", ", assessment.missingReducedKycFields()),
                 DomainError.Shape.DEFAULT, details);

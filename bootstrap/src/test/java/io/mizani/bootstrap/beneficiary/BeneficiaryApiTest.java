@@ -171,7 +171,9 @@ class BeneficiaryApiTest {
                 .body("status_code", equalTo(400))
                 .body("error_message", equalTo("missing required fields: name, country, email"))
                 .body("invalid_arguments", contains("name", "country", "email"))
-                .body("missing_reduced_kyc_fields", contains("name", "country", "email"));
+                .body("missing_reduced_kyc_fields", contains("name", "country", "email"))
+                .body("kyc.missing_reduced_kyc_fields", contains("name", "country", "email"))
+                .body("kyc.full_kyc", equalTo(false));
         as(alice).body(Map.of("name", "Ada Lovelace", "country", "KE")).post(PATH).then().statusCode(400)
                 .body("missing_reduced_kyc_fields", contains("email"));
         as(alice).body("[1,2]").post(PATH).then().statusCode(400).body("error_code", equalTo("invalid_argument"));

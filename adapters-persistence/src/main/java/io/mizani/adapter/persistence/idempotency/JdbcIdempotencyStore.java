@@ -1,0 +1,143 @@
+package io.mizani.adapter.persistence.idempotency;
+
+import io.mizani.application.idempotency.IdempotencyStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import javax.sql.DataSource;
+
+/**
+ * Idempotency keys in {@code idempotency_keys}: the key is claimed with {@code INSERT ... ON CONFLICT DO NOTHING},
+ * so exactly one of any number of concurrent requests (on any replica) wins it; the others read the row.
+ */
+@ApplicationScoped
+public class JdbcIdempotencyStore implements IdempotencyStore {
+
+    private final DataSource ds;
+
+    @Inject
+    public JdbcIdempotencyStore(DataSource ds) {
+        this.ds = ds;
+    }
+
+    @Override
+    public Claim claim(long accountId, String key, String fingerprint, Instant now, Instant leaseExpiredBefore) {
+        try (Connection c = ds.getConnection()) {
+            for (int attempt = 0; attempt < 3; attempt++) {
+                if (insert(c, accountId, key, fingerprint, now)) {
+                    return new Claim.Acquired();
+                }
+                try (PreparedStatement ps = c.prepareStatement("SELECT fingerprint, state, response_status, "
+                        + "response_body, locked_at, created_at FROM idempotency_keys "
+                        + "WHERE account_id = ? AND idempotency_key = ?")) {
+                    ps.setLong(1, accountId);
+                    ps.setString(2, key);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (!rs.next()) {
+                            continue; // released meanwhile: try to insert again
+                        }
+                        String storedFingerprint = rs.getString(1);
+                        String state = rs.getString(2);
+                        Timestamp lockedAt = rs.getTimestamp(5);
+                        Timestamp createdAt = rs.getTimestamp(6);
+                        if (createdAt.toInstant().isBefore(now.minus(io.mizani.application.idempotency.IdempotencyService.RETENTION))) {
+                            delete(c, accountId, key, createdAt);
+                            continue; // expired, not yet purged
+                        }
+                        if ("completed".equals(state)) {
+                            return new Claim.Completed(storedFingerprint, rs.getInt(3), rs.getString(4));
+                        }
+                        if (storedFingerprint.equals(fingerprint) && lockedAt.toInstant().isBefore(leaseExpiredBefore)
+                                && takeOver(c, accountId, key, lockedAt, now)) {
+                            return new Claim.Acquired();
+                        }
+                        return new Claim.InFlight(storedFingerprint);
+                    }
+                }
+            }
+            throw new IllegalStateException("idempotency key kept changing under us");
+        } catch (SQLException e) {
+            throw new IllegalStateException("idempotency claim failed", e);
+        }
+    }
+
+    private static boolean insert(Connection c, long accountId, String key, String fingerprint, Instant now)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO idempotency_keys (account_id, idempotency_key, "
+                + "fingerprint, state, created_at, locked_at) VALUES (?, ?, ?, 'in_flight', ?, ?) "
+                + "ON CONFLICT (account_id, idempotency_key) DO NOTHING")) {
+            ps.setLong(1, accountId);
+            ps.setString(2, key);
+            ps.setString(3, fingerprint);
+            ps.setTimestamp(4, Timestamp.from(now));
+            ps.setTimestamp(5, Timestamp.from(now));
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    private static boolean takeOver(Connection c, long accountId, String key, Timestamp lockedAt, Instant now)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE idempotency_keys SET locked_at = ? "
+                + "WHERE account_id = ? AND idempotency_key = ? AND state = 'in_flight' AND locked_at = ?")) {
+            ps.setTimestamp(1, Timestamp.from(now));
+            ps.setLong(2, accountId);
+            ps.setString(3, key);
+            ps.setTimestamp(4, lockedAt);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    private static void delete(Connection c, long accountId, String key, Timestamp createdAt) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM idempotency_keys "
+                + "WHERE account_id = ? AND idempotency_key = ? AND created_at = ?")) {
+            ps.setLong(1, accountId);
+            ps.setString(2, key);
+            ps.setTimestamp(3, createdAt);
+            ps.executeUpdate();
+        }
+    }
+
+    @Override
+    public void complete(long accountId, String key, int status, String body) {
+        try (Connection c = ds.getConnection();
+             PreparedStatement ps = c.prepareStatement("UPDATE idempotency_keys SET state = 'completed', "
+                     + "response_status = ?, response_body = ? WHERE account_id = ? AND idempotency_key = ?")) {
+            ps.setInt(1, status);
+            ps.setString(2, body);
+            ps.setLong(3, accountId);
+            ps.setString(4, key);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("idempotency complete failed", e);
+        }
+    }
+
+    @Override
+    public void release(long accountId, String key) {
+        try (Connection c = ds.getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM idempotency_keys "
+                     + "WHERE account_id = ? AND idempotency_key = ? AND state = 'in_flight'")) {
+            ps.setLong(1, accountId);
+            ps.setString(2, key);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("idempotency release failed", e);
+        }
+    }
+
+    @Override
+    public int purgeCreatedBefore(Instant cutoff) {
+        try (Connection c = ds.getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM idempotency_keys WHERE created_at < ?")) {
+            ps.setTimestamp(1, Timestamp.from(cutoff));
+            return ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("idempotency purge failed", e);
+        }
+    }
+}

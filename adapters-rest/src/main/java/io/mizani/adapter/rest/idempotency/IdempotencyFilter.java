@@ -1,0 +1,97 @@
+package io.mizani.adapter.rest.idempotency;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.idempotency.IdempotencyService;
+import io.mizani.domain.error.DomainError;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.Provider;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/** The server side of {@link Idempotent}: claims the key before the method runs, stores the answer after. */
+@Provider
+@Idempotent
+@Priority(Priorities.USER)
+public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
+
+    public static final String HEADER = "Idempotency-Key";
+    static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";
+
+    /** Resolved lazily: JAX-RS providers are created at static init, before configuration is available. */
+    @Inject
+    Instance<IdempotencyService> idempotencyService;
+
+    @Inject
+    CurrentMerchant currentMerchant;
+
+    @Inject
+    ObjectMapper json;
+
+    private record Claimed(long accountId, String key) {
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request) throws IOException {
+        String key = request.getHeaderString(HEADER);
+        if (key == null) {
+            return;
+        }
+        if (!IdempotencyService.validKey(key)) {
+            throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_request",
+                    "Idempotency-Key must be 1 to 255 printable ASCII characters");
+        }
+        byte[] body;
+        try (InputStream in = request.getEntityStream()) {
+            body = in == null ? new byte[0] : in.readAllBytes();
+        }
+        request.setEntityStream(new ByteArrayInputStream(body));
+        long accountId = currentMerchant.merchant().accountId();
+        String fingerprint = IdempotencyService.fingerprint(request.getMethod(),
+                request.getUriInfo().getRequestUri().getRawPath() + "?" + nullToEmpty(request.getUriInfo().getRequestUri().getRawQuery()),
+                body);
+        switch (idempotencyService.get().begin(accountId, key, fingerprint)) {
+            case IdempotencyService.Decision.Proceed p -> request.setProperty(CLAIM, new Claimed(accountId, key));
+            case IdempotencyService.Decision.Replay r -> request.abortWith(Response.status(r.status())
+                    .entity(r.body()).type(MediaType.APPLICATION_JSON_TYPE).header(REPLAYED_HEADER, "true").build());
+            case IdempotencyService.Decision.Reused u -> throw new DomainError(DomainError.Kind.UNPROCESSABLE,
+                    "idempotency_key_reused",
+                    "Idempotency-Key was already used with a different request");
+            case IdempotencyService.Decision.InProgress i -> throw new DomainError(DomainError.Kind.CONFLICT,
+                    "idempotency_key_in_progress",
+                    "a request with this Idempotency-Key is still in progress");
+        }
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) throws IOException {
+        if (!(request.getProperty(CLAIM) instanceof Claimed claimed)) {
+            return;
+        }
+        request.removeProperty(CLAIM);
+        int status = response.getStatus();
+        if (status >= 500) {
+            idempotencyService.get().release(claimed.accountId(), claimed.key());
+            return;
+        }
+        Object entity = response.getEntity();
+        String body = entity == null ? null
+                : entity instanceof String s ? s : json.writeValueAsString(entity);
+        idempotencyService.get().complete(claimed.accountId(), claimed.key(), status, body);
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+}

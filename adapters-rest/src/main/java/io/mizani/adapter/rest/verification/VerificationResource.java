@@ -1,0 +1,222 @@
+package io.mizani.adapter.rest.verification;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mizani.adapter.rest.idempotency.Idempotent;
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.adapter.rest.verification.VerificationDtos.CatalogueEntryDto;
+import io.mizani.adapter.rest.verification.VerificationDtos.EntitlementDto;
+import io.mizani.adapter.rest.verification.VerificationDtos.FieldDto;
+import io.mizani.adapter.rest.verification.VerificationDtos.HistoryEntryDto;
+import io.mizani.adapter.rest.verification.VerificationDtos.OptionDto;
+import io.mizani.adapter.rest.verification.VerificationDtos.PriceDto;
+import io.mizani.adapter.rest.verification.VerificationDtos.ResolvedTokenDto;
+import io.mizani.adapter.rest.verification.VerificationDtos.SettingsDto;
+import io.mizani.adapter.rest.verification.VerificationDtos.VerificationResultDto;
+import io.mizani.application.verification.Entitlement;
+import io.mizani.application.verification.ListLookups;
+import io.mizani.application.verification.ManageVerificationSettings;
+import io.mizani.application.verification.ResolveToken;
+import io.mizani.application.verification.ResolvedToken;
+import io.mizani.application.verification.RunCheck;
+import io.mizani.application.verification.VerificationErrors;
+import io.mizani.application.verification.VerificationMode;
+import io.mizani.application.verification.VerificationResult;
+import io.mizani.domain.verification.CheckCatalogue;
+import io.mizani.domain.verification.CheckDefinition;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The {@code {connect_url}} group: checks, tokens, history, pricing and settings. */
+@Path("/api/v1/kyc")
+@RolesAllowed("merchant")
+@Produces(MediaType.APPLICATION_JSON)
+public class VerificationResource {
+
+    private final CurrentMerchant currentMerchant;
+    private final RunCheck runCheck;
+    private final ResolveToken resolveToken;
+    private final ListLookups listLookups;
+    private final ManageVerificationSettings settings;
+    private final CheckCatalogue catalogue;
+    private final ObjectMapper json;
+    private final List<CatalogueEntryDto> catalogueDtos;
+
+    @Inject
+    public VerificationResource(CurrentMerchant currentMerchant, RunCheck runCheck, ResolveToken resolveToken,
+                                ListLookups listLookups, ManageVerificationSettings settings,
+                                CheckCatalogue catalogue, ObjectMapper json) {
+        this.currentMerchant = currentMerchant;
+        this.runCheck = runCheck;
+        this.resolveToken = resolveToken;
+        this.listLookups = listLookups;
+        this.settings = settings;
+        this.catalogue = catalogue;
+        this.json = json;
+        this.catalogueDtos = catalogue.all().stream().map(VerificationResource::entry).toList();
+    }
+
+    @POST
+    @Path("/verify/{check}")
+    @Consumes(MediaType.WILDCARD)
+    @Idempotent
+    public VerificationResultDto verify(@PathParam("check") String check, @QueryParam("fresh") String fresh,
+                                        String body) {
+        long accountId = currentMerchant.merchant().accountId();
+        Map<String, String> fields;
+        String bodyError = null;
+        try {
+            fields = parseBody(body);
+        } catch (io.mizani.domain.error.DomainError e) {
+            // refused in contract order (after 404/403/412) by the use case
+            fields = Map.of();
+            bodyError = e.getMessage();
+        }
+        VerificationResult r = runCheck.run(new RunCheck.Command(accountId, check, fields, bool(fresh), bodyError));
+        return new VerificationResultDto(r.lookupId(), r.check(), r.category(), r.country(), r.status(),
+                r.verificationStatus(), r.actorType(), r.subjectName(), r.reference(), r.detail(), r.responseCode(),
+                tree(r.dataJson()), r.durationMs(), r.source(), r.cached(), r.fetchedAt(), r.expiresAt(),
+                r.chargedAmount(), r.chargeCurrency(), r.chargeReference(), r.chargeStatus());
+    }
+
+    @GET
+    @Path("/checks")
+    public List<CatalogueEntryDto> checks() {
+        currentMerchant.merchant();
+        return catalogueDtos;
+    }
+
+    @GET
+    @Path("/tokens/{token}")
+    public ResolvedTokenDto token(@PathParam("token") String token, @QueryParam("data") String data) {
+        long accountId = currentMerchant.merchant().accountId();
+        ResolvedToken t = resolveToken.resolve(accountId, token, bool(data));
+        return new ResolvedTokenDto(t.token(), t.check(), t.category(), t.country(), t.status(),
+                t.verificationStatus(), t.verified(), t.actorType(), t.subjectName(), t.identifierMasked(),
+                t.reference(), t.detail(), t.source(), t.accountId(),
+                t.dataJson() == null ? null : tree(t.dataJson()), t.verifiedAt(), t.expiresAt());
+    }
+
+    @GET
+    @Path("/lookups")
+    public List<HistoryEntryDto> lookups(@QueryParam("limit") String limit) {
+        long accountId = currentMerchant.merchant().accountId();
+        Integer n = null;
+        if (limit != null && !limit.isBlank()) {
+            try {
+                n = Integer.valueOf(limit.strip());
+            } catch (NumberFormatException e) {
+                throw VerificationErrors.invalidRequest("limit must be a positive integer");
+            }
+        }
+        return listLookups.list(accountId, n).stream().map(h -> new HistoryEntryDto(h.id(), h.check(), h.country(),
+                h.status(), h.verificationStatus(), h.actorType(), h.subjectName(), h.identifierMasked(),
+                h.reference(), h.detail(), h.source(), h.chargedAmount(), h.chargeCurrency(), h.chargeReference(),
+                h.chargeStatus(), h.durationMs(), h.createdAt())).toList();
+    }
+
+    @GET
+    @Path("/pricing")
+    public EntitlementDto pricing() {
+        Entitlement e = settings.entitlement(currentMerchant.merchant().accountId());
+        Map<String, PriceDto> prices = new LinkedHashMap<>();
+        e.prices().forEach((k, p) -> prices.put(k, new PriceDto(p.live(), p.cached())));
+        return new EntitlementDto(e.platform(), e.allowed(), e.reason(), e.message(), e.billingMode(), e.currency(),
+                e.balance(), prices);
+    }
+
+    @GET
+    @Path("/settings")
+    public SettingsDto getSettings() {
+        VerificationMode mode = settings.mode(currentMerchant.merchant().accountId());
+        return new SettingsDto(mode.wire(), mode == VerificationMode.PLATFORM);
+    }
+
+    @PUT
+    @Path("/settings")
+    @Consumes(MediaType.WILDCARD)
+    public SettingsDto putSettings(String body) {
+        long accountId = currentMerchant.merchant().accountId();
+        JsonNode node = parseObject(body);
+        JsonNode mode = node.get("mode");
+        JsonNode key = node.get("provider_key");
+        if (mode != null && !mode.isNull() && !mode.isTextual()) {
+            throw VerificationErrors.invalidRequest("mode must be one of: off, platform, own_key");
+        }
+        if (key != null && !key.isNull() && !key.isTextual()) {
+            throw VerificationErrors.invalidRequest("provider_key must be a string");
+        }
+        VerificationMode m = settings.update(accountId, mode == null || mode.isNull() ? null : mode.asText(),
+                key == null || key.isNull() ? null : key.asText());
+        return new SettingsDto(m.wire(), m == VerificationMode.PLATFORM);
+    }
+
+    private Map<String, String> parseBody(String body) {
+        JsonNode node = parseObject(body);
+        Map<String, String> fields = new HashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode v = e.getValue();
+            if (v == null || v.isNull()) {
+                continue;
+            }
+            if (!v.isValueNode()) {
+                throw VerificationErrors.invalidRequest(e.getKey() + " must be a string");
+            }
+            fields.put(e.getKey(), v.asText());
+        }
+        return fields;
+    }
+
+    private JsonNode parseObject(String body) {
+        if (body == null || body.isBlank()) {
+            return json.createObjectNode();
+        }
+        try {
+            JsonNode node = json.readTree(body);
+            if (node == null || !node.isObject()) {
+                throw VerificationErrors.invalidRequest("request body must be a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw VerificationErrors.invalidRequest("request body must be a JSON object");
+        }
+    }
+
+    private JsonNode tree(String jsonText) {
+        if (jsonText == null) {
+            return null;
+        }
+        try {
+            return json.readTree(jsonText);
+        } catch (JsonProcessingException e) {
+            return json.getNodeFactory().textNode(jsonText);
+        }
+    }
+
+    private static boolean bool(String value) {
+        return value != null && (value.equalsIgnoreCase("true") || value.equals("1"));
+    }
+
+    private static CatalogueEntryDto entry(CheckDefinition c) {
+        return new CatalogueEntryDto(c.key(), c.label(), c.country(), c.category().wire(), c.description(),
+                c.fields().stream().map(f -> new FieldDto(f.name(), f.label(), f.required(), f.hint(),
+                        f.hasOptions() ? f.options().stream().map(o -> new OptionDto(o.value(), o.label())).toList()
+                                : null)).toList());
+    }
+}

@@ -1,0 +1,102 @@
+package io.mizani.application.idempotency;
+
+import io.mizani.application.common.UnitOfWork;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+
+/**
+ * The Idempotency-Key mechanism (platform.md section 8), independent of HTTP: a key is scoped to the merchant,
+ * kept 24 hours, fingerprinted by method, path and body. Each step commits on its own, so the key is visible to
+ * other replicas before the request's work starts.
+ */
+public final class IdempotencyService {
+
+    public static final Duration RETENTION = Duration.ofHours(24);
+
+    private final IdempotencyStore store;
+    private final UnitOfWork uow;
+    private final Clock clock;
+    private final Duration lease;
+
+    public IdempotencyService(IdempotencyStore store, UnitOfWork uow, Clock clock, Duration lease) {
+        this.store = store;
+        this.uow = uow;
+        this.clock = clock;
+        this.lease = lease;
+    }
+
+    public sealed interface Decision {
+        /** First time: run the request, then {@link #complete} or {@link #release}. */
+        record Proceed() implements Decision {
+        }
+
+        /** Same key, same request, finished: answer with the stored response. */
+        record Replay(int status, String body) implements Decision {
+        }
+
+        /** Same key, different request: 422. */
+        record Reused() implements Decision {
+        }
+
+        /** Same key, same request, still running: 409. */
+        record InProgress() implements Decision {
+        }
+    }
+
+    public static boolean validKey(String key) {
+        return key != null && !key.isEmpty() && key.length() <= 255
+                && key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e);
+    }
+
+    public static String fingerprint(String method, String path, byte[] body) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(method.getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) ' ');
+            sha.update(path.getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) '\n');
+            sha.update(body == null ? new byte[0] : body);
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Decision begin(long accountId, String key, String fingerprint) {
+        Instant now = clock.instant();
+        IdempotencyStore.Claim claim = uow.inNewTransaction(
+                () -> store.claim(accountId, key, fingerprint, now, now.minus(lease)));
+        return switch (claim) {
+            case IdempotencyStore.Claim.Acquired a -> new Decision.Proceed();
+            case IdempotencyStore.Claim.Completed c -> c.fingerprint().equals(fingerprint)
+                    ? new Decision.Replay(c.status(), c.body()) : new Decision.Reused();
+            case IdempotencyStore.Claim.InFlight f -> f.fingerprint().equals(fingerprint)
+                    ? new Decision.InProgress() : new Decision.Reused();
+        };
+    }
+
+    public void complete(long accountId, String key, int status, String body) {
+        uow.inNewTransaction(() -> {
+            store.complete(accountId, key, status, body);
+            return null;
+        });
+    }
+
+    /** Forgets the key (the request failed in a way a retry should re-run, e.g. a 5xx). */
+    public void release(long accountId, String key) {
+        uow.inNewTransaction(() -> {
+            store.release(accountId, key);
+            return null;
+        });
+    }
+
+    public int purgeExpired() {
+        Instant cutoff = clock.instant().minus(RETENTION);
+        return uow.inNewTransaction(() -> store.purgeCreatedBefore(cutoff));
+    }
+}

@@ -1,0 +1,264 @@
+package io.mizani.application.verification;
+
+import io.mizani.application.billing.WalletCharges;
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.billing.ChargeEvent;
+import io.mizani.domain.billing.ChargeStateMachine;
+import io.mizani.domain.billing.ChargeStatus;
+import io.mizani.domain.verification.ActorTypes;
+import io.mizani.domain.verification.CheckCatalogue;
+import io.mizani.domain.verification.CheckDefinition;
+import io.mizani.domain.verification.CheckInputs;
+import io.mizani.domain.verification.CheckOutcome;
+import io.mizani.domain.verification.CheckStatus;
+import io.mizani.domain.verification.IdentifierMask;
+import io.mizani.domain.verification.InputValidator;
+import io.mizani.domain.verification.ProviderAnswer;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs a check. Refusals in the contract's order: unknown check (404), not available (403), not enabled (412),
+ * bad input (400), balance (402), then the provider (502). Billing on the platform key, in three steps, none of
+ * them holding a transaction across the provider call:
+ * <ol>
+ *   <li>one transaction: debit the price (conditional update, 402 when it does not cover) and record the call in
+ *       flight ({@code charged});</li>
+ *   <li>call the provider, no transaction open;</li>
+ *   <li>one transaction: write the outcome and, when the provider did not charge, refund the debit
+ *       ({@code refunded}); if that fails, record {@code refund_failed} for the sweeper.</li>
+ * </ol>
+ * A crash between 1 and 3 leaves the call in flight; {@link SettleStrandedCharges} reverses it.
+ * A cached replay is one transaction (debit of the cached price plus the new token), no provider call.
+ */
+public final class RunCheckService implements RunCheck {
+
+    private static final Logger LOG = Logger.getLogger(RunCheckService.class.getName());
+
+    private final CheckCatalogue catalogue;
+    private final IdentityCheckAvailability availability;
+    private final VerificationSettingsStore settings;
+    private final WalletCharges wallet;
+    private final LookupStore lookups;
+    private final VerificationProvider provider;
+    private final PiiProtection pii;
+    private final PhoneRegions phoneRegions;
+    private final UnitOfWork uow;
+    private final Clock clock;
+    private final VerificationPolicy policy;
+
+    public RunCheckService(CheckCatalogue catalogue, IdentityCheckAvailability availability,
+                           VerificationSettingsStore settings, WalletCharges wallet, LookupStore lookups,
+                           VerificationProvider provider, PiiProtection pii, PhoneRegions phoneRegions,
+                           UnitOfWork uow, Clock clock, VerificationPolicy policy) {
+        this.catalogue = catalogue;
+        this.availability = availability;
+        this.settings = settings;
+        this.wallet = wallet;
+        this.lookups = lookups;
+        this.provider = provider;
+        this.pii = pii;
+        this.phoneRegions = phoneRegions;
+        this.uow = uow;
+        this.clock = clock;
+        this.policy = policy;
+    }
+
+    @Override
+    public VerificationResult run(Command command) {
+        CheckDefinition check = catalogue.find(command.check())
+                .orElseThrow(() -> VerificationErrors.unknownCheck(command.check()));
+        long accountId = command.accountId();
+        if (!availability.available(accountId)) {
+            throw VerificationErrors.notAvailable();
+        }
+        VerificationSettings mode = settings.find(accountId).orElse(VerificationSettings.DEFAULT);
+        if (mode.mode() == VerificationMode.OFF) {
+            throw VerificationErrors.notEnabled();
+        }
+        if (command.bodyError() != null) {
+            throw VerificationErrors.invalidRequest(command.bodyError());
+        }
+        CheckInputs inputs = InputValidator.validate(check, command.body());
+        String country = countryOf(check, inputs);
+        boolean platform = mode.mode() == VerificationMode.PLATFORM;
+        String cacheKey = pii.keyedHash(inputs.canonical());
+
+        if (!command.fresh()) {
+            Optional<VerificationResult> replay = uow.inTransaction(() -> lookups
+                    .findReplayable(accountId, check.key(), cacheKey, now())
+                    .map(original -> replay(original, check, platform)));
+            if (replay.isPresent()) {
+                return replay.get();
+            }
+        }
+        return live(accountId, check, inputs, country, cacheKey, platform, mode);
+    }
+
+    /** Stored times have millisecond precision, so an answer reads the same live and from the database. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private String countryOf(CheckDefinition check, CheckInputs inputs) {
+        if (!check.global()) {
+            return check.country();
+        }
+        if (check.countryFromPhone()) {
+            return phoneRegions.regionOf(inputs.identifier()).orElseThrow(() -> VerificationErrors.invalidRequest(
+                    check.identifierField().name() + " is not a phone number of a known country"));
+        }
+        return check.countryField().map(f -> inputs.get(f.name())).orElse(CheckDefinition.GLOBAL);
+    }
+
+    private VerificationResult replay(LookupRecord original, CheckDefinition check, boolean platform) {
+        Instant now = now();
+        String lookupId = LookupIds.next();
+        BigDecimal price = platform ? catalogue.cachedPrice(check.key()) : BigDecimal.ZERO.setScale(2);
+        String chargeReference = platform ? LookupIds.chargeReference(lookupId) : null;
+        ChargeStatus charge = platform ? ChargeStatus.CHARGED : ChargeStatus.FREE;
+        LookupRecord copy = new LookupRecord(lookupId, original.accountId(), original.check(), original.category(),
+                original.country(), original.status(), original.verificationStatus(), original.actorType(),
+                original.subjectName(), original.identifierHash(), original.identifierMasked(), original.cacheKey(),
+                original.reference(), original.detail(), original.responseCode(), original.sealedPayload(), "cache",
+                true, original.fetchedAt(), original.expiresAt(), price, CheckCatalogue.CURRENCY, chargeReference,
+                charge, 0, now, true, true);
+        lookups.insert(copy);
+        // the debit last: the wallet row stays locked only from here to the commit
+        if (platform && !wallet.debit(original.accountId(), price, chargeReference)) {
+            throw VerificationErrors.insufficientBalance(); // rolls the insert back
+        }
+        return toResult(copy);
+    }
+
+    private VerificationResult live(long accountId, CheckDefinition check, CheckInputs inputs, String country,
+                                    String cacheKey, boolean platform, VerificationSettings mode) {
+        Instant start = now();
+        String lookupId = LookupIds.next();
+        BigDecimal price = platform ? catalogue.livePrice(check.key()) : BigDecimal.ZERO.setScale(2);
+        String chargeReference = platform ? LookupIds.chargeReference(lookupId) : null;
+        ChargeStatus charged = ChargeStateMachine.transition(ChargeStatus.NONE,
+                platform ? ChargeEvent.CHARGE_TAKEN : ChargeEvent.OWN_KEY_USED);
+        Optional<String> ownKey = platform || mode.sealedProviderKey() == null
+                ? Optional.empty() : Optional.of(pii.open(mode.sealedProviderKey()));
+        ProviderRequest request = new ProviderRequest(lookupId, check, inputs, country, ownKey);
+        String identifier = inputs.identifier();
+        LookupRecord inFlight = new LookupRecord(lookupId, accountId, check.key(), check.category().wire(), country,
+                null, null, null, null, pii.keyedHash(check.identifierField().name() + "=" + identifier),
+                IdentifierMask.mask(identifier), cacheKey, null, null, null, null, provider.name(request), false,
+                null, null, price, CheckCatalogue.CURRENCY, chargeReference, charged, null, start, false, false);
+
+        // 1. charge up front and record the call in flight
+        uow.inTransaction(() -> {
+            lookups.insert(inFlight);
+            // the debit last: the wallet row stays locked only from here to the commit
+            if (platform && !wallet.debit(accountId, price, chargeReference)) {
+                throw VerificationErrors.insufficientBalance(); // rolls the insert back
+            }
+            return null;
+        });
+
+        // 2. the provider, no transaction open
+        long t0 = System.nanoTime();
+        CheckOutcome outcome;
+        try {
+            outcome = provider.run(request);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "provider failed for " + check.key(), e);
+            outcome = new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.DOWN, e.getClass().getSimpleName(), null);
+        }
+        int durationMs = (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - t0) / 1_000_000);
+
+        // 3. settle
+        Instant fetchedAt = now();
+        LookupRecord settled = settledRecord(inFlight, check, identifier, outcome, fetchedAt, durationMs);
+        ChargeEvent event = outcome.chargeEvent();
+        ChargeStatus target = ChargeStateMachine.transition(charged, event);
+        boolean reverse = ChargeStateMachine.reversesCharge(charged, event);
+        LookupRecord finalRecord = settled.withCharge(target);
+        boolean written;
+        try {
+            written = uow.inNewTransaction(() -> {
+                if (!lookups.settle(finalRecord)) {
+                    return false;
+                }
+                if (reverse) {
+                    wallet.refund(accountId, price, chargeReference);
+                }
+                return true;
+            });
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "refund of " + lookupId + " failed; left to the sweeper", e);
+            LookupRecord failed = settled.withCharge(ChargeStateMachine.transition(charged, ChargeEvent.REVERSAL_FAILED));
+            try {
+                written = uow.inNewTransaction(() -> {
+                    if (!lookups.settle(failed)) {
+                        return false;
+                    }
+                    lookups.recordRefundFailure(failed, now().plus(policy.refundRetry()));
+                    return true;
+                });
+            } catch (RuntimeException again) {
+                LOG.log(Level.SEVERE, "could not settle " + lookupId + "; left in flight for the sweeper", again);
+                throw VerificationErrors.providerUnavailable(check.label());
+            }
+            if (written && outcome instanceof CheckOutcome.ProviderUnavailable) {
+                throw VerificationErrors.providerUnavailable(check.label());
+            }
+            return written ? toResult(failed) : lostToSweeper(check);
+        }
+        if (!written) {
+            return lostToSweeper(check);
+        }
+        if (outcome instanceof CheckOutcome.ProviderUnavailable) {
+            throw VerificationErrors.providerUnavailable(check.label());
+        }
+        return toResult(finalRecord);
+    }
+
+    /** The sweeper already reversed this call (it took longer than the settlement grace): the check counts as failed. */
+    private VerificationResult lostToSweeper(CheckDefinition check) {
+        throw VerificationErrors.providerUnavailable(check.label());
+    }
+
+    private LookupRecord settledRecord(LookupRecord f, CheckDefinition check, String identifier, CheckOutcome outcome,
+                                       Instant fetchedAt, int durationMs) {
+        Instant expiresAt = fetchedAt.plus(policy.cacheTtl());
+        return switch (outcome) {
+            case CheckOutcome.Verified v -> answered(f, check, identifier, v.answer(), CheckStatus.VERIFIED,
+                    fetchedAt, expiresAt, durationMs);
+            case CheckOutcome.NotVerified n -> answered(f, check, identifier, n.answer(), CheckStatus.NOT_VERIFIED,
+                    fetchedAt, expiresAt, durationMs);
+            case CheckOutcome.ProviderUnavailable u -> new LookupRecord(f.lookupId(), f.accountId(), f.check(),
+                    f.category(), f.country(), CheckStatus.ERROR, null, null, null, f.identifierHash(),
+                    f.identifierMasked(), f.cacheKey(), null,
+                    check.label() + " verification is currently unavailable", u.responseCode(), null, f.source(),
+                    false, fetchedAt, null, f.chargedAmount(), f.chargeCurrency(), f.chargeReference(),
+                    f.chargeStatus(), durationMs, f.createdAt(), false, true);
+        };
+    }
+
+    private LookupRecord answered(LookupRecord f, CheckDefinition check, String identifier, ProviderAnswer a,
+                                  CheckStatus status, Instant fetchedAt, Instant expiresAt, int durationMs) {
+        String actor = ActorTypes.of(check, identifier, a.taxpayerClass()).orElse(null);
+        byte[] payload = a.payloadJson() == null ? null : pii.seal(a.payloadJson());
+        return new LookupRecord(f.lookupId(), f.accountId(), f.check(), f.category(), f.country(), status,
+                a.verificationStatus(), actor, a.subjectName(), f.identifierHash(), f.identifierMasked(),
+                f.cacheKey(), a.reference(), a.detail(), a.responseCode(), payload, f.source(), false, fetchedAt,
+                expiresAt, f.chargedAmount(), f.chargeCurrency(), f.chargeReference(), f.chargeStatus(), durationMs,
+                f.createdAt(), true, true);
+    }
+
+    private VerificationResult toResult(LookupRecord r) {
+        return new VerificationResult(r.lookupId(), r.check(), r.category(), r.country(), r.status().wire(),
+                r.verificationStatus(), r.actorType(), r.subjectName(), r.reference(), r.detail(), r.responseCode(),
+                r.sealedPayload() == null ? null : pii.open(r.sealedPayload()), r.durationMs(), r.source(), r.cached(),
+                r.fetchedAt(), r.expiresAt(), r.chargedAmount(), r.chargeCurrency(), r.chargeReference(),
+                r.chargeStatus().wire());
+    }
+}

@@ -1,0 +1,248 @@
+package io.mizani.application.verification;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.verification.CheckCatalogue;
+import io.mizani.domain.verification.CheckOutcome;
+import io.mizani.domain.verification.ProviderAnswer;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class RunCheckServiceTest {
+
+    static final long ACCOUNT = 7;
+    final Fakes.Wallet wallet = new Fakes.Wallet("1000.00");
+    final Fakes.Lookups lookups = new Fakes.Lookups();
+    final Fakes.Settings settings = new Fakes.Settings();
+    final Fakes.Pii pii = new Fakes.Pii();
+    final Set<Long> unavailable = new HashSet<>();
+    final AtomicInteger providerCalls = new AtomicInteger();
+    Function<ProviderRequest, CheckOutcome> answer = r -> new CheckOutcome.Verified(answer("VERIFIED"));
+    Clock clock = Clock.fixed(Instant.parse("2026-11-21T05:00:00Z"), ZoneOffset.UTC);
+    final VerificationPolicy policy = new VerificationPolicy(Duration.ofDays(30), Duration.ofMinutes(2), Duration.ofMinutes(1));
+
+    static ProviderAnswer answer(String status) {
+        return new ProviderAnswer(status, "JANE DOE", null, "ref-1", "ok", "1012", "{\"ResultCode\":\"1012\"}");
+    }
+
+    RunCheckService service() {
+        VerificationProvider provider = new VerificationProvider() {
+            @Override
+            public CheckOutcome run(ProviderRequest request) {
+                providerCalls.incrementAndGet();
+                return answer.apply(request);
+            }
+
+            @Override
+            public String name(ProviderRequest request) {
+                return "sandbox";
+            }
+        };
+        return new RunCheckService(CheckCatalogue.standard(), id -> !unavailable.contains(id), settings, wallet,
+                lookups, provider, pii, n -> n.startsWith("+254") ? Optional.of("KE") : Optional.empty(),
+                new Fakes.RollbackUnitOfWork(lookups, wallet), clock, policy);
+    }
+
+    void platform() {
+        settings.save(ACCOUNT, new VerificationSettings(VerificationMode.PLATFORM, null));
+    }
+
+    VerificationResult run(String check, Map<String, String> body, boolean fresh) {
+        return service().run(new RunCheck.Command(ACCOUNT, check, body, fresh));
+    }
+
+    DomainError refused(String check, Map<String, String> body) {
+        return assertThrows(DomainError.class, () -> run(check, body, false));
+    }
+
+    @Test
+    void refusals_come_in_the_contract_order_and_charge_nothing() {
+        unavailable.add(ACCOUNT);
+        assertEquals(404, refused("nope", Map.of()).kind().httpStatus());
+        assertEquals("unknown check: nope", refused("nope", Map.of()).getMessage());
+        assertEquals(403, refused("nin", Map.of()).kind().httpStatus());
+        unavailable.clear();
+        assertEquals(412, refused("nin", Map.of()).kind().httpStatus());
+        assertEquals("not_enabled", refused("nin", Map.of()).code());
+        platform();
+        assertEquals("number_nin is required", refused("nin", Map.of()).getMessage());
+        wallet.balance = new BigDecimal("54.99");
+        DomainError e = refused("nin", Map.of("number_nin", "12345678901"));
+        assertEquals(402, e.kind().httpStatus());
+        assertEquals("insufficient service wallet balance", e.getMessage());
+        assertEquals("insufficient_balance", e.code());
+        assertEquals(0, providerCalls.get());
+        assertEquals(new BigDecimal("54.99"), wallet.balance);
+        assertTrue(lookups.rows.isEmpty());
+    }
+
+    @Test
+    void a_verified_live_check_is_charged_its_live_price() {
+        platform();
+        VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertEquals("verified", r.status());
+        assertEquals("charged", r.chargeStatus());
+        assertEquals(new BigDecimal("55.00"), r.chargedAmount());
+        assertEquals("KES", r.chargeCurrency());
+        assertEquals("I", r.actorType());
+        assertEquals("sandbox", r.source());
+        assertFalse(r.cached());
+        assertEquals(new BigDecimal("945.00"), wallet.balance);
+        assertEquals(r.fetchedAt().plus(Duration.ofDays(30)), r.expiresAt());
+    }
+
+    @Test
+    void an_identical_request_replays_the_cache_with_a_fresh_token_at_the_cached_price() {
+        platform();
+        VerificationResult live = run("nin", Map.of("number_nin", "12345678901"), false);
+        clock = Clock.offset(clock, Duration.ofHours(1));
+        VerificationResult replay = run("nin", Map.of("number_nin", " 1234567 8901"), false);
+        assertEquals(1, providerCalls.get());
+        assertNotEquals(live.lookupId(), replay.lookupId());
+        assertTrue(replay.cached());
+        assertEquals("cache", replay.source());
+        assertEquals(live.fetchedAt(), replay.fetchedAt());
+        assertEquals(live.expiresAt(), replay.expiresAt());
+        assertEquals(new BigDecimal("20.00"), replay.chargedAmount());
+        assertEquals(live.dataJson(), replay.dataJson());
+        assertEquals(new BigDecimal("925.00"), wallet.balance);
+
+        VerificationResult fresh = run("nin", Map.of("number_nin", "12345678901"), true);
+        assertEquals(2, providerCalls.get());
+        assertFalse(fresh.cached());
+    }
+
+    @Test
+    void the_cache_lapses_after_the_ttl_and_is_per_merchant() {
+        platform();
+        run("nin", Map.of("number_nin", "12345678901"), false);
+        settings.save(ACCOUNT + 1, new VerificationSettings(VerificationMode.PLATFORM, null));
+        VerificationResult other = service().run(new RunCheck.Command(ACCOUNT + 1, "nin", Map.of("number_nin", "12345678901"), false));
+        assertFalse(other.cached());
+        clock = Clock.offset(clock, Duration.ofDays(31));
+        assertFalse(run("nin", Map.of("number_nin", "12345678901"), false).cached());
+    }
+
+    @Test
+    void not_verified_is_never_cached() {
+        platform();
+        answer = r -> new CheckOutcome.NotVerified(answer("NOT_VERIFIED"), true);
+        VerificationResult first = run("nin", Map.of("number_nin", "12345678900"), false);
+        VerificationResult second = run("nin", Map.of("number_nin", "12345678900"), false);
+        assertEquals("not_verified", first.status());
+        assertEquals("charged", first.chargeStatus());
+        assertFalse(second.cached());
+        assertEquals(2, providerCalls.get());
+        assertEquals(new BigDecimal("890.00"), wallet.balance);
+    }
+
+    @Test
+    void a_waived_fee_is_refunded_and_keeps_its_charged_amount() {
+        platform();
+        answer = r -> new CheckOutcome.NotVerified(answer("NOT_VERIFIED"), false);
+        VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertEquals("refunded", r.chargeStatus());
+        assertEquals(new BigDecimal("55.00"), r.chargedAmount());
+        assertEquals(new BigDecimal("1000.00"), wallet.balance);
+    }
+
+    @Test
+    void provider_unavailable_is_a_502_with_nothing_charged_and_an_error_in_history() {
+        platform();
+        answer = r -> new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.DOWN, "down", "1015");
+        DomainError e = refused("nin", Map.of("number_nin", "12345678999"));
+        assertEquals(502, e.kind().httpStatus());
+        assertEquals("identity provider error: Nigeria NIN verification is currently unavailable", e.getMessage());
+        assertEquals(new BigDecimal("1000.00"), wallet.balance);
+        var history = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork()).list(ACCOUNT, null);
+        assertEquals(1, history.size());
+        assertEquals("error", history.get(0).status());
+        assertEquals("refunded", history.get(0).chargeStatus());
+        assertThrows(DomainError.class, () -> new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork())
+                .resolve(ACCOUNT, history.get(0).id(), false));
+    }
+
+    @Test
+    void a_failed_reversal_is_refund_failed_until_the_sweeper_settles_it() {
+        platform();
+        answer = r -> new CheckOutcome.NotVerified(answer("NOT_VERIFIED"), false);
+        wallet.refundsFail = true;
+        VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertEquals("refund_failed", r.chargeStatus());
+        assertEquals(new BigDecimal("945.00"), wallet.balance);
+        var sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet), clock, policy);
+        assertEquals(0, sweeper.sweep(10), "not due before the retry delay");
+        sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
+                Clock.offset(clock, Duration.ofMinutes(2)), policy);
+        assertEquals(1, sweeper.sweep(10));
+        assertEquals("refund_failed", lookups.rows.get(r.lookupId()).chargeStatus().wire());
+        wallet.refundsFail = false;
+        sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
+                Clock.offset(clock, Duration.ofMinutes(5)), policy);
+        assertEquals(1, sweeper.sweep(10));
+        assertEquals("refunded", lookups.rows.get(r.lookupId()).chargeStatus().wire());
+        assertEquals(new BigDecimal("1000.00"), wallet.balance);
+    }
+
+    @Test
+    void a_call_stranded_between_charge_and_settlement_is_reversed_by_the_sweeper() {
+        platform();
+        answer = r -> {
+            throw new Error("process died");
+        };
+        assertThrows(Error.class, () -> run("nin", Map.of("number_nin", "12345678901"), false));
+        assertEquals(new BigDecimal("945.00"), wallet.balance);
+        var sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
+                Clock.offset(clock, Duration.ofMinutes(3)), policy);
+        assertEquals(1, sweeper.sweep(10));
+        LookupRecord r = lookups.rows.values().iterator().next();
+        assertEquals("refunded", r.chargeStatus().wire());
+        assertEquals("error", r.status().wire());
+        assertEquals(new BigDecimal("1000.00"), wallet.balance);
+    }
+
+    @Test
+    void own_key_checks_are_free_and_get_the_key() {
+        settings.save(ACCOUNT, new VerificationSettings(VerificationMode.OWN_KEY, pii.seal("my-key")));
+        answer = r -> {
+            assertEquals(Optional.of("my-key"), r.ownProviderKey());
+            return new CheckOutcome.Verified(answer("VERIFIED"));
+        };
+        VerificationResult r = run("phone", Map.of("number", "+254712345678"), false);
+        assertEquals("free", r.chargeStatus());
+        assertEquals(0, BigDecimal.ZERO.compareTo(r.chargedAmount()));
+        assertEquals("KE", r.country());
+        assertEquals(new BigDecimal("1000.00"), wallet.balance);
+        assertEquals("free", run("phone", Map.of("number", "+254712345678"), false).chargeStatus());
+    }
+
+    @Test
+    void tokens_mask_identifiers_and_withhold_data_unless_asked() {
+        platform();
+        VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
+        var queries = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork());
+        ResolvedToken t = queries.resolve(ACCOUNT, r.lookupId(), false);
+        assertEquals("12\u2022\u2022\u2022\u2022\u2022\u2022\u202201", t.identifierMasked());
+        assertEquals(null, t.dataJson());
+        assertTrue(t.verified());
+        assertEquals("{\"ResultCode\":\"1012\"}", queries.resolve(ACCOUNT, r.lookupId(), true).dataJson());
+        assertThrows(DomainError.class, () -> queries.resolve(ACCOUNT + 1, r.lookupId(), false));
+        assertTrue(queries.find(ACCOUNT + 1, r.lookupId()).isEmpty());
+        assertTrue(lookups.rows.values().stream().noneMatch(x -> x.identifierHash().equals("12345678901")));
+    }
+}

@@ -1,0 +1,57 @@
+package io.mizani.bootstrap.verification;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@code mizani.verification} block of application.properties. */
+@ConfigMapping(prefix = "mizani.verification")
+public interface VerificationConfig {
+
+    /** MIZANI_VERIFICATION_CACHE_TTL: how long a verified result is replayed. */
+    @WithDefault("P30D")
+    Duration cacheTtl();
+
+    /** MIZANI_PROVIDER_TIMEOUT_MS: a provider call slower than this counts as unavailable. */
+    @WithDefault("10000")
+    long providerTimeoutMs();
+
+    /** MIZANI_PII_KEY; sandbox mode derives a documented default when empty, live mode refuses to start. */
+    Optional<String> piiKey();
+
+    @WithDefault("64")
+    int bulkhead();
+
+    @WithDefault("10s")
+    String sweepEvery();
+
+    /** How long a call may stay in flight before the sweeper reverses its charge (at least timeout + 30 s). */
+    @WithDefault("PT2M")
+    Duration settlementGrace();
+
+    /** Delay before a failed reversal is retried. */
+    @WithDefault("PT1M")
+    Duration refundRetry();
+
+    /** Live mode: the provider of checks the routing table does not name. */
+    Optional<String> defaultProvider();
+
+    /** Live mode routing table: check key → provider name. */
+    Map<String, String> routes();
+
+    SmileId smileId();
+
+    interface SmileId {
+        @WithDefault("https://testapi.smileidentity.com")
+        String baseUrl();
+
+        Optional<String> partnerId();
+
+        Optional<String> apiKey();
+
+        /** check key → Smile ID id_type. */
+        Map<String, String> idTypes();
+    }
+}

@@ -1,0 +1,181 @@
+package io.mizani.bootstrap.verification;
+
+import io.mizani.adapter.provider.crypto.AesGcmPiiProtection;
+import io.mizani.adapter.provider.verification.GuardedVerificationProvider;
+import io.mizani.adapter.provider.verification.LibPhoneNumberRegions;
+import io.mizani.adapter.provider.verification.SandboxVerificationProvider;
+import io.mizani.adapter.provider.verification.SmileIdEnhancedKyc;
+import io.mizani.application.billing.WalletCharges;
+import io.mizani.application.common.SandboxSeed;
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.idempotency.IdempotencyService;
+import io.mizani.application.idempotency.IdempotencyStore;
+import io.mizani.application.teamkyc.VerificationEvidence;
+import io.mizani.application.verification.IdentityCheckAvailability;
+import io.mizani.application.verification.ListLookups;
+import io.mizani.application.verification.LookupStore;
+import io.mizani.application.verification.ManageVerificationSettings;
+import io.mizani.application.verification.PhoneRegions;
+import io.mizani.application.verification.PiiProtection;
+import io.mizani.application.verification.ResolveToken;
+import io.mizani.application.verification.RunCheck;
+import io.mizani.application.verification.RunCheckService;
+import io.mizani.application.verification.SettleStrandedCharges;
+import io.mizani.application.verification.TokenQueries;
+import io.mizani.application.verification.VerificationMode;
+import io.mizani.application.verification.VerificationPolicy;
+import io.mizani.application.verification.VerificationProvider;
+import io.mizani.application.verification.VerificationSettings;
+import io.mizani.application.verification.VerificationSettingsService;
+import io.mizani.application.verification.VerificationSettingsStore;
+import io.mizani.domain.verification.CheckCatalogue;
+import jakarta.enterprise.inject.Produces;
+import jakarta.enterprise.inject.Typed;
+import jakarta.inject.Singleton;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Wiring of the verification feature: application services built from their ports. */
+public class VerificationWiring {
+
+    /** A documented sandbox-only default; live mode refuses to start without MIZANI_PII_KEY. */
+    static final String SANDBOX_PII_KEY = "mizani-sandbox-pii-key (sandbox only, never for live data)";
+
+    @ConfigProperty(name = "mizani.mode", defaultValue = "sandbox")
+    String mode;
+
+    @Inject
+    VerificationConfig config;
+
+    boolean sandbox() {
+        return !"live".equalsIgnoreCase(mode);
+    }
+
+    @Produces
+    @Singleton
+    CheckCatalogue catalogue() {
+        return CheckCatalogue.standard();
+    }
+
+    @Produces
+    @Singleton
+    VerificationPolicy policy() {
+        Duration grace = config.settlementGrace();
+        Duration minimumGrace = Duration.ofMillis(config.providerTimeoutMs()).plusSeconds(30);
+        return new VerificationPolicy(config.cacheTtl(), grace.compareTo(minimumGrace) < 0 ? minimumGrace : grace,
+                config.refundRetry());
+    }
+
+    @Produces
+    @Singleton
+    PiiProtection pii() {
+        String piiKey = config.piiKey().orElse("");
+        if (piiKey.isBlank()) {
+            if (!sandbox()) {
+                throw new IllegalStateException("MIZANI_PII_KEY is required in live mode");
+            }
+            return new AesGcmPiiProtection(SANDBOX_PII_KEY);
+        }
+        return new AesGcmPiiProtection(piiKey);
+    }
+
+    @Produces
+    @Singleton
+    PhoneRegions phoneRegions() {
+        return new LibPhoneNumberRegions();
+    }
+
+    @Produces
+    @Singleton
+    VerificationProvider provider() {
+        Map<String, String> idTypes = new HashMap<>(config.smileId().idTypes());
+        Map<String, String> routes = new HashMap<>(config.routes());
+        long providerTimeoutMs = config.providerTimeoutMs();
+        Map<String, VerificationProvider> providers = Map.of(
+                SandboxVerificationProvider.NAME, new SandboxVerificationProvider(providerTimeoutMs),
+                SmileIdEnhancedKyc.NAME, new SmileIdEnhancedKyc(URI.create(config.smileId().baseUrl()),
+                        config.smileId().partnerId().orElse(""), config.smileId().apiKey().orElse(""),
+                        Duration.ofMillis(providerTimeoutMs), idTypes, Clock.systemUTC()));
+        String defaultProvider = config.defaultProvider().orElse("");
+        String fallback = defaultProvider.isBlank()
+                ? (sandbox() ? SandboxVerificationProvider.NAME : SmileIdEnhancedKyc.NAME) : defaultProvider;
+        if (sandbox()) {
+            // sandbox mode: every check runs against the built-in deterministic provider (platform.md section 5)
+            routes.clear();
+            fallback = SandboxVerificationProvider.NAME;
+        }
+        return new GuardedVerificationProvider(providers, routes, fallback, providerTimeoutMs, config.bulkhead());
+    }
+
+    @Produces
+    @Singleton
+    RunCheck runCheck(CheckCatalogue catalogue, IdentityCheckAvailability availability,
+                      VerificationSettingsStore settings, WalletCharges wallet, LookupStore lookups,
+                      VerificationProvider provider, PiiProtection pii, PhoneRegions regions, UnitOfWork uow,
+                      VerificationPolicy policy) {
+        return new RunCheckService(catalogue, availability, settings, wallet, lookups, provider, pii, regions, uow,
+                Clock.systemUTC(), policy);
+    }
+
+    @Produces
+    @Singleton
+    @Typed(TokenQueries.class)
+    TokenQueries tokenQueries(LookupStore lookups, PiiProtection pii, UnitOfWork uow) {
+        return new TokenQueries(lookups, pii, uow);
+    }
+
+    @Produces
+    @Singleton
+    ResolveToken resolveToken(TokenQueries queries) {
+        return queries;
+    }
+
+    @Produces
+    @Singleton
+    ListLookups listLookups(TokenQueries queries) {
+        return queries;
+    }
+
+    /** What Team KYC reads: tokens as issued to the account, straight from the token store. */
+    @Produces
+    @Singleton
+    VerificationEvidence verificationEvidence(TokenQueries queries) {
+        return queries;
+    }
+
+    @Produces
+    @Singleton
+    ManageVerificationSettings settings(CheckCatalogue catalogue, VerificationSettingsStore settings,
+                                        IdentityCheckAvailability availability, WalletCharges wallet,
+                                        PiiProtection pii, UnitOfWork uow) {
+        return new VerificationSettingsService(catalogue, settings, availability, wallet, pii, uow);
+    }
+
+    @Produces
+    @Singleton
+    SettleStrandedCharges sweeper(LookupStore lookups, WalletCharges wallet, UnitOfWork uow, VerificationPolicy policy) {
+        return new SettleStrandedCharges(lookups, wallet, uow, Clock.systemUTC(), policy);
+    }
+
+    @Produces
+    @Singleton
+    IdempotencyService idempotency(IdempotencyStore store, UnitOfWork uow) {
+        // an in-flight key whose request died is taken over after this lease (well above the provider timeout)
+        Duration lease = Duration.ofMillis(config.providerTimeoutMs()).plusMinutes(2);
+        return new IdempotencyService(store, uow, Clock.systemUTC(), lease);
+    }
+
+    /** The demo merchant runs identity checks on the platform key (with the sandbox provider). */
+    @Produces
+    @Singleton
+    SandboxSeed verificationSandboxSeed(VerificationSettingsStore settings, UnitOfWork uow) {
+        return accountId -> uow.run(() -> settings.save(accountId,
+                new VerificationSettings(VerificationMode.PLATFORM, null)));
+    }
+}

@@ -1,6 +1,7 @@
 package io.mizani.adapter.rest.beneficiary;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mizani.adapter.rest.idempotency.Idempotent;
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
 import io.mizani.application.beneficiary.BeneficiaryBook;
 import io.mizani.application.beneficiary.BeneficiaryCommands;
@@ -22,7 +23,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -78,12 +78,15 @@ public class BeneficiaryResource {
         return currentMerchant.accountId();
     }
 
-    /** 201 with the new beneficiary; 200 with the existing one when external_reference was already used. */
+    /**
+     * 200 with the new beneficiary, or with the existing one when external_reference was already used (merchant-API
+     * creates answer 200). Accepts {@code Idempotency-Key} (platform.md section 8).
+     */
     @POST
-    public Response create(JsonNode body) {
+    @Idempotent
+    public BeneficiaryJson.Record create(JsonNode body) {
         var parsed = BeneficiaryInput.parse(body);
-        var created = create.create(new BeneficiaryCommands.Create(account(), parsed.fields()));
-        return Response.status(created.replayed() ? 200 : 201).entity(BeneficiaryJson.of(created.beneficiary())).build();
+        return BeneficiaryJson.of(create.create(new BeneficiaryCommands.Create(account(), parsed.fields())).beneficiary());
     }
 
     @GET

@@ -46,7 +46,6 @@ import java.util.regex.Pattern;
 @Path("/api/global/beneficiaries")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class BeneficiaryResource {
 
     private static final Pattern INTEGER = Pattern.compile("^[0-9]{1,9}$");
@@ -84,6 +83,7 @@ public class BeneficiaryResource {
      */
     @POST
     @Idempotent
+    @Consumes(MediaType.APPLICATION_JSON)
     public BeneficiaryJson.Record create(JsonNode body) {
         var parsed = BeneficiaryInput.parse(body);
         return BeneficiaryJson.of(create.create(new BeneficiaryCommands.Create(account(), parsed.fields())).beneficiary());
@@ -115,6 +115,7 @@ public class BeneficiaryResource {
 
     @PATCH
     @Path("/{uuid}")
+    @Consumes(MediaType.APPLICATION_JSON)
     public BeneficiaryJson.Record patch(@PathParam("uuid") String uuid, JsonNode body) {
         UUID id = pathUuid(uuid);
         var parsed = BeneficiaryInput.parse(body);
@@ -125,6 +126,7 @@ public class BeneficiaryResource {
     /** Identical to PATCH: merges, never replaces. */
     @PUT
     @Path("/{uuid}")
+    @Consumes(MediaType.APPLICATION_JSON)
     public BeneficiaryJson.Record put(@PathParam("uuid") String uuid, JsonNode body) {
         return patch(uuid, body);
     }

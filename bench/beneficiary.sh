@@ -133,6 +133,6 @@ measure "unfiltered page (1..100)" unfiltered
 
 echo
 echo "== plans"
-$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT count(*) FROM beneficiaries WHERE account_id = $ACC1 AND deleted_at IS NULL AND search_text LIKE lower('%kamau%')"
-$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT id FROM beneficiaries WHERE account_id = $ACC1 AND deleted_at IS NULL AND search_text LIKE lower('%user4242.$ACC1@%') ORDER BY created_at DESC, id DESC LIMIT 20"
-$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT id FROM beneficiaries WHERE account_id = $ACC1 AND deleted_at IS NULL AND kyc_level = 'full' AND is_active ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET 400"
+$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT count(*) FROM beneficiaries WHERE account_id = ${ACC1}::bigint AND deleted_at IS NULL AND search_text LIKE lower('%kamau%')"
+$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT id FROM beneficiaries WHERE account_id = ${ACC1}::bigint AND deleted_at IS NULL AND search_text LIKE lower('%user4242.$ACC1@%') ORDER BY created_at DESC, id DESC LIMIT 20"
+$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT id FROM beneficiaries WHERE account_id = ${ACC1}::bigint AND deleted_at IS NULL AND kyc_level = 'full' AND is_active ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET 400"

@@ -90,7 +90,7 @@ echo "   seeded in $(( $(date +%s) - start )) s"
 
 # p50/p99 in ms of REQUESTS GETs built by the function named in $2 (called with the request index)
 measure() {
-  local label=$1 make=$2 file="$WORK/$1.times"
+  local label=$1 make=$2 file="$WORK/$2.times"
   : >"$file"
   for i in $(seq 1 20); do curl -s -o /dev/null -u "$AUTH1" "$BASE$($make "$i")"; done  # warm-up
   for i in $(seq 1 "$REQUESTS"); do
@@ -133,6 +133,6 @@ measure "unfiltered page (1..100)" unfiltered
 
 echo
 echo "== plans"
-$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT count(*) FROM beneficiaries WHERE account_id = $ACC1 AND deleted_at IS NULL AND search_text LIKE lower('%kamau%')"
-$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT id FROM beneficiaries WHERE account_id = $ACC1 AND deleted_at IS NULL AND search_text LIKE lower('%user4242.$ACC1@%') ORDER BY created_at DESC, id DESC LIMIT 20"
-$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT id FROM beneficiaries WHERE account_id = $ACC1 AND deleted_at IS NULL AND kyc_level = 'full' AND is_active ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET 400"
+$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT count(*) FROM beneficiaries WHERE account_id = ${ACC1}::bigint AND deleted_at IS NULL AND search_text LIKE lower('%kamau%')"
+$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT id FROM beneficiaries WHERE account_id = ${ACC1}::bigint AND deleted_at IS NULL AND search_text LIKE lower('%user4242.$ACC1@%') ORDER BY created_at DESC, id DESC LIMIT 20"
+$PSQL -c "EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) SELECT id FROM beneficiaries WHERE account_id = ${ACC1}::bigint AND deleted_at IS NULL AND kyc_level = 'full' AND is_active ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET 400"

@@ -10,6 +10,7 @@ import io.mizani.domain.beneficiary.KycAssessment;
 import io.mizani.domain.beneficiary.KycRules;
 import io.mizani.domain.beneficiary.Tier0Decision;
 import io.mizani.domain.beneficiary.Tier0Envelope;
+import io.mizani.domain.common.RateTable;
 import io.mizani.domain.error.DomainError;
 
 import java.math.BigDecimal;
@@ -34,11 +35,13 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
     private final BeneficiaryStore store;
     private final UnitOfWork unitOfWork;
     private final Clock clock;
+    private final RateTable rates;
 
-    public BeneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock) {
+    public BeneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock, RateTable rates) {
         this.store = Objects.requireNonNull(store);
         this.unitOfWork = Objects.requireNonNull(unitOfWork);
         this.clock = Objects.requireNonNull(clock);
+        this.rates = Objects.requireNonNull(rates);
     }
 
     /** The contract's 404: {@code beneficiary "<uuid>" does not exist}. */
@@ -153,6 +156,14 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
         }
         currency = currency.toUpperCase(Locale.ROOT);
         BigDecimal amount = command.amountUsd();
+        if (amount == null && command.amount() != null) {
+            if (command.amount().signum() <= 0) {
+                throw invalid("amount must be a positive number", "amount");
+            }
+            String code = currency;
+            amount = rates.toUsd(currency, command.amount())
+                    .orElseThrow(() -> invalid("no USD rate for currency " + code + ": send amount_usd", "currency"));
+        }
         if (amount == null) {
             throw invalid("amount_usd is required", "amount_usd");
         }
@@ -181,6 +192,19 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
         details.put("invalid_arguments", assessment.missingReducedKycFields());
         details.put("missing_reduced_kyc_fields", assessment.missingReducedKycFields());
         details.put("missing_full_kyc_fields", assessment.missingFullKycFields());
+        // the kyc block as it would read: the contract shows missing_reduced_kyc_fields on a rejected create
+        Map<String, Object> kyc = new LinkedHashMap<>();
+        kyc.put("level", null);
+        kyc.put("full_kyc", false);
+        kyc.put("missing_full_kyc_fields", assessment.missingFullKycFields());
+        kyc.put("missing_reduced_kyc_fields", assessment.missingReducedKycFields());
+        kyc.put("tier_0_lifetime_usd", new BigDecimal("0.00"));
+        kyc.put("tier_0_remaining_usd", Tier0Envelope.LIFETIME_LIMIT_USD);
+        kyc.put("tier_0_limit_reached", false);
+        kyc.put("tier_0_max_transaction_usd", Tier0Envelope.MAX_TRANSACTION_USD);
+        kyc.put("tier_0_excluded_currencies", Tier0Envelope.EXCLUDED_CURRENCIES);
+        kyc.put("requires_additional_id", assessment.requiresAdditionalId());
+        details.put("kyc", kyc);
         return new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument",
                 "missing required fields: " + String.join(", ", assessment.missingReducedKycFields()),
                 DomainError.Shape.DEFAULT, details);

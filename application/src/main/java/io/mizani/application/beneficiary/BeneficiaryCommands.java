@@ -35,9 +35,14 @@ public final class BeneficiaryCommands {
         }
     }
 
-    public record Eligibility(long accountId, UUID uuid, String currency, BigDecimal amountUsd) {
+    /** {@code amount} (in {@code currency}) is converted with the rate table when {@code amountUsd} is absent. */
+    public record Eligibility(long accountId, UUID uuid, String currency, BigDecimal amountUsd, BigDecimal amount) {
         public Eligibility {
             Objects.requireNonNull(uuid);
+        }
+
+        public Eligibility(long accountId, UUID uuid, String currency, BigDecimal amountUsd) {
+            this(accountId, uuid, currency, amountUsd, null);
         }
     }
 }

@@ -37,7 +37,7 @@ class BeneficiaryBookTest {
 
     final InMemoryBeneficiaryStore store = new InMemoryBeneficiaryStore();
     final Clock clock = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
-    final BeneficiaryBook book = new BeneficiaryBook(store, DIRECT, clock);
+    final BeneficiaryBook book = new BeneficiaryBook(store, DIRECT, clock, io.mizani.domain.common.RateTable.sandbox());
     final Tier0Counterparties counterparties = new Tier0Counterparties(store, DIRECT, clock);
 
     static Map<Field, String> floor() {
@@ -217,5 +217,18 @@ class BeneficiaryBookTest {
         assertEquals("tier_0", c.kycLevel());
         assertTrue(c.active());
         assertTrue(counterparties.find(1, UUID.randomUUID()).isEmpty());
+    }
+
+    @Test
+    void eligibility_converts_a_local_amount_with_the_rate_table() {
+        var b = book.create(new BeneficiaryCommands.Create(1, floor())).beneficiary();
+        var ok = book.check(new BeneficiaryCommands.Eligibility(1, b.uuid(), "KES", null, new BigDecimal("2000")));
+        assertEquals(new BigDecimal("15.50"), ok.amountUsd());
+        assertTrue(ok.eligible());
+        var over = book.check(new BeneficiaryCommands.Eligibility(1, b.uuid(), "KES", null, new BigDecimal("2580")));
+        assertEquals(new BigDecimal("20.00"), over.amountUsd());
+        assertEquals("amount_over_max", over.reasonCode());
+        assertThrows(DomainError.class,
+                () -> book.check(new BeneficiaryCommands.Eligibility(1, b.uuid(), "XYZ", null, BigDecimal.TEN)));
     }
 }

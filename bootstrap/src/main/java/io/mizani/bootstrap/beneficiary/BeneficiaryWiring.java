@@ -7,6 +7,7 @@ import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.application.beneficiary.Tier0Counterparties;
 import io.mizani.application.common.SandboxSeed;
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.common.RateTable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -23,8 +24,8 @@ public class BeneficiaryWiring {
     /** Singleton, not a client proxy: the book is a final class and is stateless. */
     @Produces
     @Singleton
-    BeneficiaryBook beneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock) {
-        return new BeneficiaryBook(store, unitOfWork, clock);
+    BeneficiaryBook beneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock, RateTable rates) {
+        return new BeneficiaryBook(store, unitOfWork, clock, rates);
     }
 
     @Produces

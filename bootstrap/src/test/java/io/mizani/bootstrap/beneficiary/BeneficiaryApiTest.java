@@ -67,7 +67,7 @@ class BeneficiaryApiTest {
     }
 
     String createUuid(TestMerchants.Merchant m, Map<String, Object> body) {
-        return create(m, body).then().statusCode(201).extract().path("uuid");
+        return create(m, body).then().statusCode(200).extract().path("uuid");
     }
 
     @Test
@@ -77,7 +77,7 @@ class BeneficiaryApiTest {
         body.put("gender", "female");
         body.put("account_number", "254712345678");
         body.put("account_type", "momo");
-        create(alice, body).then().statusCode(201)
+        create(alice, body).then().statusCode(200)
                 .body("id", notNullValue())
                 .body("uuid", notNullValue())
                 .body("first_name", equalTo("Ada"))
@@ -131,7 +131,7 @@ class BeneficiaryApiTest {
         for (String dob : List.of("05/17/1990", "1990-05-17", "1990-05-17T00:00:00Z")) {
             var body = floor(UUID.randomUUID() + "@example.com");
             body.put("date_of_birth", dob);
-            create(alice, body).then().statusCode(201).body("date_of_birth", equalTo("1990-05-17T00:00:00Z"));
+            create(alice, body).then().statusCode(200).body("date_of_birth", equalTo("1990-05-17T00:00:00Z"));
         }
         var bad = floor("bad-dob@example.com");
         bad.put("date_of_birth", "17.05.1990");
@@ -143,18 +143,18 @@ class BeneficiaryApiTest {
     void name_is_split_unless_first_and_last_name_are_sent() {
         var body = floor("split@example.com");
         body.put("name", "Ada King Lovelace");
-        create(alice, body).then().statusCode(201).body("first_name", equalTo("Ada")).body("last_name", equalTo("King Lovelace"));
+        create(alice, body).then().statusCode(200).body("first_name", equalTo("Ada")).body("last_name", equalTo("King Lovelace"));
         var both = floor("both@example.com");
         both.put("first_name", "Augusta");
         both.put("last_name", "Byron");
-        create(alice, both).then().statusCode(201).body("first_name", equalTo("Augusta")).body("last_name", equalTo("Byron"));
+        create(alice, both).then().statusCode(200).body("first_name", equalTo("Augusta")).body("last_name", equalTo("Byron"));
     }
 
     @Test
     void country_name_is_stored_as_the_code_and_bad_values_are_400() {
         var body = floor("country@example.com");
         body.put("country", "Ghana");
-        create(alice, body).then().statusCode(201).body("country", equalTo("GH"));
+        create(alice, body).then().statusCode(200).body("country", equalTo("GH"));
         var bad = floor("bad@example");
         bad.put("country", "Wakanda");
         create(alice, bad).then().statusCode(400)
@@ -171,7 +171,9 @@ class BeneficiaryApiTest {
                 .body("status_code", equalTo(400))
                 .body("error_message", equalTo("missing required fields: name, country, email"))
                 .body("invalid_arguments", contains("name", "country", "email"))
-                .body("missing_reduced_kyc_fields", contains("name", "country", "email"));
+                .body("missing_reduced_kyc_fields", contains("name", "country", "email"))
+                .body("kyc.missing_reduced_kyc_fields", contains("name", "country", "email"))
+                .body("kyc.full_kyc", equalTo(false));
         as(alice).body(Map.of("name", "Ada Lovelace", "country", "KE")).post(PATH).then().statusCode(400)
                 .body("missing_reduced_kyc_fields", contains("email"));
         as(alice).body("[1,2]").post(PATH).then().statusCode(400).body("error_code", equalTo("invalid_argument"));
@@ -187,7 +189,7 @@ class BeneficiaryApiTest {
         body.put("date_of_birth", "1990-05-17");
         body.put("id_number", "12345678901");
         body.put("id_type", "NIN");
-        String uuid = create(alice, body).then().statusCode(201)
+        String uuid = create(alice, body).then().statusCode(200)
                 .body("country", equalTo("NG"))
                 .body("kyc_level", equalTo("tier_0"))
                 .body("kyc.requires_additional_id", equalTo(true))
@@ -203,7 +205,7 @@ class BeneficiaryApiTest {
         direct.put("id_number", "12345678902");
         direct.put("additional_id_type", "BVN");
         direct.put("additional_id_number", "22212345679");
-        create(alice, direct).then().statusCode(201).body("kyc_level", equalTo("full"));
+        create(alice, direct).then().statusCode(200).body("kyc_level", equalTo("full"));
     }
 
     @Test
@@ -241,7 +243,7 @@ class BeneficiaryApiTest {
         body.put("created_at", "2001-01-01T00:00:00Z");
         body.put("kyc", Map.of("level", "full", "full_kyc", true));
         body.put("is_active", false);
-        var created = create(alice, body).then().statusCode(201)
+        var created = create(alice, body).then().statusCode(200)
                 .body("kyc_level", equalTo("tier_0"))
                 .body("tier_0_lifetime_usd", equalTo(0.0f))
                 .body("account_id", equalTo((int) alice.accountId()))
@@ -262,11 +264,11 @@ class BeneficiaryApiTest {
     void external_reference_replays_the_existing_record() {
         var body = floor("ext@example.com");
         body.put("external_reference", "crm-42");
-        String uuid = create(alice, body).then().statusCode(201).body("external_reference", equalTo("crm-42"))
+        String uuid = create(alice, body).then().statusCode(200).body("external_reference", equalTo("crm-42"))
                 .extract().path("uuid");
         create(alice, body).then().statusCode(200).body("uuid", equalTo(uuid));
         as(alice).queryParam("term", "crm-42").get(PATH).then().body("pagination.count", equalTo(1));
-        create(bob, body).then().statusCode(201).body("uuid", not(equalTo(uuid)));
+        create(bob, body).then().statusCode(200).body("uuid", not(equalTo(uuid)));
     }
 
     @Test
@@ -316,6 +318,8 @@ class BeneficiaryApiTest {
         as(alice).queryParam("amount_usd", "1").get(url).then().statusCode(400).body("error_code", equalTo("invalid_argument"));
         as(alice).queryParam("currency", "KES").queryParam("amount_usd", "lots").get(url).then().statusCode(400);
         as(alice).queryParam("currency", "KES").get(url).then().statusCode(400);
+        as(alice).queryParam("currency", "KES").queryParam("amount", "2000").get(url).then().statusCode(200)
+                .body("amount_usd", equalTo(15.5f)).body("eligible", equalTo(true));
     }
 
     @Test
@@ -348,7 +352,7 @@ class BeneficiaryApiTest {
         as(alice).get(PATH + "/" + uuid).then().statusCode(404);
         as(alice).delete(PATH + "/" + uuid).then().statusCode(404);
         as(alice).queryParam("uuid", uuid).get(PATH).then().body("pagination.count", equalTo(0));
-        create(alice, body).then().statusCode(201).body("uuid", not(equalTo(uuid)));
+        create(alice, body).then().statusCode(200).body("uuid", not(equalTo(uuid)));
     }
 
     @Test
@@ -445,5 +449,63 @@ class BeneficiaryApiTest {
     @Test
     void unknown_email_format_is_refused() {
         create(alice, floor("not-an-email")).then().statusCode(400).body("invalid_arguments", hasItem("email"));
+    }
+
+    @Test
+    void the_sandbox_demo_merchant_has_a_tier_0_and_a_full_beneficiary() {
+        given().auth().preemptive().basic("demo", "demo-secret").queryParam("term", "demo-").get(PATH)
+                .then().statusCode(200)
+                .body("pagination.count", equalTo(2))
+                .body("beneficiaries.external_reference", containsInAnyOrder("demo-tier-0", "demo-full"))
+                .body("beneficiaries.kyc_level", containsInAnyOrder("tier_0", "full"));
+    }
+
+    @Test
+    void concurrent_creates_with_one_external_reference_make_one_record() throws Exception {
+        var body = floor("race-ref@example.com");
+        body.put("external_reference", "race-" + UUID.randomUUID());
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(10);
+        var start = new java.util.concurrent.CountDownLatch(1);
+        try {
+            List<java.util.concurrent.Future<Response>> futures = new java.util.ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    return create(alice, body);
+                }));
+            }
+            start.countDown();
+            java.util.Set<String> uuids = new java.util.HashSet<>();
+            for (var f : futures) {
+                Response r = f.get();
+                assertEquals(200, r.statusCode(), r.asString());
+                uuids.add(r.path("uuid"));
+            }
+            assertEquals(1, uuids.size());
+        } finally {
+            pool.shutdownNow();
+        }
+        as(alice).queryParam("term", body.get("external_reference")).get(PATH).then().body("pagination.count", equalTo(1));
+    }
+
+    @Test
+    void idempotency_key_replays_the_first_create_and_refuses_another_body() {
+        String key = "ik-" + UUID.randomUUID();
+        var body = floor("idem@example.com");
+        String first = as(alice).header("Idempotency-Key", key).body(body).post(PATH).then().statusCode(200)
+                .extract().path("uuid");
+        String again = as(alice).header("Idempotency-Key", key).body(body).post(PATH).then().statusCode(200)
+                .extract().path("uuid");
+        assertEquals(first, again);
+        as(alice).queryParam("term", "idem@example.com").get(PATH).then().body("pagination.count", equalTo(1));
+        var other = floor("idem-other@example.com");
+        as(alice).header("Idempotency-Key", key).body(other).post(PATH).then().statusCode(422)
+                .body("error_code", equalTo("idempotency_key_reused"));
+        // keys are per merchant: bob's same key creates bob's own record
+        String bobs = as(bob).header("Idempotency-Key", key).body(body).post(PATH).then().statusCode(200)
+                .extract().path("uuid");
+        assertNotEquals(first, bobs);
+        // without a key the same body makes a second record (no external_reference)
+        as(alice).body(body).post(PATH).then().statusCode(200).body("uuid", not(equalTo(first)));
     }
 }

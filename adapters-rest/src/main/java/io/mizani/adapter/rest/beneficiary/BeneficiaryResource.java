@@ -1,6 +1,7 @@
 package io.mizani.adapter.rest.beneficiary;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mizani.adapter.rest.idempotency.Idempotent;
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
 import io.mizani.application.beneficiary.BeneficiaryBook;
 import io.mizani.application.beneficiary.BeneficiaryCommands;
@@ -22,7 +23,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -46,7 +46,6 @@ import java.util.regex.Pattern;
 @Path("/api/global/beneficiaries")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class BeneficiaryResource {
 
     private static final Pattern INTEGER = Pattern.compile("^[0-9]{1,9}$");
@@ -78,12 +77,16 @@ public class BeneficiaryResource {
         return currentMerchant.accountId();
     }
 
-    /** 201 with the new beneficiary; 200 with the existing one when external_reference was already used. */
+    /**
+     * 200 with the new beneficiary, or with the existing one when external_reference was already used (merchant-API
+     * creates answer 200). Accepts {@code Idempotency-Key} (platform.md section 8).
+     */
     @POST
-    public Response create(JsonNode body) {
+    @Idempotent
+    @Consumes(MediaType.APPLICATION_JSON)
+    public BeneficiaryJson.Record create(JsonNode body) {
         var parsed = BeneficiaryInput.parse(body);
-        var created = create.create(new BeneficiaryCommands.Create(account(), parsed.fields()));
-        return Response.status(created.replayed() ? 200 : 201).entity(BeneficiaryJson.of(created.beneficiary())).build();
+        return BeneficiaryJson.of(create.create(new BeneficiaryCommands.Create(account(), parsed.fields())).beneficiary());
     }
 
     @GET
@@ -112,6 +115,7 @@ public class BeneficiaryResource {
 
     @PATCH
     @Path("/{uuid}")
+    @Consumes(MediaType.APPLICATION_JSON)
     public BeneficiaryJson.Record patch(@PathParam("uuid") String uuid, JsonNode body) {
         UUID id = pathUuid(uuid);
         var parsed = BeneficiaryInput.parse(body);
@@ -122,6 +126,7 @@ public class BeneficiaryResource {
     /** Identical to PATCH: merges, never replaces. */
     @PUT
     @Path("/{uuid}")
+    @Consumes(MediaType.APPLICATION_JSON)
     public BeneficiaryJson.Record put(@PathParam("uuid") String uuid, JsonNode body) {
         return patch(uuid, body);
     }
@@ -136,17 +141,22 @@ public class BeneficiaryResource {
     @Path("/{uuid}/kyc-eligibility")
     public BeneficiaryJson.Eligibility kycEligibility(@PathParam("uuid") String uuid,
                                                       @QueryParam("currency") String currency,
-                                                      @QueryParam("amount_usd") String amountUsd) {
+                                                      @QueryParam("amount_usd") String amountUsd,
+                                                      @QueryParam("amount") String amount) {
         UUID id = pathUuid(uuid);
-        BigDecimal amount = null;
-        if (!blank(amountUsd)) {
-            try {
-                amount = new BigDecimal(amountUsd.strip());
-            } catch (NumberFormatException e) {
-                throw invalid("amount_usd must be a number", "amount_usd");
-            }
+        return BeneficiaryJson.of(eligibility.check(new BeneficiaryCommands.Eligibility(account(), id, currency,
+                decimal("amount_usd", amountUsd), decimal("amount", amount))));
+    }
+
+    private static BigDecimal decimal(String name, String raw) {
+        if (blank(raw)) {
+            return null;
         }
-        return BeneficiaryJson.of(eligibility.check(new BeneficiaryCommands.Eligibility(account(), id, currency, amount)));
+        try {
+            return new BigDecimal(raw.strip());
+        } catch (NumberFormatException e) {
+            throw invalid(name + " must be a number", name);
+        }
     }
 
     private static UUID pathUuid(String raw) {

@@ -19,6 +19,8 @@ import java.util.concurrent.Executor;
  */
 public final class DeliverCallbacks {
 
+    private static final System.Logger LOG = System.getLogger(DeliverCallbacks.class.getName());
+
     private final CallbackOutbox outbox;
     private final CallbackSender sender;
     private final UnitOfWork unitOfWork;
@@ -44,9 +46,21 @@ public final class DeliverCallbacks {
         List<CallbackOutbox.DueCallback> due = unitOfWork.inTransaction(
                 () -> outbox.claimDue(clock.instant(), lease, batchSize));
         CompletableFuture.allOf(due.stream()
-                .map(c -> CompletableFuture.runAsync(() -> deliver(c), executor))
+                .map(c -> CompletableFuture.runAsync(() -> deliverSafely(c), executor))
                 .toArray(CompletableFuture[]::new)).join();
         return due.size();
+    }
+
+    /**
+     * One callback's failure to be recorded (database hiccup) must not stop the others: its claim lease runs out
+     * and it is attempted again (receivers dedupe on webhook-id, as Standard Webhooks asks).
+     */
+    private void deliverSafely(CallbackOutbox.DueCallback c) {
+        try {
+            deliver(c);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "callback " + c.webhookId() + " attempt not recorded; it will be retried", e);
+        }
     }
 
     void deliver(CallbackOutbox.DueCallback c) {

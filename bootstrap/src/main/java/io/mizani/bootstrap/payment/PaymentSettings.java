@@ -34,7 +34,7 @@ public interface PaymentSettings {
     Duration webhookTimeout();
 
     /** Parallel callback deliveries per replica. */
-    @WithDefault("64")
+    @WithDefault("32")
     int webhookConcurrency();
 
     /** First re-query delay of a pending payment whose provider did not answer (doubles, capped at 1 h). */

@@ -41,8 +41,7 @@ public final class RunCheckService implements RunCheck {
     private static final Logger LOG = Logger.getLogger(RunCheckService.class.getName());
 
     private final CheckCatalogue catalogue;
-    private final IdentityCheckAvailability availability;
-    private final VerificationSettingsStore settings;
+    private final VerificationAccess access;
     private final WalletCharges wallet;
     private final LookupStore lookups;
     private final VerificationProvider provider;
@@ -52,13 +51,11 @@ public final class RunCheckService implements RunCheck {
     private final Clock clock;
     private final VerificationPolicy policy;
 
-    public RunCheckService(CheckCatalogue catalogue, IdentityCheckAvailability availability,
-                           VerificationSettingsStore settings, WalletCharges wallet, LookupStore lookups,
+    public RunCheckService(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
                            VerificationProvider provider, PiiProtection pii, PhoneRegions phoneRegions,
                            UnitOfWork uow, Clock clock, VerificationPolicy policy) {
         this.catalogue = catalogue;
-        this.availability = availability;
-        this.settings = settings;
+        this.access = access;
         this.wallet = wallet;
         this.lookups = lookups;
         this.provider = provider;
@@ -74,10 +71,11 @@ public final class RunCheckService implements RunCheck {
         CheckDefinition check = catalogue.find(command.check())
                 .orElseThrow(() -> VerificationErrors.unknownCheck(command.check()));
         long accountId = command.accountId();
-        if (!availability.available(accountId)) {
+        VerificationAccess.Access gate = access.of(accountId);
+        if (!gate.available()) {
             throw VerificationErrors.notAvailable();
         }
-        VerificationSettings mode = settings.find(accountId).orElse(VerificationSettings.DEFAULT);
+        VerificationSettings mode = gate.settings();
         if (mode.mode() == VerificationMode.OFF) {
             throw VerificationErrors.notEnabled();
         }

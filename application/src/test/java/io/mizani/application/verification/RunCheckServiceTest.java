@@ -53,7 +53,8 @@ class RunCheckServiceTest {
                 return "sandbox";
             }
         };
-        return new RunCheckService(CheckCatalogue.standard(), id -> !unavailable.contains(id), settings, wallet,
+        return new RunCheckService(CheckCatalogue.standard(), id -> new VerificationAccess.Access(!unavailable.contains(id),
+                settings.find(id).orElse(VerificationSettings.DEFAULT)), wallet,
                 lookups, provider, pii, n -> n.startsWith("+254") ? Optional.of("KE") : Optional.empty(),
                 new Fakes.RollbackUnitOfWork(lookups, wallet), clock, policy);
     }

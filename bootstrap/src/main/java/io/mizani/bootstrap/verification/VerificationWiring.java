@@ -28,6 +28,7 @@ import io.mizani.application.verification.VerificationProvider;
 import io.mizani.application.verification.VerificationSettings;
 import io.mizani.application.verification.VerificationSettingsService;
 import io.mizani.application.verification.VerificationSettingsStore;
+import io.mizani.application.verification.VerificationAccess;
 import io.mizani.domain.verification.CheckCatalogue;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
@@ -115,11 +116,10 @@ public class VerificationWiring {
 
     @Produces
     @Singleton
-    RunCheck runCheck(CheckCatalogue catalogue, IdentityCheckAvailability availability,
-                      VerificationSettingsStore settings, WalletCharges wallet, LookupStore lookups,
+    RunCheck runCheck(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
                       VerificationProvider provider, PiiProtection pii, PhoneRegions regions, UnitOfWork uow,
                       VerificationPolicy policy) {
-        return new RunCheckService(catalogue, availability, settings, wallet, lookups, provider, pii, regions, uow,
+        return new RunCheckService(catalogue, access, wallet, lookups, provider, pii, regions, uow,
                 Clock.systemUTC(), policy);
     }
 

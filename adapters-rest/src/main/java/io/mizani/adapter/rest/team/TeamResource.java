@@ -56,7 +56,7 @@ public class TeamResource {
         CreateAccountRequest b = require(body);
         var team = teams.create(current.merchant(), new TeamCommands.CreateTeam(b.organizationId(), b.name(),
                 b.description(), b.email(), b.dialCode(), b.number(), b.userId(), b.uuid() != null ? b.uuid() : b.slug()));
-        return Response.status(201).entity(TeamJson.AccountEnvelope.of(team)).build();
+        return Response.ok(TeamJson.AccountEnvelope.of(team)).build();
     }
 
     @PUT
@@ -114,7 +114,7 @@ public class TeamResource {
         AcceptInviteRequest b = require(body);
         var accepted = teams.accept(new TeamCommands.AcceptInvitation(b.token(), b.firstName(), b.lastName(),
                 b.phoneNumber()));
-        return Response.status(201).entity(Map.of(
+        return Response.ok(Map.of(
                 "success", true,
                 "user", TeamJson.User.of(accepted.user()),
                 "account_ids", accepted.accountIds(),

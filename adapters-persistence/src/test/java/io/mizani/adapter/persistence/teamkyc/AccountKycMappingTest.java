@@ -1,0 +1,51 @@
+package io.mizani.adapter.persistence.teamkyc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mizani.domain.teamkyc.AccountInformation;
+import io.mizani.domain.teamkyc.AccountKyc;
+import io.mizani.domain.teamkyc.ContactInformation;
+import io.mizani.domain.teamkyc.EntityInformation;
+import io.mizani.domain.teamkyc.KycDetails;
+import io.mizani.domain.teamkyc.KycSlot;
+import io.mizani.domain.teamkyc.ReviewDecision;
+import io.mizani.domain.teamkyc.TokenSnapshot;
+import io.mizani.domain.teamkyc.UploadInformation;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AccountKycMappingTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-21T05:00:00Z");
+
+    @Test
+    void a_full_record_survives_the_row_mapping() {
+        UploadInformation uploads = new UploadInformation("a", "b", "c", "d", "e", "f", "g", "h", "i");
+        TokenSnapshot nid = new TokenSnapshot(KycSlot.NATIONAL_ID, "lk_1", "national_id_ke", "national_id", "KE",
+                "verified", "VERIFIED", true, "I", "Jane Doe", "12••••78", "ref", "sandbox", T0, T0.plusSeconds(60));
+        TokenSnapshot tin = new TokenSnapshot(KycSlot.TIN, "lk_2", "kra_pin", "tax_id", "KE", "verified",
+                "VERIFIED", true, "C", "Acme Ltd", "P0••••1Z", "ref2", "sandbox", T0, T0.plusSeconds(60));
+        AccountKyc kyc = AccountKyc.submit(42, new KycDetails("business", "KE", "Kenya", 2, "n",
+                new ContactInformation("Jane", "Doe", "X", "individual", 12345678L, "national_id", 99L, "passport",
+                        "active", "+254700000001", uploads),
+                new EntityInformation("Acme", "Jane", "retail", "limited_company", "Nairobi", 7L, 8L, uploads)),
+                List.of(nid, tin), T0).withId(5)
+                .withAccountInformation(new AccountInformation("KES", "9", "Acme", "a@b.c", "+2547", "approved",
+                        "active", true, false))
+                .requestUpgrade(4, "more", null, List.of(), T0.plusSeconds(5));
+        AccountKyc back = JpaAccountKycStore.toDomain(JpaAccountKycStore.toEntity(kyc));
+        assertEquals(kyc, back);
+        assertTrue(JpaAccountKycStore.toEntity(kyc).accountInformation.contains("\"is_phone_verified\":true"),
+                JpaAccountKycStore.toEntity(kyc).accountInformation);
+        assertEquals("pending", JpaAccountKycStore.toEntity(kyc).upgradeStatus);
+    }
+
+    @Test
+    void a_bare_reviewed_record_survives_the_row_mapping() {
+        AccountKyc kyc = AccountKyc.submit(42, KycDetails.none(), List.of(), T0).withId(6)
+                .review(ReviewDecision.REJECT, null, "no", 3, T0.plusSeconds(1));
+        assertEquals(kyc, JpaAccountKycStore.toDomain(JpaAccountKycStore.toEntity(kyc)));
+    }
+}

@@ -1,0 +1,66 @@
+package io.mizani.adapter.rest.teamkyc;
+
+import io.mizani.adapter.rest.teamkyc.AccountKycJson.Envelope;
+import io.mizani.adapter.rest.teamkyc.AccountKycJson.ListEnvelope;
+import io.mizani.adapter.rest.teamkyc.AccountKycJson.ReviewBody;
+import io.mizani.adapter.rest.teamkyc.AccountKycJson.UpgradeReviewBody;
+import io.mizani.adapter.rest.tenancy.CurrentOperator;
+import io.mizani.application.teamkyc.Commands;
+import io.mizani.application.teamkyc.ReviewTeamKyc;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+/** Operator review of Team KYC ({@code /api/admin}, operator credentials). */
+@Path("/api/admin/account_kycs")
+@RolesAllowed("operator")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class AccountKycAdminResource {
+
+    private final ReviewTeamKyc review;
+    private final CurrentOperator operator;
+
+    AccountKycAdminResource(ReviewTeamKyc review, CurrentOperator operator) {
+        this.review = review;
+        this.operator = operator;
+    }
+
+    @GET
+    public ListEnvelope queue(@QueryParam("status") String status, @QueryParam("upgrade_status") String upgradeStatus,
+            @QueryParam("limit") String limit) {
+        Integer max = null;
+        if (limit != null && !limit.isBlank()) {
+            try {
+                max = Integer.valueOf(limit.trim());
+            } catch (NumberFormatException e) {
+                throw io.mizani.domain.error.DomainError.invalidArgument("limit must be an integer");
+            }
+        }
+        return ListEnvelope.of(review.queue(status, upgradeStatus, max));
+    }
+
+    @POST
+    @Path("/{id}/review")
+    public Envelope review(@PathParam("id") String id, ReviewBody body) {
+        long kycId = AccountKycJson.pathId(id);
+        ReviewBody b = AccountKycJson.require(body);
+        return Envelope.of(review.review(new Commands.Review(kycId, b.decision(), b.kycTier(), b.notes(),
+                operator.userId())));
+    }
+
+    @POST
+    @Path("/{id}/upgrade-review")
+    public Envelope upgradeReview(@PathParam("id") String id, UpgradeReviewBody body) {
+        long kycId = AccountKycJson.pathId(id);
+        UpgradeReviewBody b = AccountKycJson.require(body);
+        return Envelope.of(review.reviewUpgrade(new Commands.ReviewUpgrade(kycId, b.decision(), b.notes(),
+                operator.userId())));
+    }
+}

@@ -1,0 +1,82 @@
+package io.mizani.adapter.rest.teamkyc;
+
+import io.mizani.adapter.rest.teamkyc.AccountKycJson.Envelope;
+import io.mizani.adapter.rest.teamkyc.AccountKycJson.SubmitBody;
+import io.mizani.adapter.rest.teamkyc.AccountKycJson.TokensBody;
+import io.mizani.adapter.rest.teamkyc.AccountKycJson.UpgradeBody;
+import io.mizani.adapter.rest.idempotency.Idempotent;
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.teamkyc.AmendTeamKyc;
+import io.mizani.application.teamkyc.Commands;
+import io.mizani.application.teamkyc.SubmitTeamKyc;
+import io.mizani.application.teamkyc.UpgradeTeamKyc;
+import io.mizani.application.teamkyc.ViewTeamKyc;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** Team KYC ({auth_url}): submit, amend, upgrade. */
+@Path("/api/v2/account_kycs")
+@RolesAllowed("merchant")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class AccountKycResource {
+
+    private final SubmitTeamKyc submit;
+    private final AmendTeamKyc amend;
+    private final UpgradeTeamKyc upgrade;
+    private final ViewTeamKyc view;
+    private final CurrentMerchant current;
+
+    AccountKycResource(SubmitTeamKyc submit, AmendTeamKyc amend, UpgradeTeamKyc upgrade, ViewTeamKyc view,
+            CurrentMerchant current) {
+        this.view = view;
+        this.submit = submit;
+        this.amend = amend;
+        this.upgrade = upgrade;
+        this.current = current;
+    }
+
+    @POST
+    @Idempotent
+    public Response submit(SubmitBody body) {
+        SubmitBody b = AccountKycJson.require(body);
+        var kyc = submit.submit(new Commands.Submit(current.merchant(), b.accountId(), b.details(),
+                TokensBody.of(b.kycTokens())));
+        return Response.ok(Envelope.of(kyc)).build();
+    }
+
+    /** Reads a submission back (its status after an asynchronous review); not in the contract's table. */
+    @GET
+    @Path("/{id}")
+    public Envelope view(@PathParam("id") String id) {
+        return Envelope.of(view.view(current.merchant(), AccountKycJson.pathId(id)));
+    }
+
+    @PUT
+    @Path("/{id}")
+    public Envelope amend(@PathParam("id") String id, SubmitBody body) {
+        long kycId = AccountKycJson.pathId(id);
+        SubmitBody b = AccountKycJson.require(body);
+        return Envelope.of(amend.amend(new Commands.Amend(current.merchant(), kycId, b.accountId(), b.details(),
+                TokensBody.of(b.kycTokens()))));
+    }
+
+    @POST
+    @Idempotent
+    @Path("/upgrade")
+    public Envelope upgrade(UpgradeBody body) {
+        UpgradeBody b = AccountKycJson.require(body);
+        var info = b.upgradeInformation();
+        return Envelope.of(upgrade.upgrade(new Commands.Upgrade(current.merchant(), b.accountId(),
+                info == null ? null : info.upgradeTo(), info == null ? null : info.upgradeNotes(),
+                b.entityInformation(), TokensBody.of(b.kycTokens()))));
+    }
+}

@@ -1,0 +1,41 @@
+package io.mizani.application.teamkyc;
+
+import io.mizani.application.team.TeamStore;
+import io.mizani.application.tenancy.MerchantContext;
+import io.mizani.domain.team.Team;
+import java.util.Optional;
+
+/**
+ * {@link KycTeams} on the foundation's Team port: a Team is visible exactly as for the Team use cases (the
+ * credential's user holds a role on it, and it is not deleted).
+ */
+public final class TeamStoreKycTeams implements KycTeams {
+
+    private final TeamStore teams;
+    private final KycTierWriter tiers;
+
+    public TeamStoreKycTeams(TeamStore teams, KycTierWriter tiers) {
+        this.teams = teams;
+        this.tiers = tiers;
+    }
+
+    @Override
+    public Optional<TeamSnapshot> findVisible(MerchantContext caller, long accountId) {
+        return teams.roleOf(accountId, caller.userId()).flatMap(role -> find(accountId));
+    }
+
+    @Override
+    public Optional<TeamSnapshot> find(long accountId) {
+        return teams.team(accountId).map(TeamStoreKycTeams::snapshot);
+    }
+
+    @Override
+    public void applyTier(long accountId, int tier) {
+        tiers.applyTier(accountId, tier);
+    }
+
+    static TeamSnapshot snapshot(Team team) {
+        return new TeamSnapshot(team.id(), team.organizationId(), team.name(), team.email(), team.phoneNumber(),
+                team.currency(), team.status(), false);
+    }
+}

@@ -1,0 +1,34 @@
+package io.mizani.domain.teamkyc;
+
+import io.mizani.domain.error.DomainError;
+
+/** An operator's decision on a submission. */
+public enum ReviewDecision {
+    APPROVE("approve", KycStatus.APPROVED), REJECT("reject", KycStatus.REJECTED),
+    IN_REVIEW("in_review", KycStatus.IN_REVIEW);
+
+    private final String wire;
+    private final KycStatus target;
+
+    ReviewDecision(String wire, KycStatus target) {
+        this.wire = wire;
+        this.target = target;
+    }
+
+    public String wire() {
+        return wire;
+    }
+
+    public KycStatus target() {
+        return target;
+    }
+
+    public static ReviewDecision parse(String value) {
+        for (ReviewDecision decision : values()) {
+            if (decision.wire.equals(value)) {
+                return decision;
+            }
+        }
+        throw DomainError.invalidArgument("decision must be one of approve, reject, in_review");
+    }
+}

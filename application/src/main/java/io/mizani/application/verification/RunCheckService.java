@@ -191,6 +191,11 @@ public final class RunCheckService implements RunCheck {
                 return true;
             });
         } catch (RuntimeException e) {
+            if (!reverse) {
+                // nothing to reverse: the settlement itself failed; the call stays in flight and the sweeper closes it
+                LOG.log(Level.SEVERE, "could not settle " + lookupId + "; left in flight for the sweeper", e);
+                throw VerificationErrors.providerUnavailable(check.label());
+            }
             LOG.log(Level.WARNING, "refund of " + lookupId + " failed; left to the sweeper", e);
             LookupRecord failed = settled.withCharge(ChargeStateMachine.transition(charged, ChargeEvent.REVERSAL_FAILED));
             try {

@@ -53,7 +53,7 @@ final class Fakes {
         }
     }
 
-    static final class Lookups implements LookupStore {
+    static class Lookups implements LookupStore {
         final Map<String, LookupRecord> rows = new HashMap<>();
         final Map<String, Instant> retryAt = new HashMap<>();
 

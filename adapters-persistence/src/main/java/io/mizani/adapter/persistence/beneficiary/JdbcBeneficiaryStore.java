@@ -1,0 +1,315 @@
+package io.mizani.adapter.persistence.beneficiary;
+
+import io.mizani.application.beneficiary.BeneficiaryQuery;
+import io.mizani.application.beneficiary.BeneficiaryStore;
+import io.mizani.application.beneficiary.Page;
+import io.mizani.domain.beneficiary.Beneficiary;
+import io.mizani.domain.beneficiary.BeneficiaryProfile;
+import io.mizani.domain.beneficiary.Field;
+import io.mizani.domain.beneficiary.KycLevel;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The beneficiary book in PostgreSQL over plain JDBC (the connection joins the caller's JTA transaction). Every
+ * statement is scoped by account and skips soft-deleted rows. {@code term} is a substring match ({@code LIKE}, with
+ * {@code %}, {@code _} and {@code \} escaped) over a generated, lower-cased search column with a trigram GIN index.
+ */
+@ApplicationScoped
+public class JdbcBeneficiaryStore implements BeneficiaryStore {
+
+    static final String COLUMNS = "id, uuid, account_id, first_name, last_name, surname, email, phone_number, country, "
+            + "address, date_of_birth, national_id, id_type, additional_id_type, additional_id_number, gender, "
+            + "marital_status, account_name, account_number, account_type, external_reference, customer_type, "
+            + "kyc_level, tier_0_lifetime_usd, is_active, created_at, updated_at";
+
+    private static final String PROFILE_SET = "first_name = ?, last_name = ?, surname = ?, email = ?, "
+            + "phone_number = ?, country = ?, address = ?, date_of_birth = ?, national_id = ?, id_type = ?, "
+            + "additional_id_type = ?, additional_id_number = ?, gender = ?, marital_status = ?, account_name = ?, "
+            + "account_number = ?, account_type = ?, external_reference = ?, customer_type = ?";
+
+    private final DataSource dataSource;
+
+    @Inject
+    public JdbcBeneficiaryStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    public Beneficiary insert(NewBeneficiary n) {
+        String sql = "INSERT INTO beneficiaries (uuid, account_id, first_name, last_name, surname, email, phone_number, "
+                + "country, address, date_of_birth, national_id, id_type, additional_id_type, additional_id_number, "
+                + "gender, marital_status, account_name, account_number, account_type, external_reference, "
+                + "customer_type, kyc_level, tier_0_lifetime_usd, is_active, created_at, updated_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, true, ?, ?) "
+                + "RETURNING " + COLUMNS;
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setObject(1, n.uuid());
+            ps.setLong(2, n.accountId());
+            int i = bindProfile(ps, 3, n.profile());
+            ps.setString(i++, n.kycLevel().wire());
+            ps.setObject(i++, utc(n.at()));
+            ps.setObject(i, utc(n.at()));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return map(rs);
+            }
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public Optional<Beneficiary> find(long accountId, UUID uuid) {
+        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND uuid = ? AND deleted_at IS NULL",
+                accountId, uuid);
+    }
+
+    @Override
+    public Optional<Beneficiary> lock(long accountId, UUID uuid) {
+        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND uuid = ? AND deleted_at IS NULL "
+                + "FOR UPDATE", accountId, uuid);
+    }
+
+    @Override
+    public Optional<Beneficiary> findByExternalReference(long accountId, String externalReference) {
+        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND external_reference = ? "
+                + "AND deleted_at IS NULL", accountId, externalReference);
+    }
+
+    @Override
+    public Optional<UUID> idNumberHolder(long accountId, String idNumber) {
+        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND national_id = ? "
+                + "AND deleted_at IS NULL", accountId, idNumber).map(Beneficiary::uuid);
+    }
+
+    @Override
+    public Beneficiary update(Beneficiary b) {
+        String sql = "UPDATE beneficiaries SET " + PROFILE_SET + ", kyc_level = ?, is_active = ?, updated_at = ? "
+                + "WHERE id = ? AND account_id = ? AND deleted_at IS NULL RETURNING " + COLUMNS;
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            int i = bindProfile(ps, 1, b.profile());
+            ps.setString(i++, b.kycLevel().wire());
+            ps.setBoolean(i++, b.active());
+            ps.setObject(i++, utc(b.updatedAt()));
+            ps.setLong(i++, b.id());
+            ps.setLong(i, b.accountId());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("beneficiary " + b.id() + " vanished during an update");
+                }
+                return map(rs);
+            }
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public boolean delete(long accountId, UUID uuid, Instant at) {
+        String sql = "UPDATE beneficiaries SET deleted_at = ? WHERE account_id = ? AND uuid = ? AND deleted_at IS NULL";
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setObject(1, utc(at));
+            ps.setLong(2, accountId);
+            ps.setObject(3, uuid);
+            return ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public Page<Beneficiary> search(long accountId, BeneficiaryQuery q) {
+        StringBuilder where = new StringBuilder(" FROM beneficiaries WHERE account_id = ? AND deleted_at IS NULL");
+        List<Object> args = new ArrayList<>();
+        args.add(accountId);
+        if (q.term() != null) {
+            where.append(" AND search_text LIKE lower(?)");
+            args.add("%" + escapeLike(q.term()) + "%");
+        }
+        if (q.kycLevel() != null) {
+            where.append(" AND kyc_level = ?");
+            args.add(q.kycLevel().wire());
+        }
+        if (q.active() != null) {
+            where.append(" AND is_active = ?");
+            args.add(q.active());
+        }
+        if (q.uuid() != null) {
+            where.append(" AND uuid = ?");
+            args.add(q.uuid());
+        }
+        if (q.from() != null) {
+            where.append(" AND created_at >= ? AND created_at < ?");
+            args.add(utc(q.from()));
+            args.add(utc(q.to()));
+        }
+        try (Connection c = dataSource.getConnection()) {
+            long count;
+            try (PreparedStatement ps = c.prepareStatement("SELECT count(*)" + where)) {
+                bind(ps, args);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    count = rs.getLong(1);
+                }
+            }
+            List<Beneficiary> items = new ArrayList<>();
+            if (count > q.offset()) {
+                try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + where
+                        + " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")) {
+                    List<Object> pageArgs = new ArrayList<>(args);
+                    pageArgs.add(q.per());
+                    pageArgs.add(q.offset());
+                    bind(ps, pageArgs);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            items.add(map(rs));
+                        }
+                    }
+                }
+            }
+            return new Page<>(items, count, q.page(), q.per());
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public Optional<Tier0Standing> lockTier0(long accountId, long beneficiaryId) {
+        String sql = "SELECT id, kyc_level, is_active, tier_0_lifetime_usd FROM beneficiaries "
+                + "WHERE id = ? AND account_id = ? AND deleted_at IS NULL FOR UPDATE";
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setLong(1, beneficiaryId);
+            ps.setLong(2, accountId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new Tier0Standing(rs.getLong(1), level(rs.getString(2)), rs.getBoolean(3),
+                        rs.getBigDecimal(4)));
+            }
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public void setTier0Lifetime(long beneficiaryId, BigDecimal lifetimeUsd, Instant at) {
+        String sql = "UPDATE beneficiaries SET tier_0_lifetime_usd = ?, updated_at = ? WHERE id = ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setBigDecimal(1, lifetimeUsd);
+            ps.setObject(2, utc(at));
+            ps.setLong(3, beneficiaryId);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    /** Escapes LIKE's wildcards and its escape character so the term matches literally. */
+    static String escapeLike(String term) {
+        return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+
+    private Optional<Beneficiary> one(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, List.of(args));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(map(rs)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    private static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
+        for (int i = 0; i < args.size(); i++) {
+            Object a = args.get(i);
+            if (a instanceof Long l) {
+                ps.setLong(i + 1, l);
+            } else if (a instanceof Integer n) {
+                ps.setInt(i + 1, n);
+            } else if (a instanceof Boolean b) {
+                ps.setBoolean(i + 1, b);
+            } else if (a instanceof String s) {
+                ps.setString(i + 1, s);
+            } else {
+                ps.setObject(i + 1, a);
+            }
+        }
+    }
+
+    private static int bindProfile(PreparedStatement ps, int start, BeneficiaryProfile p) throws SQLException {
+        int i = start;
+        ps.setString(i++, p.firstName());
+        ps.setString(i++, p.lastName());
+        ps.setString(i++, p.surname());
+        ps.setString(i++, p.email());
+        ps.setString(i++, p.phone());
+        ps.setString(i++, p.country());
+        ps.setString(i++, p.address());
+        ps.setObject(i++, p.dateOfBirth());
+        ps.setString(i++, p.idNumber());
+        ps.setString(i++, p.idType());
+        ps.setString(i++, p.additionalIdType());
+        ps.setString(i++, p.additionalIdNumber());
+        ps.setString(i++, p.gender());
+        ps.setString(i++, p.maritalStatus());
+        ps.setString(i++, p.accountName());
+        ps.setString(i++, p.accountNumber());
+        ps.setString(i++, p.accountType());
+        ps.setString(i++, p.externalReference());
+        ps.setString(i++, p.customerType());
+        return i;
+    }
+
+    private static Beneficiary map(ResultSet rs) throws SQLException {
+        OffsetDateTime dob = rs.getObject("date_of_birth", OffsetDateTime.class);
+        var profile = new BeneficiaryProfile(rs.getString("first_name"), rs.getString("last_name"),
+                rs.getString("surname"), rs.getString("email"), rs.getString("phone_number"), rs.getString("country"),
+                rs.getString("address"), dob == null ? null : dob.withOffsetSameInstant(ZoneOffset.UTC),
+                rs.getString("national_id"), rs.getString("id_type"), rs.getString("additional_id_type"),
+                rs.getString("additional_id_number"), rs.getString("gender"), rs.getString("marital_status"),
+                rs.getString("account_name"), rs.getString("account_number"), rs.getString("account_type"),
+                rs.getString("external_reference"), rs.getString("customer_type"));
+        return new Beneficiary(rs.getLong("id"), rs.getObject("uuid", UUID.class), rs.getLong("account_id"), profile,
+                level(rs.getString("kyc_level")), rs.getBigDecimal("tier_0_lifetime_usd"), rs.getBoolean("is_active"),
+                rs.getObject("created_at", OffsetDateTime.class).toInstant(),
+                rs.getObject("updated_at", OffsetDateTime.class).toInstant());
+    }
+
+    private static KycLevel level(String wire) {
+        return KycLevel.fromWire(wire).orElseThrow(() -> new IllegalStateException("unknown kyc_level " + wire));
+    }
+
+    private static OffsetDateTime utc(Instant at) {
+        return at.atOffset(ZoneOffset.UTC);
+    }
+
+    private static RuntimeException translate(SQLException e) {
+        if ("23505".equals(e.getSQLState())) {
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("beneficiaries_account_external_reference_key")) {
+                return new DuplicateValue(Field.EXTERNAL_REFERENCE);
+            }
+            if (message.contains("beneficiaries_account_national_id_key")) {
+                return new DuplicateValue(Field.ID_NUMBER);
+            }
+        }
+        return new IllegalStateException("beneficiary store failed: " + e.getSQLState(), e);
+    }
+}

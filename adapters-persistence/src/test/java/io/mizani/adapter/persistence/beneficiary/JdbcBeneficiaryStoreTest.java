@@ -1,0 +1,172 @@
+package io.mizani.adapter.persistence.beneficiary;
+
+import io.mizani.application.beneficiary.BeneficiaryQuery;
+import io.mizani.application.beneficiary.BeneficiaryStore;
+import io.mizani.domain.beneficiary.BeneficiaryProfile;
+import io.mizani.domain.beneficiary.Field;
+import io.mizani.domain.beneficiary.KycLevel;
+import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The store's SQL against a real PostgreSQL 17 with the V3 migration (no JTA: each statement autocommits). */
+class JdbcBeneficiaryStoreTest {
+
+    static EmbeddedPostgres pg;
+    static PGSimpleDataSource dataSource;
+    static JdbcBeneficiaryStore store;
+    static final AtomicLong accounts = new AtomicLong(1000);
+
+    @BeforeAll
+    static void start() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Path.of("target", "pg-store-test").toAbsolutePath();
+        if (java.nio.file.Files.exists(dir)) {
+            try (var paths = java.nio.file.Files.walk(dir)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        pg = EmbeddedPostgres.start(dir);
+        dataSource = new PGSimpleDataSource();
+        dataSource.setUrl(pg.jdbcUrl());
+        dataSource.setUser(pg.username());
+        dataSource.setPassword(pg.password());
+        String sql;
+        try (var in = JdbcBeneficiaryStoreTest.class.getResourceAsStream("/db/migration/V3__beneficiaries.sql")) {
+            sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        try (Connection c = dataSource.getConnection(); var st = c.createStatement()) {
+            // the foundation's accounts table, reduced to what the foreign key needs
+            st.execute("CREATE TABLE accounts (id bigint PRIMARY KEY)");
+            st.execute("INSERT INTO accounts SELECT generate_series(1, 5000)");
+            st.execute(sql);
+        }
+        store = new JdbcBeneficiaryStore(dataSource);
+    }
+
+    @AfterAll
+    static void stop() {
+        pg.close();
+    }
+
+    static BeneficiaryProfile profile(Object... pairs) {
+        Map<Field, String> m = new EnumMap<>(Field.class);
+        m.put(Field.NAME, "Ada Lovelace");
+        m.put(Field.COUNTRY, "KE");
+        m.put(Field.EMAIL, "ada@example.com");
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put((Field) pairs[i], (String) pairs[i + 1]);
+        }
+        return BeneficiaryProfile.EMPTY.merge(m);
+    }
+
+    static io.mizani.domain.beneficiary.Beneficiary insert(long account, BeneficiaryProfile p, KycLevel level, String at) {
+        return store.insert(new BeneficiaryStore.NewBeneficiary(UUID.randomUUID(), account, p, level, Instant.parse(at)));
+    }
+
+    static BeneficiaryQuery q(String term) {
+        return new BeneficiaryQuery(1, 20, term, null, null, null, null, null);
+    }
+
+    @Test
+    void round_trips_every_field() {
+        long acc = accounts.incrementAndGet();
+        var p = profile(Field.PHONE, "+254712345678", Field.ADDRESS, "Nairobi", Field.DATE_OF_BIRTH, "05/17/1990",
+                Field.ID_NUMBER, "123", Field.ID_TYPE, "national_id", Field.SURNAME, "King", Field.GENDER, "female",
+                Field.ACCOUNT_NUMBER, "254712345678", Field.EXTERNAL_REFERENCE, "r1", Field.CUSTOMER_TYPE, "institution");
+        var b = insert(acc, p, KycLevel.FULL, "2026-01-01T10:00:00Z");
+        var read = store.find(acc, b.uuid()).orElseThrow();
+        assertEquals(p, read.profile());
+        assertEquals(KycLevel.FULL, read.kycLevel());
+        assertEquals(0, read.tier0LifetimeUsd().signum());
+        assertTrue(read.active());
+        assertTrue(store.find(acc + 1, b.uuid()).isEmpty());
+    }
+
+    @Test
+    void uniqueness_is_per_account_and_ignores_deleted_rows() {
+        long acc = accounts.incrementAndGet();
+        var first = insert(acc, profile(Field.ID_NUMBER, "X1", Field.EXTERNAL_REFERENCE, "E1"), KycLevel.TIER_0, "2026-01-01T00:00:00Z");
+        var dupId = assertThrows(BeneficiaryStore.DuplicateValue.class,
+                () -> insert(acc, profile(Field.ID_NUMBER, "X1"), KycLevel.TIER_0, "2026-01-01T00:00:00Z"));
+        assertEquals(Field.ID_NUMBER, dupId.field());
+        var dupRef = assertThrows(BeneficiaryStore.DuplicateValue.class,
+                () -> insert(acc, profile(Field.EXTERNAL_REFERENCE, "E1"), KycLevel.TIER_0, "2026-01-01T00:00:00Z"));
+        assertEquals(Field.EXTERNAL_REFERENCE, dupRef.field());
+        insert(acc + 1, profile(Field.ID_NUMBER, "X1", Field.EXTERNAL_REFERENCE, "E1"), KycLevel.TIER_0, "2026-01-01T00:00:00Z");
+        assertTrue(store.delete(acc, first.uuid(), Instant.now()));
+        insert(acc, profile(Field.ID_NUMBER, "X1", Field.EXTERNAL_REFERENCE, "E1"), KycLevel.TIER_0, "2026-01-01T00:00:00Z");
+        assertTrue(store.find(acc, first.uuid()).isEmpty());
+    }
+
+    @Test
+    void term_matches_each_field_literally_and_case_insensitively() {
+        long acc = accounts.incrementAndGet();
+        insert(acc, profile(Field.NAME, "Zawadi Otieno", Field.EMAIL, "zawadi@mail.example", Field.PHONE, "+254700111222",
+                Field.EXTERNAL_REFERENCE, "crm_100%"), KycLevel.TIER_0, "2026-01-01T00:00:00Z");
+        insert(acc, profile(Field.NAME, "Baraka Kamau", Field.EMAIL, "baraka@mail.example", Field.PHONE, "+254700333444",
+                Field.EXTERNAL_REFERENCE, "crmX1000"), KycLevel.TIER_0, "2026-01-02T00:00:00Z");
+        assertEquals(1, store.search(acc, q("zaWAdi")).count());
+        assertEquals(1, store.search(acc, q("otieno")).count());
+        assertEquals(1, store.search(acc, q("baraka@")).count());
+        assertEquals(1, store.search(acc, q("0333")).count());
+        assertEquals(2, store.search(acc, q("mail.example")).count());
+        assertEquals(1, store.search(acc, q("crm_")).count());
+        assertEquals(1, store.search(acc, q("100%")).count());
+        assertEquals(1, store.search(acc, q("%")).count());
+        assertEquals(0, store.search(acc, q("crm%1000")).count());
+        assertEquals(1, store.search(acc, q("zawadi otieno")).count());
+        assertEquals(0, store.search(acc + 1, q("zawadi")).count());
+    }
+
+    @Test
+    void filters_combine_and_pages_are_newest_first() {
+        long acc = accounts.incrementAndGet();
+        for (int i = 0; i < 25; i++) {
+            insert(acc, profile(Field.EMAIL, "p" + i + "@example.com"), i % 5 == 0 ? KycLevel.FULL : KycLevel.TIER_0,
+                    String.format("2026-01-%02dT12:00:00Z", i + 1));
+        }
+        var page1 = store.search(acc, new BeneficiaryQuery(1, 10, null, null, null, null, null, null));
+        assertEquals(25, page1.count());
+        assertEquals("p24@example.com", page1.items().get(0).profile().email());
+        var page3 = store.search(acc, new BeneficiaryQuery(3, 10, null, null, null, null, null, null));
+        assertEquals(5, page3.items().size());
+        assertEquals("p0@example.com", page3.items().get(4).profile().email());
+        assertEquals(5, store.search(acc, new BeneficiaryQuery(1, 20, null, KycLevel.FULL, null, null, null, null)).count());
+        var range = store.search(acc, new BeneficiaryQuery(1, 20, null, null, null, null,
+                Instant.parse("2026-01-03T00:00:00Z"), Instant.parse("2026-01-06T00:00:00Z")));
+        assertEquals(List.of("p4@example.com", "p3@example.com", "p2@example.com"),
+                range.items().stream().map(b -> b.profile().email()).toList());
+        var one = page1.items().get(3);
+        assertEquals(1, store.search(acc, new BeneficiaryQuery(1, 20, null, null, null, one.uuid(), null, null)).count());
+        assertEquals(0, store.search(acc, new BeneficiaryQuery(1, 20, null, null, false, null, null, null)).count());
+        var full = store.search(acc, new BeneficiaryQuery(1, 20, "p2", KycLevel.FULL, true, null, null, null));
+        assertEquals(List.of("p20@example.com"), full.items().stream().map(b -> b.profile().email()).toList());
+    }
+
+    @Test
+    void tier_0_counter_is_read_under_lock_and_written() {
+        long acc = accounts.incrementAndGet();
+        var b = insert(acc, profile(), KycLevel.TIER_0, "2026-01-01T00:00:00Z");
+        var standing = store.lockTier0(acc, b.id()).orElseThrow();
+        assertEquals(0, standing.lifetimeUsd().signum());
+        store.setTier0Lifetime(b.id(), new BigDecimal("19.00"), Instant.now());
+        assertEquals(new BigDecimal("19.00"), store.lockTier0(acc, b.id()).orElseThrow().lifetimeUsd());
+        assertTrue(store.lockTier0(acc + 1, b.id()).isEmpty());
+    }
+}

@@ -1,0 +1,42 @@
+package io.mizani.bootstrap.beneficiary;
+
+import io.mizani.application.beneficiary.BeneficiaryBook;
+import io.mizani.application.beneficiary.BeneficiaryDemoSeed;
+import io.mizani.application.beneficiary.BeneficiaryStore;
+import io.mizani.application.beneficiary.PaymentCounterparties;
+import io.mizani.application.beneficiary.Tier0Counterparties;
+import io.mizani.application.common.SandboxSeed;
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.common.RateTable;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+import java.time.Clock;
+
+/**
+ * Beneficiary wiring: the book (every beneficiary input port), the counterparties port payments use, and the
+ * beneficiary part of the sandbox demo merchant. The store is the persistence adapter's bean.
+ */
+@ApplicationScoped
+public class BeneficiaryWiring {
+
+    /** Singleton, not a client proxy: the book is a final class and is stateless. */
+    @Produces
+    @Singleton
+    BeneficiaryBook beneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock, RateTable rates) {
+        return new BeneficiaryBook(store, unitOfWork, clock, rates);
+    }
+
+    @Produces
+    @ApplicationScoped
+    PaymentCounterparties paymentCounterparties(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock) {
+        return new Tier0Counterparties(store, unitOfWork, clock);
+    }
+
+    @Produces
+    @ApplicationScoped
+    SandboxSeed beneficiaryDemoSeed(BeneficiaryBook book) {
+        return new BeneficiaryDemoSeed(book);
+    }
+}

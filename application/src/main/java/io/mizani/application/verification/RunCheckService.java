@@ -1,6 +1,7 @@
 package io.mizani.application.verification;
 
 import io.mizani.application.billing.WalletCharges;
+import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.billing.ChargeEvent;
 import io.mizani.domain.billing.ChargeStateMachine;

@@ -183,4 +183,18 @@ final class Fakes {
             return work.get();
         }
     }
+
+    /** Knows Kenyan numbers only. */
+    static final class KenyanPhones implements io.mizani.application.common.PhoneRegions {
+        @Override
+        public java.util.Optional<String> regionOf(String dialCode, String number) {
+            return regionOf("+" + dialCode.replace("+", "") + (number == null ? "" : number));
+        }
+
+        @Override
+        public java.util.Optional<String> regionOf(String internationalNumber) {
+            return internationalNumber != null && internationalNumber.startsWith("+254")
+                    ? java.util.Optional.of("KE") : java.util.Optional.empty();
+        }
+    }
 }

@@ -55,7 +55,7 @@ class RunCheckServiceTest {
         };
         return new RunCheckService(CheckCatalogue.standard(), id -> new VerificationAccess.Access(!unavailable.contains(id),
                 settings.find(id).orElse(VerificationSettings.DEFAULT)), wallet,
-                lookups, provider, pii, n -> n.startsWith("+254") ? Optional.of("KE") : Optional.empty(),
+                lookups, provider, pii, new Fakes.KenyanPhones(),
                 new Fakes.RollbackUnitOfWork(lookups, wallet), clock, policy);
     }
 
@@ -267,7 +267,7 @@ class RunCheckServiceTest {
             public String name(ProviderRequest request) {
                 return "sandbox";
             }
-        }, pii, n -> Optional.empty(), new Fakes.RollbackUnitOfWork(failing, wallet), clock, policy);
+        }, pii, new Fakes.KenyanPhones(), new Fakes.RollbackUnitOfWork(failing, wallet), clock, policy);
         DomainError e = assertThrows(DomainError.class,
                 () -> service.run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678912"), false)));
         assertEquals(502, e.kind().httpStatus());

@@ -2,7 +2,6 @@ package io.mizani.bootstrap.verification;
 
 import io.mizani.adapter.provider.crypto.AesGcmPiiProtection;
 import io.mizani.adapter.provider.verification.GuardedVerificationProvider;
-import io.mizani.adapter.provider.verification.LibPhoneNumberRegions;
 import io.mizani.adapter.provider.verification.SandboxVerificationProvider;
 import io.mizani.adapter.provider.verification.SmileIdEnhancedKyc;
 import io.mizani.application.billing.WalletCharges;
@@ -15,7 +14,7 @@ import io.mizani.application.verification.IdentityCheckAvailability;
 import io.mizani.application.verification.ListLookups;
 import io.mizani.application.verification.LookupStore;
 import io.mizani.application.verification.ManageVerificationSettings;
-import io.mizani.application.verification.PhoneRegions;
+import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.verification.PiiProtection;
 import io.mizani.application.verification.ResolveToken;
 import io.mizani.application.verification.RunCheck;
@@ -84,12 +83,6 @@ public class VerificationWiring {
             return new AesGcmPiiProtection(SANDBOX_PII_KEY);
         }
         return new AesGcmPiiProtection(piiKey);
-    }
-
-    @Produces
-    @Singleton
-    PhoneRegions phoneRegions() {
-        return new LibPhoneNumberRegions();
     }
 
     @Produces

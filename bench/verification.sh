@@ -2,7 +2,7 @@
 # Verification benchmark: throughput and p50/p99 of a cached verify (cache hit: wallet debit of the cached
 # price + a new token) and of a live sandbox verify (?fresh=true: charge, provider call, settlement), each beside
 # the foundation's authenticated no-op GET /api/v2/ping, in the same process and the same run.
-# Needs: a JDK 21+ as java, wrk (apt-get install wrk), curl, the packaged service (./mvnw -B package -DskipTests).
+# Needs: a JDK 21+ as java, wrk (apt-get install wrk), curl, python3, the packaged service (./mvnw -B package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JAR=bootstrap/target/quarkus-app/quarkus-run.jar
@@ -24,9 +24,10 @@ ONBOARD=$(curl -sf -u "$OP" -H 'Content-Type: application/json' "localhost:$PORT
   "organization_name": "Bench Org",
   "user": {"first_name": "Ben", "last_name": "Ch", "email": "bench@example.com", "phone_number": "+254700999999"},
   "account": {"name": "Bench Team", "email": "bench@example.com", "dial_code": "+254", "number": "799999999"}}')
-ACCOUNT=$(echo "$ONBOARD" | sed -E 's/.*"account":\{"id":([0-9]+).*/\1/')
-USER=$(echo "$ONBOARD" | sed -E 's/.*"credentials":\{"username":"([^"]+)".*/\1/')
-PASS=$(echo "$ONBOARD" | sed -E 's/.*"credentials":\{[^}]*"password":"([^"]+)".*/\1/')
+json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
+ACCOUNT=$(echo "$ONBOARD" | json "['account']['id']")
+USER=$(echo "$ONBOARD" | json "['credentials']['username']")
+PASS=$(echo "$ONBOARD" | json "['credentials']['password']")
 curl -sf -u "$OP" -H 'Content-Type: application/json' "localhost:$PORT/api/admin/accounts/$ACCOUNT/service-wallet/credits" \
   -d '{"amount": 100000000, "reference": "bench"}' >/dev/null
 curl -sf -u "$USER:$PASS" -H 'Content-Type: application/json' -X PUT "localhost:$PORT/api/v1/kyc/settings" \
@@ -61,5 +62,5 @@ run "cached verify POST /api/v1/kyc/verify/national_id_ke" -s "$WORK/verify.lua"
 run "live sandbox verify POST /api/v1/kyc/verify/national_id_ke?fresh=true" -s "$WORK/verify.lua" "http://localhost:$PORT/api/v1/kyc/verify/national_id_ke?fresh=true"
 run "authenticated no-op GET /api/v2/ping (again, after the verify runs)" -H "Authorization: $AUTH" "http://localhost:$PORT/api/v2/ping"
 
-LOOKUPS=$(curl -sf -H "Authorization: $AUTH" "localhost:$PORT/api/v1/kyc/pricing" | sed -E 's/.*"balance":([0-9.]+).*/\1/')
+LOOKUPS=$(curl -sf -H "Authorization: $AUTH" "localhost:$PORT/api/v1/kyc/pricing" | json "['balance']")
 echo "wallet balance after the run: $LOOKUPS KES (never below zero; every call debited)"

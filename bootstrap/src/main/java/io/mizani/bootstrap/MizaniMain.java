@@ -9,7 +9,8 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 /**
  * Entry point of {@code java -jar bootstrap/target/quarkus-app/quarkus-run.jar}.
  * <ul>
- *   <li>{@code MIZANI_MODE=live} without {@code MIZANI_OPERATOR_PASSWORD}: refuses to start, saying why in one line.</li>
+ *   <li>{@code MIZANI_MODE=live} without {@code MIZANI_OPERATOR_PASSWORD} or {@code MIZANI_PII_KEY}: refuses to start,
+ *       saying why in one line (exit code 2).</li>
  *   <li>No {@code QUARKUS_DATASOURCE_JDBC_URL}: starts an embedded PostgreSQL with its files under
  *       {@code MIZANI_DATA_DIR} (default {@code ./data}) and stops it cleanly on shutdown.</li>
  * </ul>
@@ -28,6 +29,11 @@ public final class MizaniMain {
         }
         if ("live".equals(mode) && isBlank(setting("MIZANI_OPERATOR_PASSWORD", "mizani.operator-password", null))) {
             System.err.println("mizani: refusing to start in live mode: MIZANI_OPERATOR_PASSWORD is not set");
+            System.exit(2);
+        }
+        if ("live".equals(mode) && isBlank(setting("MIZANI_PII_KEY", "mizani.verification.pii-key", null))) {
+            System.err.println("mizani: refusing to start in live mode: MIZANI_PII_KEY is not set "
+                    + "(it encrypts provider payloads and keys the identifier hashes)");
             System.exit(2);
         }
         if (isBlank(setting("QUARKUS_DATASOURCE_JDBC_URL", "quarkus.datasource.jdbc.url", null))) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.mizani.application.billing.ServiceWallet;
+import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.tenancy.CredentialStore;
 import io.mizani.application.tenancy.MerchantAuthenticator;

@@ -1,6 +1,7 @@
 package io.mizani.application.verification;
 
 import io.mizani.application.billing.WalletCharges;
+import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.billing.ChargeEvent;
 import io.mizani.domain.billing.ChargeStateMachine;
@@ -41,8 +42,7 @@ public final class RunCheckService implements RunCheck {
     private static final Logger LOG = Logger.getLogger(RunCheckService.class.getName());
 
     private final CheckCatalogue catalogue;
-    private final IdentityCheckAvailability availability;
-    private final VerificationSettingsStore settings;
+    private final VerificationAccess access;
     private final WalletCharges wallet;
     private final LookupStore lookups;
     private final VerificationProvider provider;
@@ -52,13 +52,11 @@ public final class RunCheckService implements RunCheck {
     private final Clock clock;
     private final VerificationPolicy policy;
 
-    public RunCheckService(CheckCatalogue catalogue, IdentityCheckAvailability availability,
-                           VerificationSettingsStore settings, WalletCharges wallet, LookupStore lookups,
+    public RunCheckService(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
                            VerificationProvider provider, PiiProtection pii, PhoneRegions phoneRegions,
                            UnitOfWork uow, Clock clock, VerificationPolicy policy) {
         this.catalogue = catalogue;
-        this.availability = availability;
-        this.settings = settings;
+        this.access = access;
         this.wallet = wallet;
         this.lookups = lookups;
         this.provider = provider;
@@ -74,10 +72,11 @@ public final class RunCheckService implements RunCheck {
         CheckDefinition check = catalogue.find(command.check())
                 .orElseThrow(() -> VerificationErrors.unknownCheck(command.check()));
         long accountId = command.accountId();
-        if (!availability.available(accountId)) {
+        VerificationAccess.Access gate = access.of(accountId);
+        if (!gate.available()) {
             throw VerificationErrors.notAvailable();
         }
-        VerificationSettings mode = settings.find(accountId).orElse(VerificationSettings.DEFAULT);
+        VerificationSettings mode = gate.settings();
         if (mode.mode() == VerificationMode.OFF) {
             throw VerificationErrors.notEnabled();
         }
@@ -193,6 +192,11 @@ public final class RunCheckService implements RunCheck {
                 return true;
             });
         } catch (RuntimeException e) {
+            if (!reverse) {
+                // nothing to reverse: the settlement itself failed; the call stays in flight and the sweeper closes it
+                LOG.log(Level.SEVERE, "could not settle " + lookupId + "; left in flight for the sweeper", e);
+                throw VerificationErrors.providerUnavailable(check.label());
+            }
             LOG.log(Level.WARNING, "refund of " + lookupId + " failed; left to the sweeper", e);
             LookupRecord failed = settled.withCharge(ChargeStateMachine.transition(charged, ChargeEvent.REVERSAL_FAILED));
             try {

@@ -53,7 +53,7 @@ final class Fakes {
         }
     }
 
-    static final class Lookups implements LookupStore {
+    static class Lookups implements LookupStore {
         final Map<String, LookupRecord> rows = new HashMap<>();
         final Map<String, Instant> retryAt = new HashMap<>();
 
@@ -181,6 +181,20 @@ final class Fakes {
         @Override
         public <T> T inNewTransaction(Supplier<T> work) {
             return work.get();
+        }
+    }
+
+    /** Knows Kenyan numbers only. */
+    static final class KenyanPhones implements io.mizani.application.common.PhoneRegions {
+        @Override
+        public java.util.Optional<String> regionOf(String dialCode, String number) {
+            return regionOf("+" + dialCode.replace("+", "") + (number == null ? "" : number));
+        }
+
+        @Override
+        public java.util.Optional<String> regionOf(String internationalNumber) {
+            return internationalNumber != null && internationalNumber.startsWith("+254")
+                    ? java.util.Optional.of("KE") : java.util.Optional.empty();
         }
     }
 }

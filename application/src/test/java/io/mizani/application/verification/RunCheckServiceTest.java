@@ -53,8 +53,9 @@ class RunCheckServiceTest {
                 return "sandbox";
             }
         };
-        return new RunCheckService(CheckCatalogue.standard(), id -> !unavailable.contains(id), settings, wallet,
-                lookups, provider, pii, n -> n.startsWith("+254") ? Optional.of("KE") : Optional.empty(),
+        return new RunCheckService(CheckCatalogue.standard(), id -> new VerificationAccess.Access(!unavailable.contains(id),
+                settings.find(id).orElse(VerificationSettings.DEFAULT)), wallet,
+                lookups, provider, pii, new Fakes.KenyanPhones(),
                 new Fakes.RollbackUnitOfWork(lookups, wallet), clock, policy);
     }
 
@@ -244,5 +245,36 @@ class RunCheckServiceTest {
         assertThrows(DomainError.class, () -> queries.resolve(ACCOUNT + 1, r.lookupId(), false));
         assertTrue(queries.find(ACCOUNT + 1, r.lookupId()).isEmpty());
         assertTrue(lookups.rows.values().stream().noneMatch(x -> x.identifierHash().equals("12345678901")));
+    }
+
+    @Test
+    void a_settlement_that_cannot_be_written_is_a_502_and_left_to_the_sweeper() {
+        platform();
+        Fakes.Lookups failing = new Fakes.Lookups() {
+            @Override
+            public boolean settle(LookupRecord lookup) {
+                throw new IllegalStateException("database gone");
+            }
+        };
+        var service = new RunCheckService(CheckCatalogue.standard(), id -> new VerificationAccess.Access(true,
+                settings.find(id).orElse(VerificationSettings.DEFAULT)), wallet, failing, new VerificationProvider() {
+            @Override
+            public CheckOutcome run(ProviderRequest request) {
+                return new CheckOutcome.Verified(answer("VERIFIED"));
+            }
+
+            @Override
+            public String name(ProviderRequest request) {
+                return "sandbox";
+            }
+        }, pii, new Fakes.KenyanPhones(), new Fakes.RollbackUnitOfWork(failing, wallet), clock, policy);
+        DomainError e = assertThrows(DomainError.class,
+                () -> service.run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678912"), false)));
+        assertEquals(502, e.kind().httpStatus());
+        assertEquals(new BigDecimal("945.00"), wallet.balance, "charged until the sweeper reverses it");
+        var sweeper = new SettleStrandedCharges(failing, wallet, new Fakes.RollbackUnitOfWork(failing, wallet),
+                Clock.offset(clock, Duration.ofMinutes(3)), policy);
+        assertEquals(1, sweeper.sweep(10));
+        assertEquals(new BigDecimal("1000.00"), wallet.balance);
     }
 }

@@ -7,7 +7,7 @@ import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.team.InvitationMailer;
 import io.mizani.application.team.InvitationStore;
 import io.mizani.application.team.MerchantAdministration;
-import io.mizani.application.team.PhoneRegions;
+import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.team.TeamService;
 import io.mizani.application.team.TeamStore;
 import io.mizani.application.team.UserStore;

@@ -2,7 +2,6 @@ package io.mizani.bootstrap.verification;
 
 import io.mizani.adapter.provider.crypto.AesGcmPiiProtection;
 import io.mizani.adapter.provider.verification.GuardedVerificationProvider;
-import io.mizani.adapter.provider.verification.LibPhoneNumberRegions;
 import io.mizani.adapter.provider.verification.SandboxVerificationProvider;
 import io.mizani.adapter.provider.verification.SmileIdEnhancedKyc;
 import io.mizani.application.billing.WalletCharges;
@@ -15,7 +14,7 @@ import io.mizani.application.verification.IdentityCheckAvailability;
 import io.mizani.application.verification.ListLookups;
 import io.mizani.application.verification.LookupStore;
 import io.mizani.application.verification.ManageVerificationSettings;
-import io.mizani.application.verification.PhoneRegions;
+import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.verification.PiiProtection;
 import io.mizani.application.verification.ResolveToken;
 import io.mizani.application.verification.RunCheck;
@@ -28,6 +27,7 @@ import io.mizani.application.verification.VerificationProvider;
 import io.mizani.application.verification.VerificationSettings;
 import io.mizani.application.verification.VerificationSettingsService;
 import io.mizani.application.verification.VerificationSettingsStore;
+import io.mizani.application.verification.VerificationAccess;
 import io.mizani.domain.verification.CheckCatalogue;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
@@ -87,12 +87,6 @@ public class VerificationWiring {
 
     @Produces
     @Singleton
-    PhoneRegions phoneRegions() {
-        return new LibPhoneNumberRegions();
-    }
-
-    @Produces
-    @Singleton
     VerificationProvider provider() {
         Map<String, String> idTypes = new HashMap<>(config.smileId().idTypes());
         Map<String, String> routes = new HashMap<>(config.routes());
@@ -115,11 +109,10 @@ public class VerificationWiring {
 
     @Produces
     @Singleton
-    RunCheck runCheck(CheckCatalogue catalogue, IdentityCheckAvailability availability,
-                      VerificationSettingsStore settings, WalletCharges wallet, LookupStore lookups,
+    RunCheck runCheck(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
                       VerificationProvider provider, PiiProtection pii, PhoneRegions regions, UnitOfWork uow,
                       VerificationPolicy policy) {
-        return new RunCheckService(catalogue, availability, settings, wallet, lookups, provider, pii, regions, uow,
+        return new RunCheckService(catalogue, access, wallet, lookups, provider, pii, regions, uow,
                 Clock.systemUTC(), policy);
     }
 

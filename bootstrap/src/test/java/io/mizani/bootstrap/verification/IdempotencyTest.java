@@ -16,6 +16,57 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class IdempotencyTest {
 
+    @jakarta.inject.Inject
+    javax.sql.DataSource ds;
+
+    @jakarta.inject.Inject
+    io.mizani.application.idempotency.IdempotencyService idempotency;
+
+    private int ageKey(Merchant m, String key) throws Exception {
+        try (var c = ds.getConnection(); var ps = c.prepareStatement("UPDATE idempotency_keys SET created_at = "
+                + "created_at - interval '25 hours' WHERE account_id = ? AND idempotency_key = ?")) {
+            ps.setLong(1, m.accountId());
+            ps.setString(2, key);
+            return ps.executeUpdate();
+        }
+    }
+
+    private int count(Merchant m, String key) throws Exception {
+        try (var c = ds.getConnection(); var ps = c.prepareStatement(
+                "SELECT count(*) FROM idempotency_keys WHERE account_id = ? AND idempotency_key = ?")) {
+            ps.setLong(1, m.accountId());
+            ps.setString(2, key);
+            try (var rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    @Test
+    void keys_are_kept_24_hours_then_forgotten_and_purged() throws Exception {
+        Merchant m = platformMerchant("1000");
+        String key = UUID.randomUUID().toString();
+        m.as().header("Idempotency-Key", key).body(Map.of("number", "44444444")).post("/api/v1/kyc/verify/national_id_ke")
+                .then().statusCode(200);
+        assertEquals(1, ageKey(m, key));
+        // older than 24 h: the key no longer binds, another body runs
+        m.as().header("Idempotency-Key", key).body(Map.of("number", "55555555")).post("/api/v1/kyc/verify/national_id_ke")
+                .then().statusCode(200).header("Idempotent-Replayed", org.hamcrest.Matchers.nullValue());
+        assertEquals(1, ageKey(m, key));
+        idempotency.purgeExpired();
+        assertEquals(0, count(m, key));
+    }
+
+    @Test
+    void a_malformed_key_is_refused_in_the_surface_shape() {
+        Merchant m = platformMerchant("1000");
+        m.as().header("Idempotency-Key", "x".repeat(256)).body(Map.of("number", "44444444"))
+                .post("/api/v1/kyc/verify/national_id_ke").then().statusCode(400)
+                .body("reason", equalTo("invalid_request"));
+        assertEquals(1000f, balance(m));
+    }
+
     @Test
     void a_repeat_with_the_same_key_and_body_replays_the_first_response_without_a_second_charge() {
         Merchant m = platformMerchant("1000");

@@ -73,6 +73,9 @@ public final class GuardedVerificationProvider implements VerificationProvider {
         try {
             return guards.get(name).call(() -> {
                 CheckOutcome outcome = provider.run(request);
+                if (outcome instanceof CheckOutcome.ProviderUnavailable u && u.cause() == CheckOutcome.Cause.REJECTED) {
+                    LOG.log(Level.WARNING, "provider " + name + " rejected " + request.check().key() + ": " + u.detail());
+                }
                 if (outcome instanceof CheckOutcome.ProviderUnavailable u
                         && u.cause() != CheckOutcome.Cause.REJECTED) {
                     throw new Unavailable(u); // counts as a failure for the circuit breaker
@@ -80,6 +83,8 @@ public final class GuardedVerificationProvider implements VerificationProvider {
                 return outcome;
             }, CheckOutcome.class);
         } catch (Unavailable u) {
+            LOG.log(Level.WARNING, "provider " + name + " unavailable for " + request.check().key() + ": "
+                    + u.outcome.cause() + " " + u.outcome.detail());
             return u.outcome;
         } catch (TimeoutException | org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException e) {
             return new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.TIMEOUT, name + " timed out", null);

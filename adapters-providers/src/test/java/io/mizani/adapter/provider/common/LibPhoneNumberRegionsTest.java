@@ -1,4 +1,4 @@
-package io.mizani.adapter.provider.team;
+package io.mizani.adapter.provider.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,5 +30,13 @@ class LibPhoneNumberRegionsTest {
         assertTrue(regions.regionOf("+999", "123456").isEmpty());
         assertTrue(regions.regionOf("abc", "123").isEmpty());
         assertTrue(regions.regionOf(null, "123").isEmpty());
+    }
+
+    @Test
+    void international_numbers_resolve_to_their_country() {
+        assertEquals("NG", regions.regionOf("+2348031234567").orElseThrow());
+        assertEquals("KE", regions.regionOf("+254712345678").orElseThrow());
+        assertTrue(regions.regionOf("not a number").isEmpty());
+        assertTrue(regions.regionOf(null).isEmpty());
     }
 }

@@ -1,0 +1,53 @@
+package io.mizani.adapter.provider.common;
+
+import java.util.Optional;
+
+import com.google.i18n.phonenumbers.NumberParseException;
+import com.google.i18n.phonenumbers.PhoneNumberUtil;
+import com.google.i18n.phonenumbers.Phonenumber;
+
+import io.mizani.application.common.PhoneRegions;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** Country of a phone number by libphonenumber's metadata: the number decides, the calling code is the fallback. */
+@ApplicationScoped
+public class LibPhoneNumberRegions implements PhoneRegions {
+
+    private static final PhoneNumberUtil UTIL = PhoneNumberUtil.getInstance();
+
+    @Override
+    public Optional<String> regionOf(String dialCode, String number) {
+        if (dialCode == null) {
+            return Optional.empty();
+        }
+        String code = dialCode.replace("+", "").strip();
+        if (!code.matches("[0-9]{1,4}")) {
+            return Optional.empty();
+        }
+        if (number != null && !number.isBlank()) {
+            Optional<String> byNumber = regionOf("+" + code + number.strip().replaceFirst("^0", ""));
+            if (byNumber.isPresent()) {
+                return byNumber;
+            }
+        }
+        return country(UTIL.getRegionCodeForCountryCode(Integer.parseInt(code)));
+    }
+
+    @Override
+    public Optional<String> regionOf(String internationalNumber) {
+        if (internationalNumber == null) {
+            return Optional.empty();
+        }
+        try {
+            Phonenumber.PhoneNumber number = UTIL.parse(internationalNumber, "ZZ");
+            Optional<String> region = country(UTIL.getRegionCodeForNumber(number));
+            return region.isPresent() ? region : country(UTIL.getRegionCodeForCountryCode(number.getCountryCode()));
+        } catch (NumberParseException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<String> country(String region) {
+        return region == null || "ZZ".equals(region) || "001".equals(region) ? Optional.empty() : Optional.of(region);
+    }
+}

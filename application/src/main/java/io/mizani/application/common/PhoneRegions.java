@@ -1,0 +1,16 @@
+package io.mizani.application.common;
+
+import java.util.Optional;
+
+/** Which country (ISO 3166-1 alpha-2) a phone number belongs to, by the numbering plans. */
+public interface PhoneRegions {
+
+    /**
+     * {@code dialCode} like "254" or "+254"; {@code number} the national number (a leading trunk 0 is tolerated),
+     * may be null: then the calling code's main country answers.
+     */
+    Optional<String> regionOf(String dialCode, String number);
+
+    /** An international number such as {@code +254712345678}. */
+    Optional<String> regionOf(String internationalNumber);
+}

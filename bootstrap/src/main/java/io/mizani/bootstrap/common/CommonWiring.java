@@ -5,8 +5,6 @@ import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.eclipse.microprofile.config.Config;
-
 import io.mizani.domain.common.RateTable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -23,14 +21,9 @@ public class CommonWiring {
 
     @Produces
     @ApplicationScoped
-    RateTable rateTable(Config config) {
+    RateTable rateTable(MizaniSettings settings) {
         Map<String, BigDecimal> rates = new HashMap<>(RateTable.SANDBOX_DEFAULTS);
-        for (String name : config.getPropertyNames()) {
-            if (name.startsWith("mizani.rates.")) {
-                String currency = name.substring("mizani.rates.".length()).toUpperCase(java.util.Locale.ROOT);
-                config.getOptionalValue(name, String.class).ifPresent(v -> rates.put(currency, new BigDecimal(v.trim())));
-            }
-        }
+        settings.rates().forEach((currency, rate) -> rates.put(currency.toUpperCase(java.util.Locale.ROOT), rate));
         return new RateTable(rates);
     }
 }

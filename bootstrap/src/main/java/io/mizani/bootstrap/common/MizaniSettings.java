@@ -19,6 +19,15 @@ public interface MizaniSettings {
     @WithDefault("PT5S")
     java.time.Duration credentialCacheTtl();
 
+    /** Read by {@code MizaniMain} before Quarkus starts (MIZANI_DATA_DIR); declared so the key is known. */
+    java.util.Optional<String> dataDir();
+
+    /** Read through the operator realm's configuration (MIZANI_OPERATOR_PASSWORD); declared so the key is known. */
+    java.util.Optional<String> operatorPassword();
+
+    /** Units of a currency per USD overriding the sandbox table, e.g. {@code mizani.rates.KES=129}. */
+    java.util.Map<String, java.math.BigDecimal> rates();
+
     default boolean sandbox() {
         return !"live".equals(mode());
     }

@@ -1,5 +1,6 @@
 package io.mizani.adapter.rest.admin;
 
+import io.mizani.adapter.rest.common.Requests;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,9 +56,7 @@ public class AdminResource {
     @POST
     @Path("/merchants")
     public Response onboard(OnboardRequest body) {
-        if (body == null) {
-            throw DomainError.invalidArgument("a JSON body is required");
-        }
+        Requests.body(body);
         UserInput u = body.user() == null ? new UserInput(null, null, null, null) : body.user();
         if (body.account() == null) {
             throw DomainError.invalidArgument("account is required");
@@ -77,7 +76,7 @@ public class AdminResource {
     @POST
     @Path("/accounts/{account_id}/credentials")
     public Response issueCredential(@PathParam("account_id") String accountId) {
-        var c = admin.issueCredential(TeamJson.id(accountId, "account"));
+        var c = admin.issueCredential(Requests.pathId(accountId, "account"));
         return Response.status(201).entity(Map.of("credentials",
                 Map.of("username", c.username(), "password", c.password()))).build();
     }
@@ -92,10 +91,8 @@ public class AdminResource {
     @POST
     @Path("/accounts/{account_id}/service-wallet/credits")
     public Map<String, Object> credit(@PathParam("account_id") String accountId, CreditRequest body) {
-        if (body == null) {
-            throw DomainError.invalidArgument("a JSON body is required");
-        }
-        long id = TeamJson.id(accountId, "account");
+        Requests.body(body);
+        long id = Requests.pathId(accountId, "account");
         BigDecimal balance = admin.credit(id, body.amount(), body.reference());
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("account_id", id);
@@ -110,7 +107,7 @@ public class AdminResource {
         if (body == null || body.available() == null) {
             throw DomainError.invalidArgument("available is required (true or false)");
         }
-        long id = TeamJson.id(accountId, "account");
+        long id = Requests.pathId(accountId, "account");
         admin.setIdentityChecksAvailable(id, body.available());
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("account_id", id);
@@ -121,10 +118,8 @@ public class AdminResource {
     @PUT
     @Path("/accounts/{account_id}/payment-providers")
     public Map<String, Object> providers(@PathParam("account_id") String accountId, ProvidersRequest body) {
-        if (body == null) {
-            throw DomainError.invalidArgument("a JSON body is required");
-        }
-        long id = TeamJson.id(accountId, "account");
+        Requests.body(body);
+        long id = Requests.pathId(accountId, "account");
         List<String> providers = admin.setPaymentProviders(id, body.providers());
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("account_id", id);

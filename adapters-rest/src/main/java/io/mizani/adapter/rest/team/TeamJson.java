@@ -9,7 +9,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.mizani.application.team.TeamService;
 import io.mizani.application.team.UserStore;
-import io.mizani.domain.error.DomainError;
 import io.mizani.domain.team.Team;
 
 /** Wire shapes of Teams, users and profiles. */
@@ -62,18 +61,5 @@ public final class TeamJson {
     }
 
     public record UserProfileEnvelope(UserProfile userProfile) {
-    }
-
-    /** Ids in paths are numbers; anything else is simply not found. */
-    public static long id(String raw, String what) {
-        try {
-            long v = Long.parseLong(raw);
-            if (v > 0) {
-                return v;
-            }
-        } catch (NumberFormatException ignored) {
-            // fall through
-        }
-        throw DomainError.notFound(what + " " + raw + " not found");
     }
 }

@@ -1,12 +1,12 @@
 package io.mizani.adapter.rest.team;
 
+import io.mizani.adapter.rest.common.Requests;
 import java.util.List;
 import java.util.Map;
 
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
 import io.mizani.application.team.TeamCommands;
 import io.mizani.application.team.TeamService;
-import io.mizani.domain.error.DomainError;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -53,7 +53,7 @@ public class TeamResource {
     @POST
     @Path("/accounts")
     public Response create(CreateAccountRequest body) {
-        CreateAccountRequest b = require(body);
+        CreateAccountRequest b = Requests.body(body);
         var team = teams.create(current.merchant(), new TeamCommands.CreateTeam(b.organizationId(), b.name(),
                 b.description(), b.email(), b.dialCode(), b.number(), b.userId(), b.uuid() != null ? b.uuid() : b.slug()));
         return Response.ok(TeamJson.AccountEnvelope.of(team)).build();
@@ -62,7 +62,7 @@ public class TeamResource {
     @PUT
     @Path("/accounts")
     public TeamJson.AccountEnvelope update(UpdateAccountRequest body) {
-        UpdateAccountRequest b = require(body);
+        UpdateAccountRequest b = Requests.body(body);
         return TeamJson.AccountEnvelope.of(teams.update(current.merchant(), new TeamCommands.UpdateTeam(b.accountId(),
                 b.description(), b.email(), b.logo(), b.themeColor(), b.paymentNote(), b.notifyAmount())));
     }
@@ -70,20 +70,20 @@ public class TeamResource {
     @DELETE
     @Path("/accounts/{account_id}")
     public TeamJson.AccountEnvelope delete(@PathParam("account_id") String accountId) {
-        return TeamJson.AccountEnvelope.of(teams.delete(current.merchant(), TeamJson.id(accountId, "account")));
+        return TeamJson.AccountEnvelope.of(teams.delete(current.merchant(), Requests.pathId(accountId, "account")));
     }
 
     @GET
     @Path("/account/{account_id}")
     public TeamJson.AccountEnvelope get(@PathParam("account_id") String accountId) {
-        return TeamJson.AccountEnvelope.of(teams.get(current.merchant(), TeamJson.id(accountId, "account")));
+        return TeamJson.AccountEnvelope.of(teams.get(current.merchant(), Requests.pathId(accountId, "account")));
     }
 
     @DELETE
     @Path("/accounts/{account_id}/users/{user_id}")
     public Map<String, Object> removeMember(@PathParam("account_id") String accountId,
                                             @PathParam("user_id") String userId) {
-        teams.removeMember(current.merchant(), TeamJson.id(accountId, "account"), TeamJson.id(userId, "user"));
+        teams.removeMember(current.merchant(), Requests.pathId(accountId, "account"), Requests.pathId(userId, "user"));
         return Map.of("success", true);
     }
 
@@ -91,13 +91,13 @@ public class TeamResource {
     @Path("/user_profile/{user_id}")
     public TeamJson.UserProfileEnvelope profile(@PathParam("user_id") String userId) {
         return new TeamJson.UserProfileEnvelope(TeamJson.UserProfile.of(
-                teams.profile(current.merchant(), TeamJson.id(userId, "user"))));
+                teams.profile(current.merchant(), Requests.pathId(userId, "user"))));
     }
 
     @POST
     @Path("/account_invites")
     public Map<String, Object> invite(InviteRequest body) {
-        InviteRequest b = require(body);
+        InviteRequest b = Requests.body(body);
         teams.invite(current.merchant(), new TeamCommands.Invite(b.organizationId(), b.accountId(), b.email(),
                 b.phoneNumber(), b.roleId(), b.assignedAccountIds(), b.baseUrl()));
         return Map.of("success", true);
@@ -111,7 +111,7 @@ public class TeamResource {
     @PermitAll
     @Path("/account_invites/accept")
     public Response accept(AcceptInviteRequest body) {
-        AcceptInviteRequest b = require(body);
+        AcceptInviteRequest b = Requests.body(body);
         var accepted = teams.accept(new TeamCommands.AcceptInvitation(b.token(), b.firstName(), b.lastName(),
                 b.phoneNumber()));
         return Response.ok(Map.of(
@@ -121,10 +121,4 @@ public class TeamResource {
                 "credentials", Map.of("username", accepted.username(), "password", accepted.password()))).build();
     }
 
-    static <T> T require(T body) {
-        if (body == null) {
-            throw DomainError.invalidArgument("a JSON body is required");
-        }
-        return body;
-    }
 }

@@ -1,5 +1,6 @@
 package io.mizani.adapter.rest.teamkyc;
 
+import io.mizani.adapter.rest.common.Requests;
 import io.mizani.adapter.rest.teamkyc.AccountKycJson.Envelope;
 import io.mizani.adapter.rest.teamkyc.AccountKycJson.ListEnvelope;
 import io.mizani.adapter.rest.teamkyc.AccountKycJson.ReviewBody;
@@ -49,8 +50,8 @@ public class AccountKycAdminResource {
     @POST
     @Path("/{id}/review")
     public Envelope review(@PathParam("id") String id, ReviewBody body) {
-        long kycId = AccountKycJson.pathId(id);
-        ReviewBody b = AccountKycJson.require(body);
+        long kycId = Requests.pathId(id, "account kyc");
+        ReviewBody b = Requests.body(body);
         return Envelope.of(review.review(new Commands.Review(kycId, b.decision(), b.kycTier(), b.notes(),
                 operator.userId())));
     }
@@ -58,8 +59,8 @@ public class AccountKycAdminResource {
     @POST
     @Path("/{id}/upgrade-review")
     public Envelope upgradeReview(@PathParam("id") String id, UpgradeReviewBody body) {
-        long kycId = AccountKycJson.pathId(id);
-        UpgradeReviewBody b = AccountKycJson.require(body);
+        long kycId = Requests.pathId(id, "account kyc");
+        UpgradeReviewBody b = Requests.body(body);
         return Envelope.of(review.reviewUpgrade(new Commands.ReviewUpgrade(kycId, b.decision(), b.notes(),
                 operator.userId())));
     }

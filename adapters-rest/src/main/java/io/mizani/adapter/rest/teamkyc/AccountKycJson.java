@@ -3,7 +3,6 @@ package io.mizani.adapter.rest.teamkyc;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mizani.application.teamkyc.KycTokens;
-import io.mizani.domain.error.DomainError;
 import io.mizani.domain.teamkyc.AccountInformation;
 import io.mizani.domain.teamkyc.AccountKyc;
 import io.mizani.domain.teamkyc.ContactInformation;
@@ -184,19 +183,5 @@ final class AccountKycJson {
         }
     }
 
-    static <T> T require(T body) {
-        if (body == null) {
-            throw DomainError.invalidArgument("a JSON request body is required");
-        }
-        return body;
-    }
 
-    /** A path id that is not a number names nothing: 404. */
-    static long pathId(String raw) {
-        try {
-            return Long.parseLong(raw);
-        } catch (NumberFormatException e) {
-            throw DomainError.notFound("account kyc " + raw + " not found");
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package io.mizani.adapter.rest.teamkyc;
 
+import io.mizani.adapter.rest.common.Requests;
 import io.mizani.adapter.rest.teamkyc.AccountKycJson.Envelope;
 import io.mizani.adapter.rest.teamkyc.AccountKycJson.SubmitBody;
 import io.mizani.adapter.rest.teamkyc.AccountKycJson.TokensBody;
@@ -47,7 +48,7 @@ public class AccountKycResource {
     @POST
     @Idempotent
     public Response submit(SubmitBody body) {
-        SubmitBody b = AccountKycJson.require(body);
+        SubmitBody b = Requests.body(body);
         var kyc = submit.submit(new Commands.Submit(current.merchant(), b.accountId(), b.details(),
                 TokensBody.of(b.kycTokens())));
         return Response.ok(Envelope.of(kyc)).build();
@@ -57,14 +58,14 @@ public class AccountKycResource {
     @GET
     @Path("/{id}")
     public Envelope view(@PathParam("id") String id) {
-        return Envelope.of(view.view(current.merchant(), AccountKycJson.pathId(id)));
+        return Envelope.of(view.view(current.merchant(), Requests.pathId(id, "account kyc")));
     }
 
     @PUT
     @Path("/{id}")
     public Envelope amend(@PathParam("id") String id, SubmitBody body) {
-        long kycId = AccountKycJson.pathId(id);
-        SubmitBody b = AccountKycJson.require(body);
+        long kycId = Requests.pathId(id, "account kyc");
+        SubmitBody b = Requests.body(body);
         return Envelope.of(amend.amend(new Commands.Amend(current.merchant(), kycId, b.accountId(), b.details(),
                 TokensBody.of(b.kycTokens()))));
     }
@@ -73,7 +74,7 @@ public class AccountKycResource {
     @Idempotent
     @Path("/upgrade")
     public Envelope upgrade(UpgradeBody body) {
-        UpgradeBody b = AccountKycJson.require(body);
+        UpgradeBody b = Requests.body(body);
         var info = b.upgradeInformation();
         return Envelope.of(upgrade.upgrade(new Commands.Upgrade(current.merchant(), b.accountId(),
                 info == null ? null : info.upgradeTo(), info == null ? null : info.upgradeNotes(),

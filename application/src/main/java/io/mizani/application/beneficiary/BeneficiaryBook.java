@@ -156,13 +156,15 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
         }
         currency = currency.toUpperCase(Locale.ROOT);
         BigDecimal amount = command.amountUsd();
+        BigDecimal judged = amount;
         if (amount == null && command.amount() != null) {
             if (command.amount().signum() <= 0) {
                 throw invalid("amount must be a positive number", "amount");
             }
             String code = currency;
-            amount = rates.toUsd(currency, command.amount())
+            judged = rates.toUsdExact(currency, command.amount())
                     .orElseThrow(() -> invalid("no USD rate for currency " + code + ": send amount_usd", "currency"));
+            amount = judged.setScale(2, java.math.RoundingMode.HALF_EVEN);
         }
         if (amount == null) {
             throw invalid("amount_usd is required", "amount_usd");
@@ -174,7 +176,7 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
         if (!b.active()) {
             return new Eligibility(b, currency, amount, false, NOT_ACTIVE, "beneficiary_inactive", NOT_ACTIVE);
         }
-        Tier0Decision decision = Tier0Envelope.judge(b.kycLevel(), currency, amount, b.tier0LifetimeUsd());
+        Tier0Decision decision = Tier0Envelope.judge(b.kycLevel(), currency, judged, b.tier0LifetimeUsd());
         return switch (decision) {
             case Tier0Decision.Clear clear -> new Eligibility(b, currency, amount, true, null, null, null);
             case Tier0Decision.Refused refused -> new Eligibility(b, currency, amount, false,

@@ -51,7 +51,8 @@ public final class Tier0Counterparties implements PaymentCounterparties {
                 case Tier0Decision.Refused refused -> throw refusal(refused);
                 case Tier0Decision.Clear clear -> {
                     if (clear.counted()) {
-                        store.setTier0Lifetime(beneficiaryId, standing.lifetimeUsd().add(amount), clock.instant());
+                        store.setTier0Lifetime(beneficiaryId,
+                                standing.lifetimeUsd().add(amount.setScale(2, RoundingMode.HALF_EVEN)), clock.instant());
                     }
                 }
             }
@@ -65,7 +66,7 @@ public final class Tier0Counterparties implements PaymentCounterparties {
             if (standing.kycLevel() == KycLevel.FULL) {
                 return;
             }
-            BigDecimal left = standing.lifetimeUsd().subtract(amount);
+            BigDecimal left = standing.lifetimeUsd().subtract(amount.setScale(2, RoundingMode.HALF_EVEN));
             store.setTier0Lifetime(beneficiaryId, left.signum() < 0 ? BigDecimal.ZERO.setScale(2) : left,
                     clock.instant());
         }));
@@ -81,7 +82,8 @@ public final class Tier0Counterparties implements PaymentCounterparties {
         if (amountUsd == null || amountUsd.signum() < 0) {
             throw DomainError.invalidArgument("amount_usd must be a non-negative amount");
         }
-        return amountUsd.setScale(2, RoundingMode.HALF_EVEN);
+        return amountUsd; // judged unrounded; counted in cents
+
     }
 
     static Counterparty toCounterparty(Beneficiary b) {

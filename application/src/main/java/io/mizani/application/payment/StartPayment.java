@@ -137,8 +137,9 @@ public final class StartPayment {
         // amount
         BigDecimal amount = cmd.amount();
         AmountRules.check(amount, network);
-        BigDecimal amountUsd = rates.toUsd(currency, amount)
+        BigDecimal amountUsdExact = rates.toUsdExact(currency, amount)
                 .orElseThrow(() -> DomainError.invalidArgument("no USD rate for currency \"" + currency + "\""));
+        BigDecimal amountUsd = amountUsdExact.setScale(2, java.math.RoundingMode.HALF_EVEN);
 
         Payment.Customer customer = mergeCustomer(customerIn, beneficiary, dob);
         String merchantReference = pay.reference().trim();
@@ -151,7 +152,7 @@ public final class StartPayment {
             BigDecimal counted = null;
             if (b != null) {
                 // tier-0 envelope: judged and counted atomically under the beneficiary's row lock
-                counterparties.reserveTier0(accountId, b.id(), currency, amountUsd);
+                counterparties.reserveTier0(accountId, b.id(), currency, amountUsdExact);
                 counted = "tier_0".equals(b.kycLevel()) ? amountUsd : null;
             }
             Instant now = clock.instant();

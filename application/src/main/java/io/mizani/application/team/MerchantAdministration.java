@@ -57,7 +57,7 @@ public final class MerchantAdministration {
         return uow.inTransaction(() -> {
             long orgId = teams.createOrganization(cmd.organizationName());
             long userId = users.create(new UserStore.NewUser(orgId, cmd.firstName(), cmd.lastName(), cmd.userEmail(),
-                    cmd.userPhone(), ApiSecret.newUsername(), false));
+                    cmd.userPhone(), username, false));
             long accountId = teams.createTeam(new TeamStore.NewTeam(orgId, java.util.UUID.randomUUID().toString(),
                     cmd.teamName(), null, currency, cmd.dialCode(), cmd.number(), cmd.teamEmail(), userId,
                     webhookSecret));

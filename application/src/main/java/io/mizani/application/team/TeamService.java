@@ -209,7 +209,7 @@ public final class TeamService {
             long userId = users.findByEmail(inv.organizationId(), inv.email()).map(UserStore.User::id)
                     .orElseGet(() -> users.create(new UserStore.NewUser(inv.organizationId(), cmd.firstName(),
                             cmd.lastName(), inv.email(), cmd.phoneNumber() != null ? cmd.phoneNumber() : inv.phoneNumber(),
-                            ApiSecret.newUsername(), false)));
+                            username, false)));
             if (!invitations.markAccepted(inv.id(), userId, clock.instant())) {
                 throw DomainError.notFound("invitation not found, expired or already accepted");
             }

@@ -217,7 +217,7 @@ final class Fakes {
                 throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument",
                         "full KYC information is required for the transaction", DomainError.Shape.COMPACT, Map.of());
             }
-            lifetime.put(beneficiaryId, total.add(usd));
+            lifetime.put(beneficiaryId, total.add(usd.setScale(2, java.math.RoundingMode.HALF_EVEN))); // counted in cents, as the real book
         }
 
         @Override

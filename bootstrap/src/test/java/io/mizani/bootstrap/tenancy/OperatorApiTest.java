@@ -40,6 +40,14 @@ class OperatorApiTest {
     }
 
     @Test
+    void the_onboarded_users_username_is_its_api_username() {
+        var json = TestMerchants.asOperator().body(Map.of("organization_name", "Named",
+                        "account", Map.of("name", "Named KE", "dial_code", "+254", "number", "711000001")))
+                .post("/api/admin/merchants").then().statusCode(201).extract().jsonPath();
+        assertEquals(json.getString("credentials.username"), json.getString("user.username"));
+    }
+
+    @Test
     void onboarding_rejects_bad_input_with_400() {
         TestMerchants.asOperator().body(Map.of("organization_name", "X")).post("/api/admin/merchants")
                 .then().statusCode(400).body("error_code", equalTo("invalid_argument"));

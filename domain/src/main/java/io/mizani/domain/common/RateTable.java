@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** Units of a currency per 1 USD. {@link #toUsd} rounds half-even to cents. */
+/** Units of a currency per 1 USD. {@link #toUsd} rounds half-even to cents; {@link #toUsdExact} does not. */
 public final class RateTable {
 
     /** Sandbox defaults of the platform contract (section 7). */
@@ -37,12 +37,21 @@ public final class RateTable {
         return currency != null && unitsPerUsd.containsKey(currency.toUpperCase(Locale.ROOT));
     }
 
+    /** USD rounded half-even to cents: what is stored and shown ({@code amount_usd}). */
     public Optional<BigDecimal> toUsd(String currency, BigDecimal amount) {
+        return toUsdExact(currency, amount).map(usd -> usd.setScale(2, RoundingMode.HALF_EVEN));
+    }
+
+    /**
+     * USD to 12 decimal places, for judging limits: "under 20 USD" must accept 19.995 USD, which rounding to cents
+     * would turn into 20.00.
+     */
+    public Optional<BigDecimal> toUsdExact(String currency, BigDecimal amount) {
         if (currency == null || amount == null) {
             return Optional.empty();
         }
         BigDecimal rate = unitsPerUsd.get(currency.toUpperCase(Locale.ROOT));
-        return rate == null ? Optional.empty() : Optional.of(amount.divide(rate, 2, RoundingMode.HALF_EVEN));
+        return rate == null ? Optional.empty() : Optional.of(amount.divide(rate, 12, RoundingMode.HALF_EVEN));
     }
 
     public Map<String, BigDecimal> rates() {

@@ -81,10 +81,6 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         }
         request.removeProperty(CLAIM);
         int status = response.getStatus();
-        if (status >= 500) {
-            idempotencyService.get().release(claimed.accountId(), claimed.key());
-            return;
-        }
         Object entity = response.getEntity();
         String body = entity == null ? null
                 : entity instanceof String s ? s : json.writeValueAsString(entity);

@@ -29,11 +29,24 @@ public interface PaymentStore {
     /** Locks the provider's payment submitted under this provider reference, inside the caller's transaction. */
     Optional<Payment> lockByProviderReference(String provider, String providerReference);
 
+    /** Locks the payment with this service reference ({@code MZP…}) inside the caller's transaction. */
+    Optional<Payment> lockByReference(String reference);
+
     /**
-     * Claims up to {@code limit} payments whose check is due ({@code FOR UPDATE SKIP LOCKED}) and pushes their
-     * next check {@code lease} into the future, so that a worker that dies mid-call hands them back.
+     * Claims the payment whose check is most overdue and not held by another worker ({@code FOR UPDATE SKIP
+     * LOCKED}), for this worker alone until {@code now + lease} (a per-payment lease: {@code claimed_until},
+     * {@code claimed_by}). A worker that dies mid-call simply lets the lease run out. The claim also marks the
+     * payment as submitted: {@link Claim#submitted()} says whether an earlier claim already handed it to the
+     * provider, in which case the provider is only ever queried about it, never sent it again.
      */
-    List<Payment> claimDue(Instant now, Duration lease, int limit);
+    Optional<Claim> claimNext(Instant now, Duration lease, String worker);
+
+    /** Gives the payment's lease back if {@code worker} still holds it. */
+    void release(long id, String worker);
+
+    /** A claimed payment; {@code submitted}: an earlier claim already sent it to the provider. */
+    record Claim(Payment payment, boolean submitted) {
+    }
 
     /**
      * Moves the payment from {@code from} to {@code to} if it is still in {@code from} (one conditional update).

@@ -28,25 +28,35 @@ public final class ProviderSettlement {
     }
 
     public boolean settle(String provider, String providerReference, RailOutcome outcome) {
-        return unitOfWork.inTransaction(() -> {
-            Optional<Payment> found = store.lockByProviderReference(provider, providerReference);
-            if (found.isEmpty() || found.get().status().isFinal()) {
-                return false;
-            }
-            Payment p = found.get();
-            Instant now = clock.instant();
-            return switch (outcome) {
-                case RailOutcome.Succeeded s -> {
-                    if (p.status() == PaymentStatus.QUEUED) {
-                        store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, null, null, null);
-                    }
-                    yield finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now,
-                            s.providerReference(), null);
+        return unitOfWork.inTransaction(() -> settleLocked(store.lockByProviderReference(provider, providerReference), outcome));
+    }
+
+    /**
+     * A notice addressed to the service's own reference (the provider was told it in the callback URL), for a
+     * payment whose provider reference may never have come back (the provider's first answer was lost).
+     */
+    public boolean settleReference(String provider, String reference, RailOutcome outcome) {
+        return unitOfWork.inTransaction(() -> settleLocked(
+                store.lockByReference(reference).filter(p -> p.provider().equals(provider)), outcome));
+    }
+
+    private boolean settleLocked(Optional<Payment> found, RailOutcome outcome) {
+        if (found.isEmpty() || found.get().status().isFinal()) {
+            return false;
+        }
+        Payment p = found.get();
+        Instant now = clock.instant();
+        return switch (outcome) {
+            case RailOutcome.Succeeded s -> {
+                if (p.status() == PaymentStatus.QUEUED) {
+                    store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, null, null, null);
                 }
-                case RailOutcome.Declined d -> finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now, null,
-                        d.reason());
-                default -> false;
-            };
-        });
+                yield finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now,
+                        s.providerReference(), null);
+            }
+            case RailOutcome.Declined d -> finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now, null,
+                    d.reason());
+            default -> false;
+        };
     }
 }

@@ -149,16 +149,39 @@ final class Fakes {
         }
 
         @Override
-        public List<Payment> claimDue(Instant now, Duration lease, int limit) {
-            var out = new ArrayList<Payment>();
+        public Optional<Payment> lockByReference(String reference) {
+            return rows.values().stream().filter(p -> p.reference().equals(reference)).findFirst();
+        }
+
+        final Map<Long, Instant> claimedUntil = new HashMap<>();
+        final Map<Long, String> claimedBy = new HashMap<>();
+        final Set<Long> submitted = new HashSet<>();
+
+        @Override
+        public Optional<Claim> claimNext(Instant now, Duration lease, String worker) {
+            Payment best = null;
             for (Payment p : rows.values()) {
                 Instant n = nextCheck.get(p.id());
-                if (out.size() < limit && !p.status().isFinal() && n != null && !n.isAfter(now)) {
-                    nextCheck.put(p.id(), now.plus(lease));
-                    out.add(p);
+                Instant held = claimedUntil.get(p.id());
+                if (!p.status().isFinal() && n != null && !n.isAfter(now) && (held == null || !held.isAfter(now))
+                        && (best == null || n.isBefore(nextCheck.get(best.id())))) {
+                    best = p;
                 }
             }
-            return out;
+            if (best == null) {
+                return Optional.empty();
+            }
+            claimedUntil.put(best.id(), now.plus(lease));
+            claimedBy.put(best.id(), worker);
+            return Optional.of(new Claim(best, !submitted.add(best.id())));
+        }
+
+        @Override
+        public void release(long id, String worker) {
+            if (worker.equals(claimedBy.get(id))) {
+                claimedBy.remove(id);
+                claimedUntil.remove(id);
+            }
         }
 
         @Override

@@ -40,9 +40,20 @@ class ProcessingTest {
             calls.add("query");
             return script.pop();
         }
+
+        @Override
+        public RailOutcome resolveOverdue(Payment p) {
+            calls.add("resolve");
+            return script.pop();
+        }
     };
-    ProcessPayments worker = new ProcessPayments(store, p -> rail, finaliser, Fakes.DIRECT, clock,
-            Duration.ofSeconds(30), new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), Integer.MAX_VALUE), 10);
+    static final Duration DEADLINE = Duration.ofMinutes(15);
+    ProcessPayments worker = newWorker();
+
+    ProcessPayments newWorker() {
+        return new ProcessPayments(store, p -> rail, finaliser, Fakes.DIRECT, clock, Duration.ofSeconds(30),
+                new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), Integer.MAX_VALUE), 10, DEADLINE);
+    }
 
     Payment accept(String amount, UUID beneficiary) {
         catalogue.assigned.put(1L, Set.of("mpesa_ke"));
@@ -132,21 +143,72 @@ class ProcessingTest {
         assertEquals("transaction.failed", outbox.rows.values().iterator().next().eventType());
     }
 
-    @Test
-    void card_checkout_settles_and_redirects() {
+    CardCheckout.Brand brand = new CardCheckout.Brand("Acme Shop", null, "#112233", "Thanks!");
+    CardCheckout checkout = new CardCheckout(store, finaliser, Fakes.DIRECT, clock, true, Duration.ofMinutes(30),
+            id -> java.util.Optional.of(brand));
+
+    CheckoutStarted card(String ref) {
         catalogue.assigned.put(1L, Set.of("card_ke"));
         var cmd = new StartPaymentCommand(1, "payment", "card", "card_ke", new BigDecimal("100"), "KES", "KE", null,
                 StartPaymentTest.inline(), new StartPaymentCommand.ProviderConfig("card", "card_ke", "CARD", "CARD", "card", null),
-                new StartPaymentCommand.PaymentConfig("ord-1", "n/a", null, null, "https://m.example/cb",
+                new StartPaymentCommand.PaymentConfig(ref, "n/a", null, null, "https://m.example/cb",
                         "https://m.example/back?x=1"));
         var a = start.start(cmd);
-        var checkout = new CardCheckout(store, finaliser, Fakes.DIRECT, clock, true);
-        assertEquals(CardCheckout.Result.UNKNOWN_CARD, checkout.pay(a.checkoutToken(), "1111").result());
-        var outcome = checkout.pay(a.checkoutToken(), "4000 0000 0000 0002");
-        assertEquals(CardCheckout.Result.DECLINED, outcome.result());
-        assertEquals("https://m.example/back?x=1&merchant_reference=ord-1&status=failed", outcome.redirectTo());
-        assertEquals(CardCheckout.Result.ALREADY_COMPLETED, checkout.pay(a.checkoutToken(), "4242424242424242").result());
+        return new CheckoutStarted(a.payment(), a.checkoutToken());
+    }
+
+    record CheckoutStarted(Payment payment, String token) {
+    }
+
+    @Test
+    void declined_card_keeps_the_payment_pending_and_another_card_succeeds() {
+        var a = card("ord-1");
+        assertEquals(CardCheckout.Result.UNKNOWN_CARD, checkout.pay(a.token(), "1111").result());
+        var declined = checkout.pay(a.token(), "4000 0000 0000 0002");
+        assertEquals(CardCheckout.Result.DECLINED, declined.result());
+        assertNull(declined.redirectTo(), "the payer stays on the page");
+        assertEquals(PaymentStatus.PENDING, store.rows.get(a.payment().id()).status());
+        assertTrue(outbox.rows.isEmpty(), "no callback for a declined card");
+        assertEquals(brand, declined.page().brand());
+        var approved = checkout.pay(a.token(), "4242 4242 4242 4242");
+        assertEquals(CardCheckout.Result.SUCCEEDED, approved.result());
+        assertEquals("https://m.example/back?x=1&merchant_reference=ord-1&status=succeeded", approved.redirectTo());
+        assertEquals(CardCheckout.Result.ALREADY_COMPLETED, checkout.pay(a.token(), "4242424242424242").result());
+        assertEquals("This payment has already succeeded.", checkout.cancel(a.token()).message());
         assertEquals(1, outbox.rows.size());
+        assertEquals("transaction.succeeded", outbox.rows.values().iterator().next().eventType());
+    }
+
+    @Test
+    void payer_cancels_the_payment_fails_is_called_back_and_returns_to_the_merchant() {
+        var a = card("ord-c");
+        var cancelled = checkout.cancel(a.token());
+        assertEquals(CardCheckout.Result.CANCELLED, cancelled.result());
+        assertEquals("https://m.example/back?x=1&merchant_reference=ord-c&status=failed", cancelled.redirectTo());
+        Payment p = store.rows.get(a.payment().id());
+        assertEquals(PaymentStatus.FAILED, p.status());
+        assertEquals("cancelled by the payer", p.failureReason());
+        var cb = outbox.rows.values().iterator().next();
+        assertEquals("transaction.failed", cb.eventType());
+        assertTrue(cb.body().contains("\"failure_reason\":\"cancelled by the payer\""), cb.body());
+        assertEquals(CardCheckout.Result.ALREADY_COMPLETED, checkout.pay(a.token(), "4242424242424242").result());
+    }
+
+    @Test
+    void an_expired_checkout_fails_when_opened_and_takes_no_card() {
+        var a = card("ord-e");
+        clock.advance(Duration.ofMinutes(30));
+        var paid = checkout.pay(a.token(), "4242424242424242");
+        assertEquals(CardCheckout.Result.EXPIRED, paid.result());
+        assertEquals("https://m.example/back?x=1&merchant_reference=ord-e&status=failed", paid.redirectTo());
+        assertEquals("checkout expired", store.rows.get(a.payment().id()).failureReason());
+        assertEquals(1, outbox.rows.size());
+        var b = card("ord-e2");
+        clock.advance(Duration.ofMinutes(29));
+        assertEquals(PaymentStatus.QUEUED, checkout.view(b.token()).payment().status(), "still open a minute before");
+        clock.advance(Duration.ofMinutes(1));
+        assertEquals(PaymentStatus.FAILED, checkout.view(b.token()).payment().status());
+        assertEquals(2, outbox.rows.size());
     }
 
     @Test
@@ -157,7 +219,8 @@ class ProcessingTest {
                 new StartPaymentCommand.PaymentConfig("ord-live", "n/a", null, null, "https://m.example/cb",
                         "https://m.example/back"));
         var a = start.start(cmd);
-        var live = new CardCheckout(store, finaliser, Fakes.DIRECT, clock, false);
+        var live = new CardCheckout(store, finaliser, Fakes.DIRECT, clock, false, Duration.ofMinutes(30),
+                id -> java.util.Optional.empty());
         assertEquals(CardCheckout.Result.UNAVAILABLE, live.pay(a.checkoutToken(), "4242424242424242").result());
         assertEquals(PaymentStatus.QUEUED, store.rows.get(a.payment().id()).status());
         assertTrue(outbox.rows.isEmpty());
@@ -175,5 +238,89 @@ class ProcessingTest {
         assertEquals("RCPT1", store.rows.get(p.id()).providerReference());
         assertFalse(settlement.settle("mpesa_ke", "RCPT1", new RailOutcome.Declined("x", "late")));
         assertEquals(1, outbox.rows.size());
+    }
+
+    @Test
+    void a_request_whose_answer_was_lost_is_queried_never_sent_again() {
+        Payment p = accept("100", null);
+        script.add(new RailOutcome.NoAnswer("connection reset after sending"));
+        worker.runOnce();
+        clock.advance(Duration.ofSeconds(5));
+        script.add(new RailOutcome.Succeeded("prov-1"));
+        worker.runOnce();
+        assertEquals(List.of("initiate", "query"), calls);
+        assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
+    }
+
+    @Test
+    void a_worker_that_dies_mid_call_hands_the_payment_over_after_its_lease_and_it_is_only_queried() {
+        Payment p = accept("100", null);
+        // worker A claims the payment and dies before writing anything
+        assertTrue(store.claimNext(clock.instant(), Duration.ofSeconds(30), "dead-worker").isPresent());
+        assertEquals(0, worker.runOnce(), "another worker leaves a leased payment alone");
+        clock.advance(Duration.ofSeconds(30));
+        script.add(new RailOutcome.Submitted("prov-1", Duration.ofSeconds(2)));
+        assertEquals(1, worker.runOnce());
+        assertEquals(List.of("query"), calls, "the dead worker may have sent it: ask, do not send again");
+        assertEquals(PaymentStatus.PENDING, store.rows.get(p.id()).status());
+    }
+
+    @Test
+    void each_payment_has_its_own_lease_released_when_done() {
+        Payment a = accept("100", null);
+        Payment b = accept("100", null);
+        script.add(new RailOutcome.Submitted("a", Duration.ofSeconds(1)));
+        script.add(new RailOutcome.Submitted("b", Duration.ofSeconds(1)));
+        assertEquals(2, worker.runOnce());
+        assertTrue(store.claimedBy.isEmpty(), "leases are given back with the outcome");
+        clock.advance(Duration.ofSeconds(1));
+        script.add(new RailOutcome.Succeeded("a"));
+        script.add(new RailOutcome.Succeeded("b"));
+        assertEquals(2, worker.runOnce());
+        assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(a.id()).status());
+        assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(b.id()).status());
+    }
+
+    @Test
+    void a_payment_pending_past_the_deadline_is_resolved_by_the_status_lookup_and_called_back() {
+        Payment p = accept("100", null);
+        script.add(new RailOutcome.NoAnswer("silence"));
+        worker.runOnce();
+        // before the deadline the worker only queries
+        while (clock.instant().isBefore(p.createdAt().plus(DEADLINE).minusSeconds(60))) {
+            clock.advance(Duration.ofSeconds(60));
+            script.add(new RailOutcome.NoAnswer("silence"));
+            worker.runOnce();
+            script.clear();
+        }
+        assertFalse(calls.contains("resolve"), calls.toString());
+        clock.advance(Duration.ofSeconds(60));
+        script.add(new RailOutcome.NoAnswer("the status lookup did not answer either"));
+        assertEquals(1, worker.runOnce());
+        assertEquals("resolve", calls.get(calls.size() - 1));
+        assertEquals(PaymentStatus.PENDING, store.rows.get(p.id()).status(), "no answer is still no verdict");
+        calls.clear();
+        clock.advance(Duration.ofHours(2));
+        script.add(new RailOutcome.Declined(null, "no answer from the provider before the deadline"));
+        worker.runOnce();
+        assertEquals(List.of("resolve"), calls);
+        Payment done = store.rows.get(p.id());
+        assertEquals(PaymentStatus.FAILED, done.status());
+        assertEquals("no answer from the provider before the deadline", done.failureReason());
+        assertEquals("transaction.failed", outbox.rows.values().iterator().next().eventType());
+    }
+
+    @Test
+    void the_first_look_after_the_deadline_is_at_the_deadline() {
+        Payment p = accept("100", null);
+        script.add(new RailOutcome.Submitted("prov", Duration.ofHours(1)));
+        worker.runOnce();
+        clock.advance(DEADLINE.minusSeconds(1));
+        assertEquals(0, worker.runOnce());
+        clock.advance(Duration.ofSeconds(1));
+        script.add(new RailOutcome.Succeeded("prov"));
+        assertEquals(1, worker.runOnce());
+        assertEquals(List.of("initiate", "resolve"), calls);
+        assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
     }
 }

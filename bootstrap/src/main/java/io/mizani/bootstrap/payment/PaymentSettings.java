@@ -56,6 +56,17 @@ public interface PaymentSettings {
     @WithDefault("true")
     boolean callbacksEnabled();
 
+    /** MIZANI_CHECKOUT_TTL: how long a hosted card checkout stays open after acceptance (then {@code checkout expired}). */
+    @WithDefault("PT30M")
+    Duration checkoutTtl();
+
+    /**
+     * MIZANI_PAYMENT_PENDING_DEADLINE: how long a payment may stay pending without a verdict before the worker
+     * resolves it with the provider's status lookup.
+     */
+    @WithDefault("PT15M")
+    Duration pendingDeadline();
+
     /** MIZANI_PAYMENTS_CHECKOUT_BASE_URL: where payers' browsers reach the hosted checkout. */
     Optional<String> checkoutBaseUrl();
 

@@ -25,6 +25,7 @@ import io.mizani.application.payment.StartPayment;
 import io.mizani.application.payment.TransactionStatus;
 import io.mizani.application.payment.WebhookSecretService;
 import io.mizani.application.payment.WebhookSecrets;
+import io.mizani.application.team.TeamStore;
 import io.mizani.domain.common.RateTable;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RetrySchedule;
@@ -89,8 +90,10 @@ public class PaymentWiring {
 
     @Produces
     @ApplicationScoped
-    CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork) {
-        return new CardCheckout(store, finaliser, unitOfWork, clock, !"live".equalsIgnoreCase(mode));
+    CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, TeamStore teams) {
+        return new CardCheckout(store, finaliser, unitOfWork, clock, !"live".equalsIgnoreCase(mode),
+                settings.checkoutTtl(), accountId -> teams.team(accountId)
+                        .map(t -> new CardCheckout.Brand(t.name(), t.logo(), t.themeColor(), t.paymentNote())));
     }
 
     @Produces
@@ -109,7 +112,7 @@ public class PaymentWiring {
     @ApplicationScoped
     RailRouter railRouter() {
         PaymentRail sandbox = new SandboxRail(Duration.ofMillis(settings.sandboxSettleMs()), clock);
-        PaymentRail card = new HostedCardRail();
+        PaymentRail card = new HostedCardRail(settings.checkoutTtl(), clock);
         boolean live = "live".equalsIgnoreCase(mode);
         Optional<PaymentRail> daraja = darajaConfig().map(c -> new DarajaRail(c, clock));
         PaymentRail unavailable = new PaymentRail() {
@@ -154,10 +157,11 @@ public class PaymentWiring {
     @ApplicationScoped
     ProcessPayments processPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser,
                                     UnitOfWork unitOfWork) {
-        // a claim is leased for twice the provider timeout: a worker that dies mid-call hands the payment back
+        // each payment is leased on its own for twice the provider timeout: a worker that dies mid-call hands it back
         Duration lease = Duration.ofMillis(Math.max(2 * settings.providerTimeoutMs(), 1000));
         return new ProcessPayments(store, router, finaliser, unitOfWork, clock, lease,
-                new RetrySchedule(settings.pollBase(), Duration.ofHours(1), Integer.MAX_VALUE), settings.workerBatch());
+                new RetrySchedule(settings.pollBase(), Duration.ofHours(1), Integer.MAX_VALUE), settings.workerBatch(),
+                settings.pendingDeadline());
     }
 
     @Produces
@@ -203,6 +207,20 @@ public class PaymentWiring {
             var s = DarajaCallbacks.b2cResult(body);
             return Map.entry(s.providerReference(), s.outcome());
         };
+    }
+
+    @Produces
+    @ApplicationScoped
+    @Named("mpesa-status")
+    java.util.function.Function<String, RailOutcome> statusReader() {
+        return DarajaCallbacks::transactionStatusResult;
+    }
+
+    @Produces
+    @ApplicationScoped
+    @Named("mpesa-settle-reference")
+    BiFunction<String, RailOutcome, Boolean> mpesaSettleReference(ProviderSettlement settlement) {
+        return (reference, outcome) -> settlement.settleReference("mpesa_ke", reference, outcome);
     }
 
     @Produces

@@ -133,18 +133,46 @@ public class JdbcPaymentStore implements PaymentStore {
     }
 
     @Override
-    public List<Payment> claimDue(Instant now, Duration lease, int limit) {
+    public Optional<Payment> lockByReference(String reference) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("SELECT " + COLUMNS + " FROM payments WHERE reference = ? FOR UPDATE")) {
+                ps.setString(1, reference);
+                return one(ps.executeQuery());
+            }
+        });
+    }
+
+    @Override
+    public Optional<Claim> claimNext(Instant now, Duration lease, String worker) {
         return Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("""
-                    UPDATE payments SET next_check_at = ?
-                    WHERE id IN (SELECT id FROM payments
+                    WITH due AS (SELECT id AS due_id, submitted_at AS submitted_before FROM payments
                                  WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= ?
-                                 ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED)
-                    RETURNING """ + " " + COLUMNS)) {
-                ps.setTimestamp(1, Timestamp.from(now.plus(lease)));
+                                   AND (claimed_until IS NULL OR claimed_until <= ?)
+                                 ORDER BY next_check_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+                    UPDATE payments SET claimed_until = ?, claimed_by = ?, submitted_at = COALESCE(submitted_at, ?)
+                    FROM due WHERE id = due.due_id
+                    RETURNING due.submitted_before IS NOT NULL AS was_submitted, """ + " " + COLUMNS)) {
+                ps.setTimestamp(1, Timestamp.from(now));
                 ps.setTimestamp(2, Timestamp.from(now));
-                ps.setInt(3, limit);
-                return all(ps.executeQuery());
+                ps.setTimestamp(3, Timestamp.from(now.plus(lease)));
+                ps.setString(4, worker);
+                ps.setTimestamp(5, Timestamp.from(now));
+                try (var rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(new Claim(map(rs), rs.getBoolean("was_submitted"))) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    @Override
+    public void release(long id, String worker) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement(
+                    "UPDATE payments SET claimed_until = NULL, claimed_by = NULL WHERE id = ? AND claimed_by = ?")) {
+                ps.setLong(1, id);
+                ps.setString(2, worker);
+                return ps.executeUpdate();
             }
         });
     }

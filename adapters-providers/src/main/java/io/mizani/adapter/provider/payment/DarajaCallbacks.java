@@ -55,6 +55,43 @@ public final class DarajaCallbacks {
                 "M-Pesa result " + code + ": " + DarajaRail.text(r, "ResultDesc")));
     }
 
+    /**
+     * The Transaction Status result posted to the ResultURL ({@code Result} with {@code ResultParameters}). The
+     * query's own ResultCode 0 means M-Pesa found the transaction; its {@code TransactionStatus} parameter then says
+     * what became of it: {@code Completed} succeeded (receipt {@code ReceiptNo}); {@code Failed}, {@code Cancelled},
+     * {@code Declined}, {@code Expired} or {@code Reversed} failed. Anything else (still processing, the query
+     * itself failed) is no verdict: the payment stays pending and is asked about again.
+     */
+    public static RailOutcome transactionStatusResult(String body) {
+        JsonNode r = read(body).path("Result");
+        String code = DarajaRail.text(r, "ResultCode");
+        if (code == null) {
+            throw new IllegalArgumentException("not a Transaction Status result");
+        }
+        if (!"0".equals(code)) {
+            return new RailOutcome.NoAnswer("M-Pesa status query result " + code + ": " + DarajaRail.text(r, "ResultDesc"));
+        }
+        String status = null;
+        String receipt = DarajaRail.text(r, "TransactionID");
+        for (JsonNode p : r.path("ResultParameters").path("ResultParameter")) {
+            String key = DarajaRail.text(p, "Key");
+            if ("TransactionStatus".equals(key)) {
+                status = DarajaRail.text(p, "Value");
+            } else if ("ReceiptNo".equals(key) && DarajaRail.text(p, "Value") != null) {
+                receipt = DarajaRail.text(p, "Value");
+            }
+        }
+        if (status == null) {
+            return new RailOutcome.NoAnswer("M-Pesa status query gave no TransactionStatus");
+        }
+        return switch (status.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "completed" -> new RailOutcome.Succeeded(receipt);
+            case "failed", "cancelled", "canceled", "declined", "expired", "reversed" ->
+                    new RailOutcome.Declined(receipt, "M-Pesa transaction status: " + status.trim());
+            default -> new RailOutcome.NoAnswer("M-Pesa transaction status: " + status.trim());
+        };
+    }
+
     /** ResultCode 0 succeeded; any other code is the payer's or M-Pesa's refusal (1032 cancelled, 1037 unreachable, 1 insufficient funds...). */
     static RailOutcome stkVerdict(String resultCode, String resultDesc, String checkoutRequestId, String receipt) {
         if (resultCode == null) {

@@ -25,7 +25,9 @@ import java.util.Set;
 /**
  * M-Pesa over Safaricom Daraja: collections by STK Push (Lipa na M-Pesa Online,
  * {@code /mpesa/stkpush/v1/processrequest}, checked with {@code /mpesa/stkpushquery/v1/query}), disbursements by
- * B2C ({@code /mpesa/b2c/v3/paymentrequest}; the verdict arrives on the ResultURL, see {@link DarajaCallbacks}).
+ * B2C ({@code /mpesa/b2c/v3/paymentrequest}; the verdict arrives on the ResultURL, see {@link DarajaCallbacks});
+ * payouts whose result never arrives are resolved by the Transaction Status query
+ * ({@code /mpesa/transactionstatus/v1/query}, result on {@code /status-result/<reference>}).
  * OAuth tokens from {@code /oauth/v1/generate?grant_type=client_credentials} are cached until shortly before
  * they expire. A timeout, connection error or 5xx is {@link RailOutcome.NoAnswer}: never a decline.
  */
@@ -57,16 +59,67 @@ public final class DarajaRail implements PaymentRail {
         return p.requestType() == RequestType.PAYMENT ? stkPush(p) : b2c(p);
     }
 
+    /**
+     * Never sends a request again: a B2C payout whose acknowledgement was lost is asked about with the Transaction
+     * Status query (keyed on our OriginatorConversationID); one that was acknowledged waits for its result on the
+     * ResultURL. An STK Push is checked with the STK Push query; one whose acknowledgement (and so its
+     * CheckoutRequestID) was lost waits for its callback, which names our reference in its URL.
+     */
     @Override
     public RailOutcome query(Payment p) {
-        if (p.providerReference() == null) {
-            // the first request never got an answer: send it again (Daraja requests are keyed on our reference)
-            return initiate(p);
-        }
         if (p.requestType() == RequestType.WITHDRAWAL) {
-            // B2C results are pushed to the ResultURL only; keep waiting
+            return p.providerReference() == null
+                    ? transactionStatus(p)
+                    : new RailOutcome.Submitted(p.providerReference(), config.pollEvery());
+        }
+        if (p.providerReference() == null) {
+            return new RailOutcome.Submitted(null, config.pollEvery());
+        }
+        return stkQuery(p);
+    }
+
+    /**
+     * Past the pending deadline: a payout is resolved by Daraja's Transaction Status query (its verdict arrives on
+     * the ResultURL {@code /status-result/<reference>}); a collection by the STK Push query.
+     */
+    @Override
+    public RailOutcome resolveOverdue(Payment p) {
+        if (p.requestType() == RequestType.WITHDRAWAL) {
+            return transactionStatus(p);
+        }
+        return query(p);
+    }
+
+    /**
+     * {@code POST /mpesa/transactionstatus/v1/query} (CommandID {@code TransactionStatusQuery}). Asynchronous: the
+     * acknowledgement only says Daraja took the query; the transaction's status is posted to the ResultURL, which
+     * carries our reference so that it settles this payment (see {@link DarajaCallbacks#transactionStatusResult}).
+     */
+    RailOutcome transactionStatus(Payment p) {
+        ObjectNode body = json.createObjectNode()
+                .put("Initiator", config.initiatorName())
+                .put("SecurityCredential", config.securityCredential())
+                .put("CommandID", "TransactionStatusQuery")
+                .put("OriginatorConversationID", p.reference())
+                .put("PartyA", config.shortCode())
+                .put("IdentifierType", "4")
+                .put("ResultURL", config.callbackBaseUrl() + "/status-result/" + p.reference())
+                .put("QueueTimeOutURL", config.callbackBaseUrl() + "/b2c-timeout")
+                .put("Remarks", "Status of " + p.reference())
+                .put("Occasion", truncate(p.merchantReference(), 100));
+        Reply reply = post("/mpesa/transactionstatus/v1/query", body);
+        if (reply.noAnswer() != null) {
+            return reply.noAnswer();
+        }
+        JsonNode r = reply.body();
+        if ("0".equals(text(r, "ResponseCode"))) {
             return new RailOutcome.Submitted(p.providerReference(), config.pollEvery());
         }
+        // Daraja refused the status query itself: that says nothing about the payout
+        return new RailOutcome.NoAnswer("Daraja refused the Transaction Status query: " + describe(r));
+    }
+
+    private RailOutcome stkQuery(Payment p) {
         String timestamp = TIMESTAMP.format(clock.instant());
         ObjectNode body = json.createObjectNode()
                 .put("BusinessShortCode", config.shortCode())
@@ -99,7 +152,7 @@ public final class DarajaRail implements PaymentRail {
                 .put("PartyA", phone)
                 .put("PartyB", config.shortCode())
                 .put("PhoneNumber", phone)
-                .put("CallBackURL", config.callbackBaseUrl() + "/stk-callback")
+                .put("CallBackURL", config.callbackBaseUrl() + "/stk-callback/" + p.reference())
                 .put("AccountReference", truncate(p.merchantReference(), 12))
                 .put("TransactionDesc", truncate(p.remark() == null ? "Payment" : p.remark(), 13));
         Reply reply = post("/mpesa/stkpush/v1/processrequest", body);

@@ -21,7 +21,8 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * Where Safaricom Daraja posts STK Push callbacks and B2C results ({@code /providers/mpesa/<token>/...}).
+ * Where Safaricom Daraja posts STK Push callbacks, B2C results and Transaction Status results
+ * ({@code /providers/mpesa/<token>/...}).
  * Daraja signs nothing, so the path carries a secret token ({@code mizani.payments.mpesa.callback-token}); a wrong token
  * answers 404. The body is parsed by the provider adapter and settles the payment through
  * {@link io.mizani.application.payment.ProviderSettlement}. Daraja is always answered with its own
@@ -46,6 +47,12 @@ public class MpesaCallbackResource {
     @Inject
     @Named("mpesa-settle")
     BiFunction<String, RailOutcome, Boolean> settle;
+    @Inject
+    @Named("mpesa-status")
+    Function<String, RailOutcome> statusReader;
+    @Inject
+    @Named("mpesa-settle-reference")
+    BiFunction<String, RailOutcome, Boolean> settleReference;
 
     @ConfigProperty(name = "mizani.payments.mpesa.callback-token")
     Optional<String> callbackToken;
@@ -54,6 +61,42 @@ public class MpesaCallbackResource {
     @Path("/stk-callback")
     public Response stk(@PathParam("token") String token, String body) {
         return handle(token, body, stkReader);
+    }
+
+    /** STK callback addressed to our reference: settles the payment even when its CheckoutRequestID was never seen. */
+    @POST
+    @Path("/stk-callback/{reference}")
+    public Response stkFor(@PathParam("token") String token, @PathParam("reference") String reference, String body) {
+        if (!tokenMatches(token)) {
+            return Response.status(404).build();
+        }
+        Map.Entry<String, RailOutcome> notice;
+        try {
+            notice = stkReader.apply(body);
+        } catch (IllegalArgumentException malformed) {
+            return Response.status(400).entity(Map.of("ResultCode", 1, "ResultDesc", "Rejected")).build();
+        }
+        if (!settle.apply(notice.getKey(), notice.getValue())) {
+            settleReference.apply(reference, notice.getValue());
+        }
+        return ack();
+    }
+
+    /** Result of a Transaction Status query about the payment with this reference. */
+    @POST
+    @Path("/status-result/{reference}")
+    public Response statusResult(@PathParam("token") String token, @PathParam("reference") String reference, String body) {
+        if (!tokenMatches(token)) {
+            return Response.status(404).build();
+        }
+        RailOutcome outcome;
+        try {
+            outcome = statusReader.apply(body);
+        } catch (IllegalArgumentException malformed) {
+            return Response.status(400).entity(Map.of("ResultCode", 1, "ResultDesc", "Rejected")).build();
+        }
+        settleReference.apply(reference, outcome);
+        return ack();
     }
 
     @POST

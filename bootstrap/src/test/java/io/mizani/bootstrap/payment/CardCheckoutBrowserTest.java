@@ -132,11 +132,11 @@ class CardCheckoutBrowserTest {
         assertTrue(cb.body().contains("\"type\":\"transaction.succeeded\""));
         // the finished checkout cannot be paid again
         browser.get(checkoutUrl);
-        assertEquals("This payment is succeeded.", awaitElement(By.id("status")).getText());
+        assertEquals("This payment succeeded.", awaitElement(By.id("status")).getText());
     }
 
     @Test
-    void declined_card_fails_and_an_unknown_card_is_asked_again() {
+    void declined_card_keeps_the_payment_pending_and_the_payer_pays_with_another_card_on_the_same_page() {
         Merchant m = TestMerchants.onboard();
         assign(m, "card_ke");
         var body = cardPayment(merchantSite.url("/back"), merchantSite.url("/card-cb2"));
@@ -147,14 +147,96 @@ class CardCheckoutBrowserTest {
         assertTrue(awaitElement(By.id("error")).getText().contains("4242 4242 4242 4242"));
         assertTrue(Set.of("queued", "pending").contains(status(m, ref)));
         browser.findElement(By.id("card_number")).clear();
-        browser.findElement(By.id("card_number")).sendKeys("4000 0000 0000 0002");
+        browser.findElement(By.id("card_number")).sendKeys("4000000000000002");
+        browser.findElement(By.id("pay")).click();
+        awaitText(By.id("error"), "declined");
+        assertEquals("Your card was declined. No money was taken: try another card.",
+                browser.findElement(By.id("error")).getText());
+        assertEquals("pending", status(m, ref));
+        assertTrue(browser.getCurrentUrl().startsWith(checkoutUrl), "still on the checkout page");
+        var number = browser.findElement(By.id("card_number"));
+        number.clear();
+        number.sendKeys("4242424242424242");
+        assertEquals("4242 4242 4242 4242", number.getAttribute("value"), "grouped as typed (the page's script ran under its CSP)");
+        assertEquals("Visa", browser.findElement(By.id("card_brand")).getText());
         browser.findElement(By.id("pay")).click();
         awaitUrl(merchantSite.url("/back"));
+        assertTrue(browser.getCurrentUrl().contains("status=succeeded"), browser.getCurrentUrl());
+        assertEquals("succeeded", status(m, ref));
+        var cb = merchantSite.await(r -> r.path().equals("/card-cb2") && r.body().contains(ref), 1, Duration.ofSeconds(10));
+        assertTrue(cb.get(0).body().contains("\"type\":\"transaction.succeeded\""));
+        PaymentsApiTest.sleep(300);
+        assertEquals(1, merchantSite.to("/card-cb2").stream().filter(r -> r.body().contains(ref)).count(),
+                "the declined card sent no callback");
+    }
+
+    @Test
+    void payer_cancels_from_the_page_and_returns_to_the_merchant() {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "card_ke");
+        var body = cardPayment(merchantSite.url("/cancelled"), merchantSite.url("/card-cb3"));
+        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+        String checkoutUrl = m.as().body(body).post("/api/global/payments").then().statusCode(200)
+                .extract().jsonPath().getString("checkout_url");
+        browser.get(checkoutUrl);
+        browser.findElement(By.id("cancel")).click();
+        awaitUrl(merchantSite.url("/cancelled"));
         assertTrue(browser.getCurrentUrl().contains("status=failed"));
-        assertEquals("failed", status(m, ref));
         JsonPath t = m.as().body(Map.of("merchant_reference", ref)).post("/api/global/transaction-status")
                 .then().extract().jsonPath();
-        assertEquals("card declined", t.getString("transaction.failure_reason"));
+        assertEquals("failed", t.getString("transaction.status"));
+        assertEquals("cancelled by the payer", t.getString("transaction.failure_reason"));
+        merchantSite.await(r -> r.path().equals("/card-cb3") && r.body().contains("cancelled by the payer"), 1,
+                Duration.ofSeconds(10));
+    }
+
+    @Test
+    void page_fits_phone_screens_from_320_px_without_horizontal_scrolling() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "card_ke");
+        m.as().body(Map.of("account_id", m.accountId(), "theme_color", "#6a1b9a",
+                "payment_note", "A very long payment note that must wrap on a narrow phone screen without pushing anything sideways"))
+                .put("/api/v2/accounts").then().statusCode(200);
+        String checkoutUrl = m.as().body(cardPayment(merchantSite.url("/x"), merchantSite.url("/card-cb4")))
+                .post("/api/global/payments").then().statusCode(200).extract().jsonPath().getString("checkout_url");
+        Path shots = Path.of("target", "screenshots");
+        Files.createDirectories(shots);
+        try {
+            for (int width : new int[] {320, 390, 1280}) {
+                browser.manage().window().setSize(new org.openqa.selenium.Dimension(width, 900));
+                browser.get(checkoutUrl);
+                long viewport = ((Number) browser.executeScript("return document.documentElement.clientWidth")).longValue();
+                long scroll = ((Number) browser.executeScript("return document.documentElement.scrollWidth")).longValue();
+                assertTrue(scroll <= viewport, width + " px: page scrolls sideways (" + scroll + " > " + viewport + ")");
+                for (String id : new String[] {"card_number", "expiry", "cvc", "pay", "cancel"}) {
+                    var e = browser.findElement(By.id(id));
+                    int right = e.getRect().getX() + e.getRect().getWidth();
+                    assertTrue(right <= viewport, width + " px: #" + id + " overflows (" + right + " > " + viewport + ")");
+                }
+                byte[] png = browser.getScreenshotAs(org.openqa.selenium.OutputType.BYTES);
+                Files.write(shots.resolve("checkout-" + width + ".png"), png);
+            }
+        } finally {
+            browser.manage().window().setSize(new org.openqa.selenium.Dimension(1024, 900));
+        }
+    }
+
+    void awaitText(By by, String text) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (System.nanoTime() < deadline) {
+            var found = browser.findElements(by);
+            if (!found.isEmpty()) {
+                try {
+                    if (found.get(0).getText().contains(text)) {
+                        return;
+                    }
+                } catch (org.openqa.selenium.StaleElementReferenceException reloading) {
+                    // the next page is loading
+                }
+            }
+            PaymentsApiTest.sleep(50);
+        }
+        fail("no " + by + " containing " + text);
     }
 
     @Test

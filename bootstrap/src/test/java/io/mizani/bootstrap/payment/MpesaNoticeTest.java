@@ -88,4 +88,75 @@ class MpesaNoticeTest {
         assertEquals("failed", t.getString("transaction.status"));
         assertEquals("M-Pesa result 2001: The initiator information is invalid.", t.getString("transaction.failure_reason"));
     }
+
+    static String statusResult(String transactionStatus, String receipt) {
+        return """
+                {"Result":{"ConversationID":"AG_20180223_0000493344ae97d86f75","OriginatorConversationID":"3213-416199-2",
+                 "ReferenceData":{"ReferenceItem":{"Key":"Occasion"}},"ResultCode":0,
+                 "ResultDesc":"The service request is processed successfully.","ResultParameters":{"ResultParameter":[
+                 {"Key":"DebitPartyName","Value":"600310 - Safaricom333"},{"Key":"CreditPartyName","Value":"254708374149 - John Doe"},
+                 {"Key":"OriginatorConversationID","Value":"3211-416020-3"},{"Key":"InitiatedTime","Value":20180223054112},
+                 {"Key":"DebitAccountType","Value":"Utility Account"},{"Key":"TransactionReason"},
+                 {"Key":"ReasonType","Value":"Business Payment to Customer via API"},
+                 {"Key":"TransactionStatus","Value":"%s"},{"Key":"FinalisedTime","Value":20180223054112},
+                 {"Key":"Amount","Value":500},{"Key":"ConversationID","Value":"AG_20180223_000041b09c22e613d6c9"},
+                 {"Key":"ReceiptNo","Value":"%s"}]},"ResultType":0,"TransactionID":"MBN0000000"}}""".formatted(transactionStatus, receipt);
+    }
+
+    @Test
+    void transaction_status_result_settles_the_payout_named_in_its_result_url() {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        assign(m, "mpesa_ke");
+        try (CallbackReceiver merchant = new CallbackReceiver()) {
+            var body = mpesa("withdrawal", 500, "+254700000101", merchant.url("/status"));
+            String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+            m.as().body(body).post("/api/global/payments").then().statusCode(200);
+            pendingWithReference(m, ref);
+            String reference = transaction(m, ref).getString("transaction.reference");
+            given().contentType("application/json").body(statusResult("Completed", "MBN31H462N"))
+                    .post("/providers/mpesa/wrong-token/status-result/" + reference).then().statusCode(404);
+            // the status query itself failed: no verdict about the payout
+            given().contentType("application/json").body("""
+                    {"Result":{"ResultType":0,"ResultCode":2001,"ResultDesc":"The initiator information is invalid.",
+                     "OriginatorConversationID":"x","ConversationID":"AG_2","TransactionID":"MBN0000000"}}""")
+                    .post(BASE + "/status-result/" + reference).then().statusCode(200).body("ResultCode", equalTo(0));
+            assertEquals("pending", transaction(m, ref).getString("transaction.status"));
+            given().contentType("application/json").body("{\"nope\":1}").post(BASE + "/status-result/" + reference)
+                    .then().statusCode(400);
+            given().contentType("application/json").body(statusResult("Completed", "MBN31H462N"))
+                    .post(BASE + "/status-result/" + reference).then().statusCode(200).body("ResultCode", equalTo(0));
+            JsonPath t = transaction(m, ref);
+            assertEquals("succeeded", t.getString("transaction.status"));
+            assertEquals("MBN31H462N", t.getString("transaction.provider_reference"));
+            var cb = merchant.await(r -> r.path().equals("/status"), 1, Duration.ofSeconds(10)).get(0);
+            cb.verify(m.webhookSecret());
+            assertEquals("transaction.succeeded", new JsonPath(cb.body()).getString("type"));
+            // a repeat (or a late contrary answer) changes nothing
+            given().contentType("application/json").body(statusResult("Failed", "MBN31H462N"))
+                    .post(BASE + "/status-result/" + reference).then().statusCode(200);
+            assertEquals("succeeded", transaction(m, ref).getString("transaction.status"));
+            PaymentsApiTest.sleep(300);
+            assertEquals(1, merchant.to("/status").size());
+            other.as().body(Map.of("merchant_reference", ref)).post("/api/global/transaction-status").then().statusCode(404);
+        }
+    }
+
+    @Test
+    void stk_callback_addressed_to_our_reference_settles_a_collection_whose_acknowledgement_was_lost() {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "mpesa_ke");
+        var body = mpesa("payment", 100, "+254700000101", "http://127.0.0.1:9/none");
+        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+        m.as().body(body).post("/api/global/payments").then().statusCode(200);
+        pendingWithReference(m, ref);
+        String reference = transaction(m, ref).getString("transaction.reference");
+        given().contentType("application/json").body("""
+                {"Body":{"stkCallback":{"MerchantRequestID":"8555-67195-1","CheckoutRequestID":"ws_CO_never_seen",
+                 "ResultCode":1032,"ResultDesc":"Request cancelled by user"}}}""")
+                .post(BASE + "/stk-callback/" + reference).then().statusCode(200).body("ResultCode", equalTo(0));
+        JsonPath t = transaction(m, ref);
+        assertEquals("failed", t.getString("transaction.status"));
+        assertEquals("M-Pesa result 1032: Request cancelled by user", t.getString("transaction.failure_reason"));
+    }
 }

@@ -69,7 +69,7 @@ class DarajaRailTest {
                 .withRequestBody(matchingJsonPath("$.Amount", equalTo("100")))
                 .withRequestBody(matchingJsonPath("$.PartyA", equalTo("254708374149")))
                 .withRequestBody(matchingJsonPath("$.PhoneNumber", equalTo("254708374149")))
-                .withRequestBody(matchingJsonPath("$.CallBackURL", equalTo("https://mizani.example/providers/mpesa/tok/stk-callback")))
+                .withRequestBody(matchingJsonPath("$.CallBackURL", equalTo("https://mizani.example/providers/mpesa/tok/stk-callback/MZPABCDEF")))
                 .withRequestBody(matchingJsonPath("$.AccountReference", equalTo("order-1"))));
     }
 
@@ -176,5 +176,84 @@ class DarajaRailTest {
                  "OriginatorConversationID":"x","ConversationID":"AG_2","TransactionID":"LGH0000000"}}""");
         assertInstanceOf(RailOutcome.Declined.class, b2cFailed.outcome());
         assertThrows(IllegalArgumentException.class, () -> DarajaCallbacks.stkCallback("{\"nope\":1}"));
+    }
+
+    static final String STATUS_ACK = """
+            {"OriginatorConversationID":"MZPABCDEF","ConversationID":"AG_20190826_0000777ab7d848b9e721",
+             "ResponseCode":"0","ResponseDescription":"Accept the service request successfully."}""";
+
+    @Test
+    void lost_b2c_acknowledgement_is_asked_about_with_transaction_status_never_sent_again() {
+        wm.stubFor(post("/mpesa/transactionstatus/v1/query").willReturn(okJson(STATUS_ACK)));
+        RailOutcome outcome = rail.query(payment(RequestType.WITHDRAWAL, "500", null));
+        assertInstanceOf(RailOutcome.Submitted.class, outcome);
+        wm.verify(0, postRequestedFor(urlEqualTo("/mpesa/b2c/v3/paymentrequest")));
+        wm.verify(1, postRequestedFor(urlEqualTo("/mpesa/transactionstatus/v1/query"))
+                .withHeader("authorization", equalTo("Bearer tok123"))
+                .withRequestBody(matchingJsonPath("$.Initiator", equalTo("apiop")))
+                .withRequestBody(matchingJsonPath("$.SecurityCredential", equalTo("cred")))
+                .withRequestBody(matchingJsonPath("$.CommandID", equalTo("TransactionStatusQuery")))
+                .withRequestBody(matchingJsonPath("$.OriginatorConversationID", equalTo("MZPABCDEF")))
+                .withRequestBody(matchingJsonPath("$.PartyA", equalTo("174379")))
+                .withRequestBody(matchingJsonPath("$.IdentifierType", equalTo("4")))
+                .withRequestBody(matchingJsonPath("$.ResultURL",
+                        equalTo("https://mizani.example/providers/mpesa/tok/status-result/MZPABCDEF")))
+                .withRequestBody(matchingJsonPath("$.QueueTimeOutURL",
+                        equalTo("https://mizani.example/providers/mpesa/tok/b2c-timeout")))
+                .withRequestBody(matchingJsonPath("$.Remarks"))
+                .withRequestBody(matchingJsonPath("$.Occasion", equalTo("order-1"))));
+    }
+
+    @Test
+    void overdue_payout_is_resolved_by_transaction_status_and_a_refused_or_silent_query_is_no_verdict() {
+        wm.stubFor(post("/mpesa/transactionstatus/v1/query").willReturn(okJson(STATUS_ACK)));
+        assertEquals(new RailOutcome.Submitted("AG_1", Duration.ofSeconds(10)),
+                rail.resolveOverdue(payment(RequestType.WITHDRAWAL, "500", "AG_1")));
+        wm.stubFor(post("/mpesa/transactionstatus/v1/query").willReturn(aResponse().withStatus(400).withHeader(
+                "content-type", "application/json").withBody("""
+                {"requestId":"11728-2929992-1","errorCode":"401.002.01","errorMessage":"Error Occurred - Invalid Access Token"}""")));
+        assertInstanceOf(RailOutcome.NoAnswer.class, rail.resolveOverdue(payment(RequestType.WITHDRAWAL, "500", "AG_1")));
+        wm.stubFor(post("/mpesa/transactionstatus/v1/query").willReturn(okJson(STATUS_ACK).withFixedDelay(2000)));
+        assertInstanceOf(RailOutcome.NoAnswer.class, rail.resolveOverdue(payment(RequestType.WITHDRAWAL, "500", "AG_1")));
+        wm.stubFor(post("/mpesa/transactionstatus/v1/query").willReturn(serverError()));
+        assertInstanceOf(RailOutcome.NoAnswer.class, rail.resolveOverdue(payment(RequestType.WITHDRAWAL, "500", "AG_1")));
+    }
+
+    @Test
+    void lost_stk_acknowledgement_is_not_pushed_to_the_payer_again() {
+        RailOutcome outcome = rail.query(payment(RequestType.PAYMENT, "100", null));
+        assertInstanceOf(RailOutcome.Submitted.class, outcome);
+        wm.verify(0, postRequestedFor(urlEqualTo("/mpesa/stkpush/v1/processrequest")));
+    }
+
+    @Test
+    void transaction_status_results_are_read() {
+        var completed = DarajaCallbacks.transactionStatusResult("""
+                {"Result":{"ConversationID":"AG_20180223_0000493344ae97d86f75","OriginatorConversationID":"3213-416199-2",
+                 "ReferenceData":{"ReferenceItem":{"Key":"Occasion"}},"ResultCode":0,
+                 "ResultDesc":"The service request is processed successfully.","ResultParameters":{"ResultParameter":[
+                 {"Key":"DebitPartyName","Value":"600310 - Safaricom333"},
+                 {"Key":"CreditPartyName","Value":"254708374149 - John Doe"},
+                 {"Key":"OriginatorConversationID","Value":"3211-416020-3"},
+                 {"Key":"InitiatedTime","Value":20180223054112},
+                 {"Key":"DebitAccountType","Value":"Utility Account"},
+                 {"Key":"DebitPartyCharges","Value":"Fee For B2C Payment|KES|22.40"},
+                 {"Key":"TransactionReason"},{"Key":"ReasonType","Value":"Business Payment to Customer via API"},
+                 {"Key":"TransactionStatus","Value":"Completed"},{"Key":"FinalisedTime","Value":20180223054112},
+                 {"Key":"Amount","Value":300},{"Key":"ConversationID","Value":"AG_20180223_000041b09c22e613d6c9"},
+                 {"Key":"ReceiptNo","Value":"MBN31H462N"}]},"ResultType":0,"TransactionID":"MBN0000000"}}""");
+        assertEquals(new RailOutcome.Succeeded("MBN31H462N"), completed);
+        var failed = DarajaCallbacks.transactionStatusResult("""
+                {"Result":{"ResultType":0,"ResultCode":0,"ResultDesc":"The service request is processed successfully.",
+                 "OriginatorConversationID":"1","ConversationID":"AG_1","TransactionID":"MBN0000000",
+                 "ResultParameters":{"ResultParameter":[{"Key":"TransactionStatus","Value":"Failed"},
+                 {"Key":"ReceiptNo","Value":"MBN31H462X"}]}}}""");
+        assertEquals(new RailOutcome.Declined("MBN31H462X", "M-Pesa transaction status: Failed"), failed);
+        var queryFailed = DarajaCallbacks.transactionStatusResult("""
+                {"Result":{"ResultType":0,"ResultCode":2001,"ResultDesc":"The initiator information is invalid.",
+                 "OriginatorConversationID":"1","ConversationID":"AG_1","TransactionID":"MBN0000000"}}""");
+        assertInstanceOf(RailOutcome.NoAnswer.class, queryFailed, "a failed status query says nothing about the payout");
+        assertThrows(IllegalArgumentException.class, () -> DarajaCallbacks.transactionStatusResult("{\"x\":1}"));
+        assertThrows(IllegalArgumentException.class, () -> DarajaCallbacks.transactionStatusResult("not json"));
     }
 }

@@ -199,9 +199,7 @@ class PaymentLeaseTest {
         w.runOnce();
         // the answer to the query (submitted, wait for the provider) ends the polling: one send, one question
         assertEquals(List.of("initiate", "query"), rail.calls.get(lost.getValue()));
-        JsonPath t = transaction(m, lost.getKey());
-        assertEquals("pending", t.getString("transaction.status"));
-        assertEquals("stub-" + lost.getValue(), t.getString("transaction.provider_reference"));
+        assertEquals("pending", transaction(m, lost.getKey()).getString("transaction.status"));
 
         // a worker claims another payment and dies before calling anyone: after its lease, it is only queried
         var orphaned = accept(m, 1, "+254700000123").entrySet().iterator().next();

@@ -25,22 +25,4 @@ public final class HostedCheckout {
     public static boolean expired(Instant acceptedAt, Duration ttl, Instant now) {
         return !now.isBefore(expiresAt(acceptedAt, ttl));
     }
-
-    /** The card brand a payer's number starts with, for the page's label; null when not recognised. */
-    public static String brand(String cardNumber) {
-        String d = cardNumber == null ? "" : cardNumber.replaceAll("[^0-9]", "");
-        if (d.startsWith("4")) {
-            return "Visa";
-        }
-        if (d.matches("^(5[1-5]|222[1-9]|22[3-9]\\d|2[3-6]\\d\\d|27[01]\\d|2720).*")) {
-            return "Mastercard";
-        }
-        if (d.matches("^3[47].*")) {
-            return "American Express";
-        }
-        if (d.matches("^(506[01]|507[89]|6500).*")) {
-            return "Verve";
-        }
-        return null;
-    }
 }

@@ -113,7 +113,9 @@ public final class ProcessPayments {
             boolean queued = p.status() == PaymentStatus.QUEUED;
             switch (outcome) {
                 case RailOutcome.Submitted s -> {
-                    Instant next = s.checkAgainIn() == null ? null : nextLook(p, now, now.plus(s.checkAgainIn()));
+                    // a rail asking to look again "in the past" is looked at after the payments already due
+                    Instant next = s.checkAgainIn() == null ? null
+                            : nextLook(p, now, s.checkAgainIn().isNegative() ? now : now.plus(s.checkAgainIn()));
                     if (queued) {
                         store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now,
                                 s.providerReference(), null, next);

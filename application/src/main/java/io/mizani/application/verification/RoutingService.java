@@ -65,7 +65,7 @@ public final class RoutingService implements ManageRouting {
         });
         RoutingTable valid = new RoutingTable(table.routes(), costs);
         uow.run(() -> store.replace(valid));
-        return get();
+        return valid; // what this request stored (a concurrent writer may replace it right after)
     }
 
     private void knownCheck(String check, String where) {

@@ -201,6 +201,44 @@ class RoutingApiTest {
     }
 
     @Test
+    void concurrent_replacements_each_succeed_and_leave_one_whole_table() throws Exception {
+        List<String> checks = List.of("national_id_ke", "nin", "bvn", "kra_pin", "passport_ke", "bvn_basic");
+        int writers = 8;
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(writers);
+        var start = new java.util.concurrent.CountDownLatch(1);
+        List<java.util.concurrent.Future<Integer>> results = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            List<String> route = w % 2 == 0 ? List.of("sandbox", "sandbox_backup") : List.of("sandbox_backup", "sandbox");
+            Map<String, Object> routes = new java.util.LinkedHashMap<>();
+            Map<String, Object> costs = new java.util.LinkedHashMap<>();
+            for (String check : checks) {
+                routes.put(check, route);
+                costs.put(check, w);
+            }
+            Map<String, Object> body = Map.of("routes", routes, "costs", Map.of("sandbox", costs));
+            results.add(pool.submit(() -> {
+                start.await();
+                return asOperator().body(body).put(ROUTING).then().extract().statusCode();
+            }));
+        }
+        start.countDown();
+        for (var r : results) {
+            assertEquals(200, r.get(60, java.util.concurrent.TimeUnit.SECONDS));
+        }
+        pool.shutdown();
+        // one writer's whole table, never a mix of two
+        io.restassured.path.json.JsonPath table = asOperator().get(ROUTING).then().statusCode(200).extract().jsonPath();
+        Map<String, List<String>> routes = table.getMap("routes");
+        Map<String, Object> costs = table.getMap("costs.sandbox");
+        assertEquals(checks.size(), routes.size());
+        assertEquals(1, new java.util.HashSet<>(routes.values()).size(), "one writer's routes: " + routes);
+        assertEquals(1, new java.util.HashSet<>(costs.values()).size(), "one writer's costs: " + costs);
+        int writer = ((Number) costs.values().iterator().next()).intValue();
+        assertEquals(writer % 2 == 0 ? List.of("sandbox", "sandbox_backup") : List.of("sandbox_backup", "sandbox"),
+                routes.values().iterator().next());
+    }
+
+    @Test
     void routing_is_operator_only_merchant_credentials_get_403() {
         Merchant m = platformMerchant("0");
         m.as().get(ROUTING).then().statusCode(403);

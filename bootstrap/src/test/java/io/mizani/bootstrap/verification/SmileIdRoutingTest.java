@@ -51,8 +51,8 @@ class SmileIdRoutingTest {
                     }
                 }
             }
-            return Map.of(
-                    "mizani.verification.dojah.base-url", "http://localhost:" + System.getProperty(DOJAH_PORT),
+            java.util.Map<String, String> config = new java.util.HashMap<>();
+            String[] pairs = {"mizani.verification.dojah.base-url", "http://localhost:" + System.getProperty(DOJAH_PORT),
                     "mizani.verification.dojah.app-id", "dojah-app",
                     "mizani.verification.dojah.secret-key", "dojah-secret",
                     "mizani.mode", "live",
@@ -61,7 +61,13 @@ class SmileIdRoutingTest {
                     "mizani.verification.routes.nin", "smile_id",
                     "mizani.verification.smile-id.base-url", "http://localhost:" + System.getProperty(PORT),
                     "mizani.verification.smile-id.partner-id", "085",
-                    "mizani.verification.smile-id.api-key", "platform-api-key");
+                    "mizani.verification.smile-id.api-key", "platform-api-key",
+                    // a cold first call on a loaded machine must not time out
+                    "mizani.verification.provider-timeout-ms", "3000"};
+            for (int i = 0; i < pairs.length; i += 2) {
+                config.put(pairs[i], pairs[i + 1]);
+            }
+            return config;
         }
     }
 

@@ -144,8 +144,10 @@ public final class ProviderGuards implements VerificationProviders {
                         + u.outcome.cause() + " " + u.outcome.detail());
                 return u.outcome;
             } catch (TimeoutException | org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException e) {
+                LOG.log(Level.WARNING, "provider " + name + " timed out for " + request.check().key());
                 return new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.TIMEOUT, name + " timed out", null);
             } catch (CircuitBreakerOpenException e) {
+                LOG.log(Level.INFO, "provider " + name + " circuit open for " + request.check().key());
                 return new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.SHED, name + " circuit open", null);
             } catch (Exception e) {
                 LOG.log(Level.WARNING, "provider " + name + " failed", e);

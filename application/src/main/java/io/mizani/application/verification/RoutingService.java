@@ -18,13 +18,15 @@ public final class RoutingService implements ManageRouting {
     private final VerificationProviders providers;
     private final RoutingStore store;
     private final UnitOfWork uow;
+    private final java.time.Clock clock;
 
     public RoutingService(CheckCatalogue catalogue, VerificationProviders providers, RoutingStore store,
-                          UnitOfWork uow) {
+                          UnitOfWork uow, java.time.Clock clock) {
         this.catalogue = catalogue;
         this.providers = providers;
         this.store = store;
         this.uow = uow;
+        this.clock = clock;
     }
 
     @Override
@@ -66,6 +68,15 @@ public final class RoutingService implements ManageRouting {
         RoutingTable valid = new RoutingTable(table.routes(), costs);
         uow.run(() -> store.replace(valid));
         return valid; // what this request stored (a concurrent writer may replace it right after)
+    }
+
+    @Override
+    public List<ProviderMargin> margins(int days) {
+        if (days < 1 || days > 366) {
+            throw DomainError.invalidArgument("days must be an integer from 1 to 366");
+        }
+        java.time.Instant since = clock.instant().minus(java.time.Duration.ofDays(days));
+        return uow.inTransaction(() -> store.margins(since));
     }
 
     private void knownCheck(String check, String where) {

@@ -1,6 +1,7 @@
 package io.mizani.application.verification;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -20,4 +21,7 @@ public interface RoutingStore {
 
     /** provider → cost of one call of this check. */
     Map<String, BigDecimal> costs(String check);
+
+    /** Margin per provider and check of the provider calls since {@code since}. */
+    List<ProviderMargin> margins(Instant since);
 }

@@ -48,7 +48,8 @@ import java.util.logging.Logger;
  * <p>Step 2 walks the check's route (the operator's, else the default): a provider that is unavailable (error,
  * timeout, open circuit, rejected) hands the call to the next one in the same request; the first answer wins and
  * names the {@code source}. The merchant's single charge of step 1 stands whatever provider answered; only when
- * every provider failed is it refunded (502). Every provider call is recorded with its cost in step 3.
+ * every provider failed is it refunded (502). Every provider call is recorded with its cost (its own transaction,
+ * between steps 2 and 3: a failure to record never fails the check).
  *
  * <p>The identity match (when the request carries one) is computed here from the registry identity the answering
  * adapter mapped, and for a replay from the identity stored (sealed) with the original result.
@@ -213,6 +214,7 @@ public final class RunCheckService implements RunCheck {
             }
         }
         int durationMs = (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - t0) / 1_000_000);
+        recordCalls(calls);
 
         // 3. settle
         Instant fetchedAt = now();
@@ -224,7 +226,6 @@ public final class RunCheckService implements RunCheck {
         boolean written;
         try {
             written = uow.inNewTransaction(() -> {
-                callLog.record(calls);
                 if (!lookups.settle(finalRecord)) {
                     return false;
                 }
@@ -285,7 +286,19 @@ public final class RunCheckService implements RunCheck {
         }
     }
 
-    private CheckOutcome call(String name, ProviderRequest request) {
+    /** The operator's record of provider calls, in its own transaction: a failure here never fails the check. */
+    private void recordCalls(List<ProviderCall> calls) {
+        try {
+            uow.inNewTransaction(() -> {
+                callLog.record(calls);
+                return null;
+            });
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "could not record provider calls of " + calls.get(0).lookupId(), e);
+        }
+    }
+
+        private CheckOutcome call(String name, ProviderRequest request) {
         Optional<VerificationProvider> provider = providers.find(name);
         if (provider.isEmpty()) {
             return new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.REJECTED, "no provider " + name, null);
@@ -331,6 +344,11 @@ public final class RunCheckService implements RunCheck {
         @Override
         public Map<String, BigDecimal> costs(String check) {
             return Map.of();
+        }
+
+        @Override
+        public List<ProviderMargin> margins(Instant since) {
+            return List.of();
         }
     };
 

@@ -90,6 +90,11 @@ class RunCheckFallbackTest {
             public Map<String, BigDecimal> costs(String check) {
                 return Map.of("b", new BigDecimal("30.00"), "c", new BigDecimal("25.00"));
             }
+
+            @Override
+            public List<ProviderMargin> margins(Instant since) {
+                return List.of();
+            }
         };
         return new RunCheckService(CheckCatalogue.standard(), id -> new VerificationAccess.Access(true,
                 settings.find(id).orElse(VerificationSettings.DEFAULT)), wallet, lookups, registry, routing,

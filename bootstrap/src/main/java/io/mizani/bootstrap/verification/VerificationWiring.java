@@ -75,7 +75,8 @@ public class VerificationWiring {
     @Singleton
     VerificationPolicy policy() {
         Duration grace = config.settlementGrace();
-        Duration minimumGrace = Duration.ofMillis(config.providerTimeoutMs()).plusSeconds(30);
+        // a check may try every provider of its route in turn (at most the 4 providers), each up to the timeout
+        Duration minimumGrace = Duration.ofMillis(config.providerTimeoutMs() * 4).plusSeconds(30);
         return new VerificationPolicy(config.cacheTtl(), grace.compareTo(minimumGrace) < 0 ? minimumGrace : grace,
                 config.refundRetry());
     }
@@ -145,7 +146,7 @@ public class VerificationWiring {
     @Singleton
     ManageRouting routing(CheckCatalogue catalogue, VerificationProviders providers, RoutingStore store,
                           UnitOfWork uow) {
-        return new RoutingService(catalogue, providers, store, uow);
+        return new RoutingService(catalogue, providers, store, uow, Clock.systemUTC());
     }
 
     @Produces

@@ -115,6 +115,20 @@ class RoutingApiTest {
             }
         }
         assertTrue(seen);
+        // the same through the operator endpoint
+        io.restassured.path.json.JsonPath margins = asOperator().get(ROUTING + "/margins?days=1").then().statusCode(200)
+                .body("days", equalTo(1)).extract().jsonPath();
+        List<Map<String, Object>> rows = margins.getList("margins");
+        Map<String, Object> backup = rows.stream().filter(r -> r.get("provider").equals("sandbox_backup")
+                && r.get("check").equals("national_id_ke")).findFirst().orElseThrow();
+        assertTrue(((Number) backup.get("answered")).intValue() >= 1);
+        assertTrue(((Number) backup.get("cost")).doubleValue() >= 15.5);
+        assertTrue(((Number) backup.get("revenue")).doubleValue() >= 40);
+        assertEquals(((Number) backup.get("revenue")).doubleValue() - ((Number) backup.get("cost")).doubleValue(),
+                ((Number) backup.get("margin")).doubleValue(), 0.001);
+        assertEquals("KES", backup.get("currency"));
+        asOperator().get(ROUTING + "/margins?days=0").then().statusCode(400).body("error_code", equalTo("invalid_argument"));
+        m.as().get(ROUTING + "/margins").then().statusCode(403);
     }
 
     @Test

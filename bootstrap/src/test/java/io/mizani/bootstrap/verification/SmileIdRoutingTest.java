@@ -84,6 +84,12 @@ class SmileIdRoutingTest {
         asOperator().body("{\"routes\": {}, \"costs\": {}}").put("/api/admin/verification-routing").then().statusCode(200);
     }
 
+    /** Routes are operator-wide and live in the shared test database: leave the default for the next test class. */
+    @org.junit.jupiter.api.AfterEach
+    void restoreDefaultRouting() {
+        asOperator().body("{\"routes\": {}, \"costs\": {}}").put("/api/admin/verification-routing").then().statusCode(200);
+    }
+
     /** Smile ID's response signature, computed here independently of the adapter (javax.crypto). */
     static String signature(String apiKey, String timestamp, String partnerId) {
         try {

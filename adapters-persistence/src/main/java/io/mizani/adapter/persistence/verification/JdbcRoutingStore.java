@@ -2,6 +2,7 @@ package io.mizani.adapter.persistence.verification;
 
 import io.mizani.application.verification.ProviderCall;
 import io.mizani.application.verification.ProviderCallLog;
+import io.mizani.application.verification.ProviderMargin;
 import io.mizani.application.verification.RoutingStore;
 import io.mizani.application.verification.RoutingTable;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -129,6 +130,33 @@ public class JdbcRoutingStore implements RoutingStore, ProviderCallLog {
             throw new IllegalStateException("read costs failed", e);
         }
         return costs;
+    }
+
+    /** The margin query of docs/verification.md ("Routing and fallback"). */
+    static final String MARGINS = "SELECT c.provider, c.check_key, count(*) AS calls, "
+            + "count(*) FILTER (WHERE c.outcome <> 'unavailable') AS answered, sum(c.cost) AS cost, "
+            + "coalesce(sum(l.charged_amount) FILTER (WHERE c.outcome <> 'unavailable' "
+            + "AND l.charge_status = 'charged'), 0) AS revenue "
+            + "FROM verification_provider_calls c JOIN verification_lookups l ON l.lookup_id = c.lookup_id "
+            + "WHERE c.created_at >= ? GROUP BY c.provider, c.check_key ORDER BY c.provider, c.check_key";
+
+    @Override
+    public List<ProviderMargin> margins(java.time.Instant since) {
+        List<ProviderMargin> out = new ArrayList<>();
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(MARGINS)) {
+            ps.setTimestamp(1, Timestamp.from(since));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    BigDecimal cost = rs.getBigDecimal("cost").setScale(2);
+                    BigDecimal revenue = rs.getBigDecimal("revenue").setScale(2);
+                    out.add(new ProviderMargin(rs.getString("provider"), rs.getString("check_key"),
+                            rs.getLong("calls"), rs.getLong("answered"), cost, revenue, revenue.subtract(cost)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("margins query failed", e);
+        }
+        return out;
     }
 
     @Override

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mizani.application.verification.ProviderRequest;
 import io.mizani.application.verification.VerificationProvider;
 import io.mizani.domain.verification.CheckOutcome;
+import io.mizani.domain.verification.IdentifierMask;
 import io.mizani.domain.verification.ProviderAnswer;
 import io.mizani.domain.verification.match.RegistryIdentity;
 import java.io.IOException;
@@ -117,8 +118,10 @@ public final class DojahKyc implements VerificationProvider {
         }
         String reference = "dj_" + request.lookupId().substring(request.lookupId().indexOf('_') + 1);
         if (status >= 400) {
+            String identifier = request.inputs().identifier();
+            // a message echoing the number must not store it in the clear (history detail, logs)
             String message = Optional.ofNullable(text(node, "error")).or(() -> Optional.ofNullable(text(node, "message")))
-                    .orElse("HTTP " + status);
+                    .orElse("HTTP " + status).replace(identifier, IdentifierMask.mask(identifier));
             if (status == 404 || message.toLowerCase(Locale.ROOT).contains("not found")) {
                 return new CheckOutcome.NotVerified(new ProviderAnswer("NOT_VERIFIED", null, null, reference, message,
                         code, node.toString()), true);

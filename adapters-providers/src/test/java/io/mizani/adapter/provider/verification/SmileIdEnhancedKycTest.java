@@ -51,7 +51,7 @@ class SmileIdEnhancedKycTest {
     void reset() {
         wiremock.resetAll();
         smile = new SmileIdEnhancedKyc(URI.create(wiremock.baseUrl()), "085", "test-api-key",
-                Duration.ofMillis(2000), Map.of("nin", "NIN_V2", "national_id_ke", "NATIONAL_ID"), CLOCK);
+                Duration.ofMillis(5000), Map.of("nin", "NIN_V2", "national_id_ke", "NATIONAL_ID"), CLOCK);
     }
 
     static ProviderRequest request(String check, Map<String, String> body, Optional<String> ownKey) {
@@ -146,7 +146,7 @@ class SmileIdEnhancedKycTest {
     @Test
     void faults_delay_reset_malformed_and_5xx_are_unavailable() {
         wiremock.stubFor(post(urlEqualTo("/v1/id_verification"))
-                .willReturn(aResponse().withStatus(200).withFixedDelay(4000).withBody(result("1012", "ok"))));
+                .willReturn(aResponse().withStatus(200).withFixedDelay(8000).withBody(result("1012", "ok"))));
         assertEquals(CheckOutcome.Cause.TIMEOUT, cause(smile.run(request("nin", Map.of("number_nin", "00000000000"), Optional.empty()))));
         wiremock.stubFor(post(urlEqualTo("/v1/id_verification"))
                 .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));

@@ -51,6 +51,29 @@ public class VerificationRoutingResource {
         return RoutingDto.of(routing.get());
     }
 
+    public record MarginDto(String provider, String check, long calls, long answered, BigDecimal cost,
+                            BigDecimal revenue, BigDecimal margin, String currency) {
+    }
+
+    public record MarginsDto(int days, List<MarginDto> margins) {
+    }
+
+    /** Margin per provider and check over the last {@code days} days (default 30): calls, cost, revenue, margin. */
+    @GET
+    @Path("/margins")
+    public MarginsDto margins(@jakarta.ws.rs.QueryParam("days") String days) {
+        int d = 30;
+        if (days != null && !days.isBlank()) {
+            try {
+                d = Integer.parseInt(days.strip());
+            } catch (NumberFormatException e) {
+                throw DomainError.invalidArgument("days must be an integer from 1 to 366");
+            }
+        }
+        return new MarginsDto(d, routing.margins(d).stream().map(m -> new MarginDto(m.provider(), m.check(),
+                m.calls(), m.answered(), m.cost(), m.revenue(), m.margin(), "KES")).toList());
+    }
+
     @PUT
     @Consumes(MediaType.WILDCARD)
     public RoutingDto put(String body) {

@@ -18,8 +18,16 @@ import io.mizani.domain.verification.ProviderAnswer;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
+import io.mizani.domain.verification.match.IdentityMatch;
+import io.mizani.domain.verification.match.MatchRequest;
+import io.mizani.domain.verification.match.RegistryIdentity;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -36,6 +44,15 @@ import java.util.logging.Logger;
  * </ol>
  * A crash between 1 and 3 leaves the call in flight; {@link SettleStrandedCharges} reverses it.
  * A cached replay is one transaction (debit of the cached price plus the new token), no provider call.
+ *
+ * <p>Step 2 walks the check's route (the operator's, else the default): a provider that is unavailable (error,
+ * timeout, open circuit, rejected) hands the call to the next one in the same request; the first answer wins and
+ * names the {@code source}. The merchant's single charge of step 1 stands whatever provider answered; only when
+ * every provider failed is it refunded (502). Every provider call is recorded with its cost (its own transaction,
+ * between steps 2 and 3: a failure to record never fails the check).
+ *
+ * <p>The identity match (when the request carries one) is computed here from the registry identity the answering
+ * adapter mapped, and for a replay from the identity stored (sealed) with the original result.
  */
 public final class RunCheckService implements RunCheck {
 
@@ -45,21 +62,34 @@ public final class RunCheckService implements RunCheck {
     private final VerificationAccess access;
     private final WalletCharges wallet;
     private final LookupStore lookups;
-    private final VerificationProvider provider;
+    private final VerificationProviders providers;
+    private final RoutingStore routing;
+    private final ProviderCallLog callLog;
     private final PiiProtection pii;
     private final PhoneRegions phoneRegions;
     private final UnitOfWork uow;
     private final Clock clock;
     private final VerificationPolicy policy;
 
+    /** One provider, no operator routing, calls not logged (tests of the billing steps). */
     public RunCheckService(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
                            VerificationProvider provider, PiiProtection pii, PhoneRegions phoneRegions,
                            UnitOfWork uow, Clock clock, VerificationPolicy policy) {
+        this(catalogue, access, wallet, lookups, single(provider), EMPTY_ROUTING, calls -> { }, pii, phoneRegions,
+                uow, clock, policy);
+    }
+
+    public RunCheckService(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
+                           VerificationProviders providers, RoutingStore routing, ProviderCallLog callLog,
+                           PiiProtection pii, PhoneRegions phoneRegions, UnitOfWork uow, Clock clock,
+                           VerificationPolicy policy) {
         this.catalogue = catalogue;
         this.access = access;
         this.wallet = wallet;
         this.lookups = lookups;
-        this.provider = provider;
+        this.providers = providers;
+        this.routing = routing;
+        this.callLog = callLog;
         this.pii = pii;
         this.phoneRegions = phoneRegions;
         this.uow = uow;
@@ -91,12 +121,12 @@ public final class RunCheckService implements RunCheck {
         if (!command.fresh()) {
             Optional<VerificationResult> replay = uow.inTransaction(() -> lookups
                     .findReplayable(accountId, check.key(), cacheKey, now())
-                    .map(original -> replay(original, check, platform)));
+                    .map(original -> replay(original, check, platform, command.match())));
             if (replay.isPresent()) {
                 return replay.get();
             }
         }
-        return live(accountId, check, inputs, country, cacheKey, platform, mode);
+        return live(accountId, check, inputs, country, cacheKey, platform, mode, command.match());
     }
 
     /** Stored times have millisecond precision, so an answer reads the same live and from the database. */
@@ -115,7 +145,8 @@ public final class RunCheckService implements RunCheck {
         return check.countryField().map(f -> inputs.get(f.name())).orElse(CheckDefinition.GLOBAL);
     }
 
-    private VerificationResult replay(LookupRecord original, CheckDefinition check, boolean platform) {
+    private VerificationResult replay(LookupRecord original, CheckDefinition check, boolean platform,
+                                      MatchRequest match) {
         Instant now = now();
         String lookupId = LookupIds.next();
         BigDecimal price = platform ? catalogue.cachedPrice(check.key()) : BigDecimal.ZERO.setScale(2);
@@ -126,17 +157,18 @@ public final class RunCheckService implements RunCheck {
                 original.subjectName(), original.identifierHash(), original.identifierMasked(), original.cacheKey(),
                 original.reference(), original.detail(), original.responseCode(), original.sealedPayload(), "cache",
                 true, original.fetchedAt(), original.expiresAt(), price, CheckCatalogue.CURRENCY, chargeReference,
-                charge, 0, now, true, true);
+                charge, 0, now, true, true, original.sealedIdentity());
         lookups.insert(copy);
         // the debit last: the wallet row stays locked only from here to the commit
         if (platform && !wallet.debit(original.accountId(), price, chargeReference)) {
             throw VerificationErrors.insufficientBalance(); // rolls the insert back
         }
-        return toResult(copy);
+        return toResult(copy, match);
     }
 
     private VerificationResult live(long accountId, CheckDefinition check, CheckInputs inputs, String country,
-                                    String cacheKey, boolean platform, VerificationSettings mode) {
+                                    String cacheKey, boolean platform, VerificationSettings mode,
+                                    MatchRequest match) {
         Instant start = now();
         String lookupId = LookupIds.next();
         BigDecimal price = platform ? catalogue.livePrice(check.key()) : BigDecimal.ZERO.setScale(2);
@@ -147,9 +179,10 @@ public final class RunCheckService implements RunCheck {
                 ? Optional.empty() : Optional.of(pii.open(mode.sealedProviderKey()));
         ProviderRequest request = new ProviderRequest(lookupId, check, inputs, country, ownKey);
         String identifier = inputs.identifier();
+        List<String> route = routeOf(check.key());
         LookupRecord inFlight = new LookupRecord(lookupId, accountId, check.key(), check.category().wire(), country,
                 null, null, null, null, pii.keyedHash(check.identifierField().name() + "=" + identifier),
-                IdentifierMask.mask(identifier), cacheKey, null, null, null, null, provider.name(request), false,
+                IdentifierMask.mask(identifier), cacheKey, null, null, null, null, route.get(0), false,
                 null, null, price, CheckCatalogue.CURRENCY, chargeReference, charged, null, start, false, false);
 
         // 1. charge up front and record the call in flight
@@ -162,20 +195,30 @@ public final class RunCheckService implements RunCheck {
             return null;
         });
 
-        // 2. the provider, no transaction open
+        // 2. the providers of the route in order, no transaction open, until one answers
         long t0 = System.nanoTime();
-        CheckOutcome outcome;
-        try {
-            outcome = provider.run(request);
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "provider failed for " + check.key(), e);
-            outcome = new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.DOWN, e.getClass().getSimpleName(), null);
+        Map<String, BigDecimal> costs = costsOf(check.key());
+        List<ProviderCall> calls = new ArrayList<>();
+        CheckOutcome outcome = null;
+        String source = route.get(0);
+        for (String name : route) {
+            long c0 = System.nanoTime();
+            CheckOutcome o = call(name, request);
+            int ms = (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - c0) / 1_000_000);
+            calls.add(providerCall(lookupId, accountId, check.key(), name, calls.size() + 1, o,
+                    costs.get(name), ms));
+            outcome = o;
+            source = name;
+            if (!(o instanceof CheckOutcome.ProviderUnavailable)) {
+                break;
+            }
         }
         int durationMs = (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - t0) / 1_000_000);
+        recordCalls(calls);
 
         // 3. settle
         Instant fetchedAt = now();
-        LookupRecord settled = settledRecord(inFlight, check, identifier, outcome, fetchedAt, durationMs);
+        LookupRecord settled = settledRecord(inFlight, check, identifier, outcome, fetchedAt, durationMs, source);
         ChargeEvent event = outcome.chargeEvent();
         ChargeStatus target = ChargeStateMachine.transition(charged, event);
         boolean reverse = ChargeStateMachine.reversesCharge(charged, event);
@@ -214,7 +257,7 @@ public final class RunCheckService implements RunCheck {
             if (written && outcome instanceof CheckOutcome.ProviderUnavailable) {
                 throw VerificationErrors.providerUnavailable(check.label());
             }
-            return written ? toResult(failed) : lostToSweeper(check);
+            return written ? toResult(failed, match) : lostToSweeper(check);
         }
         if (!written) {
             return lostToSweeper(check);
@@ -222,7 +265,111 @@ public final class RunCheckService implements RunCheck {
         if (outcome instanceof CheckOutcome.ProviderUnavailable) {
             throw VerificationErrors.providerUnavailable(check.label());
         }
-        return toResult(finalRecord);
+        return toResult(finalRecord, match);
+    }
+
+    private List<String> routeOf(String check) {
+        try {
+            return uow.inTransaction(() -> RoutingService.routeOf(check, routing, providers));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "routing table unreadable; default route for " + check, e);
+            return providers.defaultRoute(check);
+        }
+    }
+
+    private Map<String, BigDecimal> costsOf(String check) {
+        try {
+            return uow.inTransaction(() -> routing.costs(check));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "provider costs unreadable for " + check, e);
+            return Map.of();
+        }
+    }
+
+    /** The operator's record of provider calls, in its own transaction: a failure here never fails the check. */
+    private void recordCalls(List<ProviderCall> calls) {
+        try {
+            uow.inNewTransaction(() -> {
+                callLog.record(calls);
+                return null;
+            });
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "could not record provider calls of " + calls.get(0).lookupId(), e);
+        }
+    }
+
+        private CheckOutcome call(String name, ProviderRequest request) {
+        Optional<VerificationProvider> provider = providers.find(name);
+        if (provider.isEmpty()) {
+            return new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.REJECTED, "no provider " + name, null);
+        }
+        try {
+            return provider.get().run(request);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "provider " + name + " failed for " + request.check().key(), e);
+            return new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.DOWN, e.getClass().getSimpleName(), null);
+        }
+    }
+
+    private ProviderCall providerCall(String lookupId, long accountId, String check, String provider, int attempt,
+                                      CheckOutcome o, BigDecimal configuredCost, int ms) {
+        BigDecimal zero = BigDecimal.ZERO.setScale(2);
+        BigDecimal cost = configuredCost == null ? zero : configuredCost;
+        return switch (o) {
+            case CheckOutcome.Verified v -> new ProviderCall(lookupId, accountId, check, provider, attempt, "verified",
+                    null, cost, CheckCatalogue.CURRENCY, ms, now());
+            case CheckOutcome.NotVerified n -> new ProviderCall(lookupId, accountId, check, provider, attempt,
+                    "not_verified", null, n.providerCharged() ? cost : zero, CheckCatalogue.CURRENCY, ms, now());
+            case CheckOutcome.ProviderUnavailable u -> new ProviderCall(lookupId, accountId, check, provider, attempt,
+                    "unavailable", u.cause().name().toLowerCase(Locale.ROOT), zero, CheckCatalogue.CURRENCY, ms, now());
+        };
+    }
+
+    private static final RoutingStore EMPTY_ROUTING = new RoutingStore() {
+        @Override
+        public RoutingTable load() {
+            return RoutingTable.EMPTY;
+        }
+
+        @Override
+        public void replace(RoutingTable table) {
+            throw new UnsupportedOperationException("no routing store");
+        }
+
+        @Override
+        public List<String> route(String check) {
+            return List.of();
+        }
+
+        @Override
+        public Map<String, BigDecimal> costs(String check) {
+            return Map.of();
+        }
+
+        @Override
+        public List<ProviderMargin> margins(Instant since) {
+            return List.of();
+        }
+    };
+
+    private static VerificationProviders single(VerificationProvider provider) {
+        String name = provider.name(null);
+        return new VerificationProviders() {
+            @Override
+            public Set<String> names() {
+                return Set.of(name);
+            }
+
+            @Override
+            public Optional<VerificationProvider> find(String name) {
+                return Optional.of(provider);
+            }
+
+            @Override
+            public List<String> defaultRoute(String check) {
+                return List.of(name);
+            }
+        };
     }
 
     /** The sweeper already reversed this call (it took longer than the settlement grace): the check counts as failed. */
@@ -231,38 +378,46 @@ public final class RunCheckService implements RunCheck {
     }
 
     private LookupRecord settledRecord(LookupRecord f, CheckDefinition check, String identifier, CheckOutcome outcome,
-                                       Instant fetchedAt, int durationMs) {
+                                       Instant fetchedAt, int durationMs, String source) {
         Instant expiresAt = fetchedAt.plus(policy.cacheTtl());
         return switch (outcome) {
             case CheckOutcome.Verified v -> answered(f, check, identifier, v.answer(), CheckStatus.VERIFIED,
-                    fetchedAt, expiresAt, durationMs);
+                    fetchedAt, expiresAt, durationMs, source);
             case CheckOutcome.NotVerified n -> answered(f, check, identifier, n.answer(), CheckStatus.NOT_VERIFIED,
-                    fetchedAt, expiresAt, durationMs);
+                    fetchedAt, expiresAt, durationMs, source);
             case CheckOutcome.ProviderUnavailable u -> new LookupRecord(f.lookupId(), f.accountId(), f.check(),
                     f.category(), f.country(), CheckStatus.ERROR, null, null, null, f.identifierHash(),
                     f.identifierMasked(), f.cacheKey(), null,
-                    check.label() + " verification is currently unavailable", u.responseCode(), null, f.source(),
+                    check.label() + " verification is currently unavailable", u.responseCode(), null, source,
                     false, fetchedAt, null, f.chargedAmount(), f.chargeCurrency(), f.chargeReference(),
-                    f.chargeStatus(), durationMs, f.createdAt(), false, true);
+                    f.chargeStatus(), durationMs, f.createdAt(), false, true, null);
         };
     }
 
     private LookupRecord answered(LookupRecord f, CheckDefinition check, String identifier, ProviderAnswer a,
-                                  CheckStatus status, Instant fetchedAt, Instant expiresAt, int durationMs) {
+                                  CheckStatus status, Instant fetchedAt, Instant expiresAt, int durationMs,
+                                  String source) {
         String actor = ActorTypes.of(check, identifier, a.taxpayerClass()).orElse(null);
         byte[] payload = a.payloadJson() == null ? null : pii.seal(a.payloadJson());
+        byte[] identity = a.identity() == null || a.identity().isEmpty() ? null : pii.seal(a.identity().encode());
         return new LookupRecord(f.lookupId(), f.accountId(), f.check(), f.category(), f.country(), status,
                 a.verificationStatus(), actor, a.subjectName(), f.identifierHash(), f.identifierMasked(),
-                f.cacheKey(), a.reference(), a.detail(), a.responseCode(), payload, f.source(), false, fetchedAt,
+                f.cacheKey(), a.reference(), a.detail(), a.responseCode(), payload, source, false, fetchedAt,
                 expiresAt, f.chargedAmount(), f.chargeCurrency(), f.chargeReference(), f.chargeStatus(), durationMs,
-                f.createdAt(), true, true);
+                f.createdAt(), true, true, identity);
     }
 
-    private VerificationResult toResult(LookupRecord r) {
+    private VerificationResult toResult(LookupRecord r, MatchRequest match) {
+        IdentityMatch identityMatch = null;
+        if (match != null) {
+            RegistryIdentity identity = r.sealedIdentity() == null ? RegistryIdentity.NONE
+                    : RegistryIdentity.decode(pii.open(r.sealedIdentity())).orElse(RegistryIdentity.NONE);
+            identityMatch = IdentityMatch.of(match, identity);
+        }
         return new VerificationResult(r.lookupId(), r.check(), r.category(), r.country(), r.status().wire(),
                 r.verificationStatus(), r.actorType(), r.subjectName(), r.reference(), r.detail(), r.responseCode(),
                 r.sealedPayload() == null ? null : pii.open(r.sealedPayload()), r.durationMs(), r.source(), r.cached(),
                 r.fetchedAt(), r.expiresAt(), r.chargedAmount(), r.chargeCurrency(), r.chargeReference(),
-                r.chargeStatus().wire());
+                r.chargeStatus().wire(), identityMatch);
     }
 }

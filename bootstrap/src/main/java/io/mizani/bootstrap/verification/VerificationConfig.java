@@ -35,13 +35,25 @@ public interface VerificationConfig {
     @WithDefault("PT1M")
     Duration refundRetry();
 
-    /** Live mode: the provider of checks the routing table does not name. */
+    /** Live mode: the provider of checks neither the operator's routing nor {@link #routes()} names. */
     Optional<String> defaultProvider();
 
-    /** Live mode routing table: check key → provider name. */
+    /** Live mode default route of a check without an operator route: check key → provider name. */
     Map<String, String> routes();
 
     SmileId smileId();
+
+    Dojah dojah();
+
+    /** Dojah (a second real provider for nin, bvn, bvn_basic and national_id_ke). */
+    interface Dojah {
+        @WithDefault("https://sandbox.dojah.io")
+        String baseUrl();
+
+        Optional<String> appId();
+
+        Optional<String> secretKey();
+    }
 
     interface SmileId {
         @WithDefault("https://testapi.smileidentity.com")

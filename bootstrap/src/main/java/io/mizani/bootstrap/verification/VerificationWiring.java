@@ -1,7 +1,8 @@
 package io.mizani.bootstrap.verification;
 
 import io.mizani.adapter.provider.crypto.AesGcmPiiProtection;
-import io.mizani.adapter.provider.verification.GuardedVerificationProvider;
+import io.mizani.adapter.provider.verification.DojahKyc;
+import io.mizani.adapter.provider.verification.ProviderGuards;
 import io.mizani.adapter.provider.verification.SandboxVerificationProvider;
 import io.mizani.adapter.provider.verification.SmileIdEnhancedKyc;
 import io.mizani.application.billing.WalletCharges;
@@ -13,7 +14,12 @@ import io.mizani.application.teamkyc.VerificationEvidence;
 import io.mizani.application.verification.IdentityCheckAvailability;
 import io.mizani.application.verification.ListLookups;
 import io.mizani.application.verification.LookupStore;
+import io.mizani.application.verification.ManageRouting;
 import io.mizani.application.verification.ManageVerificationSettings;
+import io.mizani.application.verification.ProviderCallLog;
+import io.mizani.application.verification.RoutingService;
+import io.mizani.application.verification.RoutingStore;
+import io.mizani.application.verification.VerificationProviders;
 import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.verification.PiiProtection;
 import io.mizani.application.verification.ResolveToken;
@@ -36,7 +42,9 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -67,7 +75,8 @@ public class VerificationWiring {
     @Singleton
     VerificationPolicy policy() {
         Duration grace = config.settlementGrace();
-        Duration minimumGrace = Duration.ofMillis(config.providerTimeoutMs()).plusSeconds(30);
+        // a check may try every provider of its route in turn (at most the 4 providers), each up to the timeout
+        Duration minimumGrace = Duration.ofMillis(config.providerTimeoutMs() * 4).plusSeconds(30);
         return new VerificationPolicy(config.cacheTtl(), grace.compareTo(minimumGrace) < 0 ? minimumGrace : grace,
                 config.refundRetry());
     }
@@ -85,35 +94,59 @@ public class VerificationWiring {
         return new AesGcmPiiProtection(piiKey);
     }
 
+    /**
+     * Every provider behind its guards. Default route of a check the operator has not routed: sandbox mode
+     * {@code [sandbox, sandbox_backup]} (platform.md section 13); live mode the configured route of the check
+     * ({@code mizani.verification.routes.<check>}), else {@code mizani.verification.default-provider}, else Smile ID.
+     */
     @Produces
     @Singleton
-    VerificationProvider provider() {
+    VerificationProviders providers() {
         Map<String, String> idTypes = new HashMap<>(config.smileId().idTypes());
         Map<String, String> routes = new HashMap<>(config.routes());
         long providerTimeoutMs = config.providerTimeoutMs();
+        Duration timeout = Duration.ofMillis(providerTimeoutMs);
         Map<String, VerificationProvider> providers = Map.of(
-                SandboxVerificationProvider.NAME, new SandboxVerificationProvider(providerTimeoutMs),
+                SandboxVerificationProvider.NAME,
+                new SandboxVerificationProvider(SandboxVerificationProvider.NAME, providerTimeoutMs),
+                SandboxVerificationProvider.BACKUP,
+                new SandboxVerificationProvider(SandboxVerificationProvider.BACKUP, providerTimeoutMs),
                 SmileIdEnhancedKyc.NAME, new SmileIdEnhancedKyc(URI.create(config.smileId().baseUrl()),
                         config.smileId().partnerId().orElse(""), config.smileId().apiKey().orElse(""),
-                        Duration.ofMillis(providerTimeoutMs), idTypes, Clock.systemUTC()));
-        String defaultProvider = config.defaultProvider().orElse("");
-        String fallback = defaultProvider.isBlank()
-                ? (sandbox() ? SandboxVerificationProvider.NAME : SmileIdEnhancedKyc.NAME) : defaultProvider;
-        if (sandbox()) {
-            // sandbox mode: every check runs against the built-in deterministic provider (platform.md section 5)
-            routes.clear();
-            fallback = SandboxVerificationProvider.NAME;
+                        timeout, idTypes, Clock.systemUTC()),
+                DojahKyc.NAME, new DojahKyc(URI.create(config.dojah().baseUrl()), config.dojah().appId().orElse(""),
+                        config.dojah().secretKey().orElse(""), timeout));
+        String configured = config.defaultProvider().orElse("");
+        String fallback = configured.isBlank() ? SmileIdEnhancedKyc.NAME : configured;
+        if (!providers.containsKey(fallback)) {
+            throw new IllegalArgumentException("unknown default verification provider " + fallback);
         }
-        return new GuardedVerificationProvider(providers, routes, fallback, providerTimeoutMs, config.bulkhead());
+        routes.forEach((check, provider) -> {
+            if (!providers.containsKey(provider)) {
+                throw new IllegalArgumentException("route " + check + " names unknown provider " + provider);
+            }
+        });
+        List<String> sandboxRoute = List.of(SandboxVerificationProvider.NAME, SandboxVerificationProvider.BACKUP);
+        boolean sandbox = sandbox();
+        return new ProviderGuards(providers, Set.of(SandboxVerificationProvider.NAME, SandboxVerificationProvider.BACKUP),
+                check -> sandbox ? sandboxRoute : List.of(routes.getOrDefault(check, fallback)),
+                providerTimeoutMs, config.bulkhead());
     }
 
     @Produces
     @Singleton
     RunCheck runCheck(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
-                      VerificationProvider provider, PiiProtection pii, PhoneRegions regions, UnitOfWork uow,
-                      VerificationPolicy policy) {
-        return new RunCheckService(catalogue, access, wallet, lookups, provider, pii, regions, uow,
+                      VerificationProviders providers, RoutingStore routing, ProviderCallLog callLog,
+                      PiiProtection pii, PhoneRegions regions, UnitOfWork uow, VerificationPolicy policy) {
+        return new RunCheckService(catalogue, access, wallet, lookups, providers, routing, callLog, pii, regions, uow,
                 Clock.systemUTC(), policy);
+    }
+
+    @Produces
+    @Singleton
+    ManageRouting routing(CheckCatalogue catalogue, VerificationProviders providers, RoutingStore store,
+                          UnitOfWork uow) {
+        return new RoutingService(catalogue, providers, store, uow, Clock.systemUTC());
     }
 
     @Produces

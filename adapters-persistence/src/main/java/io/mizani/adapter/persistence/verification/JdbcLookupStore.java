@@ -25,7 +25,8 @@ public class JdbcLookupStore implements LookupStore {
     private static final String COLUMNS = "lookup_id, account_id, check_key, category, country, status, "
             + "verification_status, actor_type, subject_name, identifier_hash, identifier_masked, cache_key, reference, "
             + "detail, response_code, payload_sealed, source, cached, fetched_at, expires_at, charged_amount, "
-            + "charge_currency, charge_reference, charge_status, duration_ms, created_at, token_issued, settled";
+            + "charge_currency, charge_reference, charge_status, duration_ms, created_at, token_issued, settled, "
+            + "identity_sealed";
 
     private final DataSource ds;
 
@@ -37,7 +38,7 @@ public class JdbcLookupStore implements LookupStore {
     @Override
     public void insert(LookupRecord r) {
         String sql = "INSERT INTO verification_lookups (" + COLUMNS + ") VALUES "
-                + "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+                + "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             bindAll(ps, r, 1);
             ps.executeUpdate();
@@ -50,7 +51,8 @@ public class JdbcLookupStore implements LookupStore {
     public boolean settle(LookupRecord r) {
         String sql = "UPDATE verification_lookups SET status = ?, verification_status = ?, actor_type = ?, "
                 + "subject_name = ?, reference = ?, detail = ?, response_code = ?, payload_sealed = ?, fetched_at = ?, "
-                + "expires_at = ?, charge_status = ?, duration_ms = ?, token_issued = ?, settled = true "
+                + "expires_at = ?, charge_status = ?, duration_ms = ?, token_issued = ?, source = ?, identity_sealed = ?, "
+                + "settled = true "
                 + "WHERE lookup_id = ? AND NOT settled";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             int i = bindOutcome(ps, r);
@@ -65,7 +67,8 @@ public class JdbcLookupStore implements LookupStore {
     public void updateSettlement(LookupRecord r) {
         String sql = "UPDATE verification_lookups SET status = ?, verification_status = ?, actor_type = ?, "
                 + "subject_name = ?, reference = ?, detail = ?, response_code = ?, payload_sealed = ?, fetched_at = ?, "
-                + "expires_at = ?, charge_status = ?, duration_ms = ?, token_issued = ?, settled = true, "
+                + "expires_at = ?, charge_status = ?, duration_ms = ?, token_issued = ?, source = ?, identity_sealed = ?, "
+                + "settled = true, "
                 + "refund_retry_at = NULL WHERE lookup_id = ?";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             int i = bindOutcome(ps, r);
@@ -168,6 +171,8 @@ public class JdbcLookupStore implements LookupStore {
         ps.setString(i++, r.chargeStatus().wire());
         setInt(ps, i++, r.durationMs());
         ps.setBoolean(i++, r.tokenIssued());
+        ps.setString(i++, r.source());
+        ps.setBytes(i++, r.sealedIdentity());
         return i;
     }
 
@@ -200,7 +205,8 @@ public class JdbcLookupStore implements LookupStore {
         setInt(ps, i++, r.durationMs());
         ps.setTimestamp(i++, ts(r.createdAt()));
         ps.setBoolean(i++, r.tokenIssued());
-        ps.setBoolean(i, r.settled());
+        ps.setBoolean(i++, r.settled());
+        ps.setBytes(i, r.sealedIdentity());
     }
 
     private static LookupRecord read(ResultSet rs) throws SQLException {
@@ -217,7 +223,8 @@ public class JdbcLookupStore implements LookupStore {
                 instant(rs.getTimestamp("expires_at")), rs.getBigDecimal("charged_amount"),
                 rs.getString("charge_currency"), rs.getString("charge_reference"),
                 ChargeStatus.fromWire(rs.getString("charge_status")), durationMs,
-                instant(rs.getTimestamp("created_at")), rs.getBoolean("token_issued"), rs.getBoolean("settled"));
+                instant(rs.getTimestamp("created_at")), rs.getBoolean("token_issued"), rs.getBoolean("settled"),
+                rs.getBytes("identity_sealed"));
     }
 
     private static void setInt(PreparedStatement ps, int i, Integer v) throws SQLException {

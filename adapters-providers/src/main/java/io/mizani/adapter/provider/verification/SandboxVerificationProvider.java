@@ -7,7 +7,9 @@ import io.mizani.application.verification.VerificationProvider;
 import io.mizani.domain.verification.Category;
 import io.mizani.domain.verification.CheckOutcome;
 import io.mizani.domain.verification.ProviderAnswer;
+import io.mizani.domain.verification.match.RegistryIdentity;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.zip.CRC32;
 
@@ -16,10 +18,16 @@ import java.util.zip.CRC32;
  * two characters of the identifier: {@code 00} not verified (charged), {@code 01} not verified (fee waived),
  * {@code 99} unavailable, {@code 98} answers only after the provider timeout plus one second, anything else
  * verified. Names are derived from the identifier, so the same identifier always gives the same subject.
+ *
+ * <p>Two instances run in sandbox mode, {@code sandbox} and {@code sandbox_backup} (platform.md section 13): an
+ * identifier ending in {@code 97} makes {@code sandbox} unavailable while {@code sandbox_backup} answers it
+ * verified with the same subject; {@code 98} and {@code 99} fail on both. Both return the subject's
+ * {@code date_of_birth}, {@code 1990-01-DD} with DD = (the identifier's last two digits mod 28) + 1.
  */
 public final class SandboxVerificationProvider implements VerificationProvider {
 
     public static final String NAME = "sandbox";
+    public static final String BACKUP = "sandbox_backup";
 
     private static final List<String> FIRST = List.of("Amani", "Wanjiru", "Chinedu", "Kwame", "Ama", "Tendai",
             "Zanele", "Kofi", "Aisha", "Baraka", "Ngozi", "Thabo", "Fatou", "Juma", "Imani", "Sipho");
@@ -32,20 +40,40 @@ public final class SandboxVerificationProvider implements VerificationProvider {
 
     private final ObjectMapper json = new ObjectMapper();
     private final long timeoutMs;
+    private final String name;
 
     public SandboxVerificationProvider(long timeoutMs) {
+        this(NAME, timeoutMs);
+    }
+
+    /** @param name {@link #NAME} or {@link #BACKUP} */
+    public SandboxVerificationProvider(String name, long timeoutMs) {
+        this.name = name;
         this.timeoutMs = timeoutMs;
     }
 
     @Override
     public String name(ProviderRequest request) {
-        return NAME;
+        return name;
+    }
+
+    /** 1990-01-DD, DD = (the identifier's last two digits mod 28) + 1; null when it does not end in two digits. */
+    static LocalDate dateOfBirth(String id) {
+        if (id.length() < 2 || !Character.isDigit(id.charAt(id.length() - 1))
+                || !Character.isDigit(id.charAt(id.length() - 2))) {
+            return null;
+        }
+        int lastTwo = Integer.parseInt(id.substring(id.length() - 2));
+        return LocalDate.of(1990, 1, lastTwo % 28 + 1);
     }
 
     @Override
     public CheckOutcome run(ProviderRequest request) {
         String id = request.inputs().identifier();
         String reference = "sbx_" + request.lookupId().substring(request.lookupId().indexOf('_') + 1);
+        if (id.endsWith("97") && NAME.equals(name)) {
+            return new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.DOWN, "provider unavailable", "1015");
+        }
         if (id.endsWith("99")) {
             return new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.DOWN,
                     "ID authority unavailable", "1015");
@@ -59,8 +87,8 @@ public final class SandboxVerificationProvider implements VerificationProvider {
             }
         }
         boolean company = request.check().category() == Category.COMPANY;
-        String[] name = company ? firm(id) : person(id);
-        String full = company ? name[0] : name[0] + " " + name[1];
+        String[] subject = company ? firm(id) : person(id);
+        String full = company ? subject[0] : subject[0] + " " + subject[1];
         String taxpayerClass = taxpayerClass(request.check().key(), id);
         String verdict;
         String code;
@@ -79,6 +107,7 @@ public final class SandboxVerificationProvider implements VerificationProvider {
             text = request.check().key().equals("phone_status_global") ? "Line is active" : "ID number validated";
         }
         boolean verified = "VERIFIED".equals(verdict);
+        LocalDate dob = company ? null : dateOfBirth(id);
         ObjectNode data = json.createObjectNode();
         data.put("result_code", code);
         data.put("result_text", text);
@@ -88,8 +117,11 @@ public final class SandboxVerificationProvider implements VerificationProvider {
         if (verified) {
             data.put("full_name", full);
             if (!company) {
-                data.put("first_name", name[0]);
-                data.put("last_name", name[1]);
+                data.put("first_name", subject[0]);
+                data.put("last_name", subject[1]);
+                if (dob != null) {
+                    data.put("date_of_birth", dob.toString());
+                }
             }
             if (taxpayerClass != null) {
                 data.put("taxpayer_class", taxpayerClass);
@@ -99,8 +131,9 @@ public final class SandboxVerificationProvider implements VerificationProvider {
             }
         }
         data.put("reference", reference);
+        RegistryIdentity identity = verified && !company ? new RegistryIdentity(subject[0], null, subject[1], dob) : null;
         ProviderAnswer answer = new ProviderAnswer(verdict, verified ? full : null, verified ? taxpayerClass : null,
-                reference, text, code, data.toString());
+                reference, text, code, data.toString(), identity);
         if (verified) {
             return new CheckOutcome.Verified(answer);
         }

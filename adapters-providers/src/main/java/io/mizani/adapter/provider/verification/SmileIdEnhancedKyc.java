@@ -8,6 +8,7 @@ import io.mizani.application.verification.ProviderRequest;
 import io.mizani.application.verification.VerificationProvider;
 import io.mizani.domain.verification.CheckOutcome;
 import io.mizani.domain.verification.ProviderAnswer;
+import io.mizani.domain.verification.match.RegistryIdentity;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,7 +31,11 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Smile ID Enhanced KYC over its synchronous REST endpoint ({@code POST /v1/id_verification}). Requests are signed
  * as Smile ID documents it: {@code signature = base64(HMAC-SHA256(api_key, timestamp + partner_id + "sid_request"))}
- * with an ISO-8601 timestamp; the response's signature is checked the same way. Result codes:
+ * with an ISO-8601 timestamp. Every answer is trusted only with its signature: Smile ID signs its response the same
+ * way with the timestamp it answers with, and an answer whose {@code signature} is missing or does not match
+ * (constant-time comparison) is unreadable ({@code malformed}), never a verdict. Names ({@code FirstName},
+ * {@code OtherName}, {@code LastName}, else {@code FullName}) and {@code DOB} map into the identity match's
+ * {@link RegistryIdentity}. Result codes:
  * <ul>
  *   <li>1012 (valid ID), 1020 (exact match), 1021 (partial match): verified, charged;</li>
  *   <li>1013 (unable to validate), 1022 (no match): not verified, charged;</li>
@@ -153,8 +158,10 @@ public final class SmileIdEnhancedKyc implements VerificationProvider {
         }
         String signature = node.path("signature").asText(null);
         String answeredAt = node.path("timestamp").asText(null);
-        if (signature != null && answeredAt != null && !MessageDigest.isEqual(
-                sign(key, answeredAt, partner).getBytes(StandardCharsets.UTF_8),
+        if (signature == null || answeredAt == null) {
+            return malformed("Smile ID response is not signed");
+        }
+        if (!MessageDigest.isEqual(sign(key, answeredAt, partner).getBytes(StandardCharsets.UTF_8),
                 signature.getBytes(StandardCharsets.UTF_8))) {
             return malformed("Smile ID response signature does not match");
         }
@@ -162,7 +169,8 @@ public final class SmileIdEnhancedKyc implements VerificationProvider {
         String text = node.path("ResultText").asText(null);
         String reference = node.path("SmileJobID").asText(null);
         String fullName = subjectName(node);
-        ProviderAnswer answer = new ProviderAnswer(null, fullName, null, reference, text, code, node.toString());
+        ProviderAnswer answer = new ProviderAnswer(null, fullName, null, reference, text, code, node.toString(),
+                identity(node));
         return switch (code) {
             case "1012", "1020", "1021" -> new CheckOutcome.Verified(withStatus(answer, "VERIFIED"));
             case "1013", "1022" -> new CheckOutcome.NotVerified(withStatus(answer, "NOT_VERIFIED"), true);
@@ -177,8 +185,27 @@ public final class SmileIdEnhancedKyc implements VerificationProvider {
     }
 
     private static ProviderAnswer withStatus(ProviderAnswer a, String status) {
-        return new ProviderAnswer(status, "VERIFIED".equals(status) ? a.subjectName() : null, a.taxpayerClass(),
-                a.reference(), a.detail(), a.responseCode(), a.payloadJson());
+        boolean verified = "VERIFIED".equals(status);
+        return new ProviderAnswer(status, verified ? a.subjectName() : null, a.taxpayerClass(),
+                a.reference(), a.detail(), a.responseCode(), a.payloadJson(), verified ? a.identity() : null);
+    }
+
+    /** Smile ID's names and date of birth in the identity match's shape. */
+    static RegistryIdentity identity(JsonNode node) {
+        java.time.LocalDate dob = RegistryIdentity.parseDate(text(node, "DOB"));
+        String first = text(node, "FirstName");
+        String last = text(node, "LastName");
+        if (first != null || last != null) {
+            String other = text(node, "OtherName") != null ? text(node, "OtherName") : text(node, "OtherNames");
+            return new RegistryIdentity(first, other, last, dob);
+        }
+        return RegistryIdentity.fromFullName(text(node, "FullName"), dob);
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        return v == null || v.isNull() || v.asText().isBlank() || "Not Available".equalsIgnoreCase(v.asText())
+                ? null : v.asText();
     }
 
     private static String subjectName(JsonNode node) {

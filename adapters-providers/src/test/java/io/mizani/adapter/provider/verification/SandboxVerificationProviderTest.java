@@ -33,6 +33,39 @@ class SandboxVerificationProviderTest {
         assertInstanceOf(CheckOutcome.ProviderUnavailable.class, run("nin", Map.of("number_nin", "12345678999")));
     }
 
+    final SandboxVerificationProvider backup = new SandboxVerificationProvider(SandboxVerificationProvider.BACKUP, 50);
+
+    CheckOutcome runBackup(String check, Map<String, String> body) {
+        var def = CheckCatalogue.standard().find(check).orElseThrow();
+        return backup.run(new ProviderRequest("vt_x", def, InputValidator.validate(def, body), def.country(), Optional.empty()));
+    }
+
+    @Test
+    void identifier_97_is_unavailable_on_sandbox_and_answered_by_sandbox_backup_with_the_same_subject() {
+        assertInstanceOf(CheckOutcome.ProviderUnavailable.class, run("nin", Map.of("number_nin", "12345678997")));
+        var v = assertInstanceOf(CheckOutcome.Verified.class, runBackup("nin", Map.of("number_nin", "12345678997")));
+        var same = assertInstanceOf(CheckOutcome.Verified.class, run("nin", Map.of("number_nin", "12345678996")));
+        assertEquals("sandbox_backup", backup.name(null));
+        // the subject is the identifier's, whichever sandbox answers
+        assertEquals(assertInstanceOf(CheckOutcome.Verified.class,
+                runBackup("nin", Map.of("number_nin", "12345678996"))).answer().subjectName(), same.answer().subjectName());
+        assertTrue(v.answer().subjectName() != null);
+        assertInstanceOf(CheckOutcome.ProviderUnavailable.class, runBackup("nin", Map.of("number_nin", "12345678999")));
+    }
+
+    @Test
+    void both_sandboxes_return_a_date_of_birth_from_the_last_two_digits() {
+        // 12 mod 28 + 1 = 13; 97 mod 28 + 1 = 14; 55 mod 28 + 1 = 28; 56 mod 28 + 1 = 1
+        assertTrue(assertInstanceOf(CheckOutcome.Verified.class, run("nin", Map.of("number_nin", "12345678912")))
+                .answer().payloadJson().contains("\"date_of_birth\":\"1990-01-13\""));
+        var backupAnswer = assertInstanceOf(CheckOutcome.Verified.class,
+                runBackup("nin", Map.of("number_nin", "12345678997"))).answer();
+        assertTrue(backupAnswer.payloadJson().contains("\"date_of_birth\":\"1990-01-14\""));
+        assertEquals(java.time.LocalDate.of(1990, 1, 14), backupAnswer.identity().dateOfBirth());
+        assertEquals(java.time.LocalDate.of(1990, 1, 28), SandboxVerificationProvider.dateOfBirth("12345678955"));
+        assertEquals(java.time.LocalDate.of(1990, 1, 1), SandboxVerificationProvider.dateOfBirth("12345678956"));
+    }
+
     @Test
     void tax_checks_state_a_taxpayer_class() {
         assertEquals("Non-Individual", assertInstanceOf(CheckOutcome.Verified.class,

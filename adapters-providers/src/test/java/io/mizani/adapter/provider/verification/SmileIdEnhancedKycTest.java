@@ -51,7 +51,7 @@ class SmileIdEnhancedKycTest {
     void reset() {
         wiremock.resetAll();
         smile = new SmileIdEnhancedKyc(URI.create(wiremock.baseUrl()), "085", "test-api-key",
-                Duration.ofMillis(500), Map.of("nin", "NIN_V2", "national_id_ke", "NATIONAL_ID"), CLOCK);
+                Duration.ofMillis(5000), Map.of("nin", "NIN_V2", "national_id_ke", "NATIONAL_ID"), CLOCK);
     }
 
     static ProviderRequest request(String check, Map<String, String> body, Optional<String> ownKey) {
@@ -59,7 +59,23 @@ class SmileIdEnhancedKycTest {
         return new ProviderRequest("vt_abc", def, InputValidator.validate(def, body), def.country(), ownKey);
     }
 
+    /*
+     * Signature vectors. Smile ID publishes the algorithm (base64(HMAC-SHA256(api_key, timestamp + partner_id +
+     * "sid_request"))) but no worked example with a fixed key and timestamp, so these were computed independently of
+     * the code under test with openssl, e.g.
+     *   printf '%s' "2026-11-21T05:00:00.123Z085sid_request" | openssl dgst -sha256 -hmac test-api-key -binary | base64
+     */
+    static final String REQUEST_SIGNATURE = "9Wcvgmcepl+PoXNmDmQ6c5B4Fmvd2UB25Wp1WLpvqEA=";
+    static final String RESPONSE_SIGNATURE = "siheG97Q91zsSQ4ccNFPHNGwhZ5dYfx8zXQ9QP58pf4=";
+    /** partner 999, key merchant-key, 2026-11-21T05:00:00.123Z (request) and 2026-11-21T05:00:01.000Z (response). */
+    static final String OWN_KEY_REQUEST_SIGNATURE = "pxr6dRoNL8AEPiPYKLl5PBoD5eh8CFh4qMMx02vLvNE=";
+    static final String OWN_KEY_RESPONSE_SIGNATURE = "eyY3HZ7cUYxzk1QQ/lEVs6Ld8zLd7R4u9CiPoTsXoF4=";
+
     static String result(String code, String text) {
+        return result(code, text, RESPONSE_SIGNATURE);
+    }
+
+    static String result(String code, String text, String signature) {
         String ts = "2026-11-21T05:00:01.000Z";
         return """
                 {"JSONVersion":"1.0.0","SmileJobID":"0000001096","PartnerParams":{"job_id":"vt_abc","user_id":"vt_abc","job_type":5},
@@ -67,7 +83,7 @@ class SmileIdEnhancedKycTest {
                  "Actions":{"Verify_ID_Number":"Verified","Return_Personal_Info":"Returned"},
                  "Country":"NG","IDType":"NIN_V2","IDNumber":"00000000000","FullName":"Joe Leo Doe","DOB":"1990-01-01",
                  "timestamp":"%s","signature":"%s"}
-                """.formatted(text, code, ts, SmileIdEnhancedKyc.sign("test-api-key", ts, "085"));
+                """.formatted(text, code, ts, signature);
     }
 
     void stub(String body) {
@@ -86,8 +102,7 @@ class SmileIdEnhancedKycTest {
         wiremock.verify(postRequestedFor(urlEqualTo("/v1/id_verification"))
                 .withRequestBody(matchingJsonPath("$.partner_id", equalTo("085")))
                 .withRequestBody(matchingJsonPath("$.timestamp", equalTo("2026-11-21T05:00:00.123Z")))
-                .withRequestBody(matchingJsonPath("$.signature",
-                        equalTo(SmileIdEnhancedKyc.sign("test-api-key", "2026-11-21T05:00:00.123Z", "085"))))
+                .withRequestBody(matchingJsonPath("$.signature", equalTo(REQUEST_SIGNATURE)))
                 .withRequestBody(matchingJsonPath("$.id_type", equalTo("NIN_V2")))
                 .withRequestBody(matchingJsonPath("$.country", equalTo("NG")))
                 .withRequestBody(matchingJsonPath("$.partner_params.job_id", equalTo("vt_abc"))));
@@ -131,7 +146,7 @@ class SmileIdEnhancedKycTest {
     @Test
     void faults_delay_reset_malformed_and_5xx_are_unavailable() {
         wiremock.stubFor(post(urlEqualTo("/v1/id_verification"))
-                .willReturn(aResponse().withStatus(200).withFixedDelay(1500).withBody(result("1012", "ok"))));
+                .willReturn(aResponse().withStatus(200).withFixedDelay(8000).withBody(result("1012", "ok"))));
         assertEquals(CheckOutcome.Cause.TIMEOUT, cause(smile.run(request("nin", Map.of("number_nin", "00000000000"), Optional.empty()))));
         wiremock.stubFor(post(urlEqualTo("/v1/id_verification"))
                 .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
@@ -154,12 +169,39 @@ class SmileIdEnhancedKycTest {
 
     @Test
     void an_own_key_signs_with_the_merchants_partner_id() {
-        stub(result("1012", "ok").replace("\"signature\"", "\"sig_ignored\""));
-        smile.run(request("nin", Map.of("number_nin", "00000000000"), Optional.of("999:merchant-key")));
+        stub(result("1012", "ok", OWN_KEY_RESPONSE_SIGNATURE));
+        assertInstanceOf(CheckOutcome.Verified.class,
+                smile.run(request("nin", Map.of("number_nin", "00000000000"), Optional.of("999:merchant-key"))));
         wiremock.verify(postRequestedFor(urlEqualTo("/v1/id_verification"))
                 .withRequestBody(matchingJsonPath("$.partner_id", equalTo("999")))
-                .withRequestBody(matchingJsonPath("$.signature",
-                        equalTo(SmileIdEnhancedKyc.sign("merchant-key", "2026-11-21T05:00:00.123Z", "999")))));
+                .withRequestBody(matchingJsonPath("$.signature", equalTo(OWN_KEY_REQUEST_SIGNATURE))));
+        // the platform key's signature does not vouch for an answer to the merchant's key
+        stub(result("1012", "ok", RESPONSE_SIGNATURE));
+        assertEquals(CheckOutcome.Cause.MALFORMED, cause(
+                smile.run(request("nin", Map.of("number_nin", "00000000000"), Optional.of("999:merchant-key")))));
+    }
+
+    @Test
+    void an_unsigned_answer_is_not_trusted() {
+        stub(result("1012", "ok").replaceAll(",\\s*\"signature\":\"[^\"]+\"", ""));
+        assertEquals(CheckOutcome.Cause.MALFORMED, cause(smile.run(request("nin", Map.of("number_nin", "00000000000"), Optional.empty()))));
+        stub(result("1012", "ok").replaceAll("\"timestamp\":\"[^\"]+\",", ""));
+        assertEquals(CheckOutcome.Cause.MALFORMED, cause(smile.run(request("nin", Map.of("number_nin", "00000000000"), Optional.empty()))));
+    }
+
+    @Test
+    void the_signature_helper_matches_the_independent_vectors() {
+        assertEquals(REQUEST_SIGNATURE, SmileIdEnhancedKyc.sign("test-api-key", "2026-11-21T05:00:00.123Z", "085"));
+        assertEquals(OWN_KEY_RESPONSE_SIGNATURE, SmileIdEnhancedKyc.sign("merchant-key", "2026-11-21T05:00:01.000Z", "999"));
+    }
+
+    @Test
+    void names_and_date_of_birth_map_into_the_identity_shape() {
+        stub(result("1012", "ID Number Validated"));
+        var verified = assertInstanceOf(CheckOutcome.Verified.class,
+                smile.run(request("nin", Map.of("number_nin", "00000000000"), Optional.empty())));
+        assertEquals(new io.mizani.domain.verification.match.RegistryIdentity("Joe", "Leo", "Doe",
+                java.time.LocalDate.of(1990, 1, 1)), verified.answer().identity());
     }
 
     @Test

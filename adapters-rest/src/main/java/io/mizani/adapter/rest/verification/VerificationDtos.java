@@ -19,7 +19,12 @@ final class VerificationDtos {
             @JsonInclude(JsonInclude.Include.NON_NULL) String actorType,
             String subjectName, String reference, String detail, String responseCode, JsonNode data,
             Integer durationMs, String source, boolean cached, Instant fetchedAt, Instant expiresAt,
-            BigDecimal chargedAmount, String chargeCurrency, String chargeReference, String chargeStatus) {
+            BigDecimal chargedAmount, String chargeCurrency, String chargeReference, String chargeStatus,
+            @JsonInclude(JsonInclude.Include.NON_NULL) MatchDto match) {
+    }
+
+    /** The identity match (platform.md section 13): present only when the request carried {@code match}. */
+    record MatchDto(int score, String firstName, String lastName, String dateOfBirth) {
     }
 
     record ResolvedTokenDto(

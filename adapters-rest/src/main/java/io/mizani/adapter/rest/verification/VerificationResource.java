@@ -9,6 +9,7 @@ import io.mizani.adapter.rest.verification.VerificationDtos.CatalogueEntryDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.EntitlementDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.FieldDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.HistoryEntryDto;
+import io.mizani.adapter.rest.verification.VerificationDtos.MatchDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.OptionDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.PriceDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.ResolvedTokenDto;
@@ -25,6 +26,10 @@ import io.mizani.application.verification.VerificationMode;
 import io.mizani.application.verification.VerificationResult;
 import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckDefinition;
+import io.mizani.domain.verification.match.IdentityMatch;
+import io.mizani.domain.verification.match.MatchRequest;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -79,19 +84,72 @@ public class VerificationResource {
                                         String body) {
         long accountId = currentMerchant.merchant().accountId();
         Map<String, String> fields;
+        MatchRequest match = null;
         String bodyError = null;
         try {
-            fields = parseBody(body);
+            JsonNode node = parseObject(body);
+            match = parseMatch(node.get("match"));
+            fields = parseBody(node);
         } catch (io.mizani.domain.error.DomainError e) {
             // refused in contract order (after 404/403/412) by the use case
             fields = Map.of();
+            match = null;
             bodyError = e.getMessage();
         }
-        VerificationResult r = runCheck.run(new RunCheck.Command(accountId, check, fields, bool(fresh), bodyError));
+        VerificationResult r = runCheck.run(new RunCheck.Command(accountId, check, fields, bool(fresh), bodyError,
+                match));
         return new VerificationResultDto(r.lookupId(), r.check(), r.category(), r.country(), r.status(),
                 r.verificationStatus(), r.actorType(), r.subjectName(), r.reference(), r.detail(), r.responseCode(),
                 tree(r.dataJson()), r.durationMs(), r.source(), r.cached(), r.fetchedAt(), r.expiresAt(),
-                r.chargedAmount(), r.chargeCurrency(), r.chargeReference(), r.chargeStatus());
+                r.chargedAmount(), r.chargeCurrency(), r.chargeReference(), r.chargeStatus(), match(r.match()));
+    }
+
+    private static MatchDto match(IdentityMatch m) {
+        return m == null ? null : new MatchDto(m.score(), m.firstName().wire(), m.lastName().wire(),
+                m.dateOfBirth().wire());
+    }
+
+    /** The optional {@code match} object: strings (or null) for first_name, last_name, date_of_birth (YYYY-MM-DD). */
+    private static MatchRequest parseMatch(JsonNode match) {
+        if (match == null || match.isNull()) {
+            return null;
+        }
+        if (!match.isObject()) {
+            throw VerificationErrors.invalidRequest("match must be an object");
+        }
+        for (Iterator<String> it = match.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (!name.equals("first_name") && !name.equals("last_name") && !name.equals("date_of_birth")) {
+                throw VerificationErrors.invalidRequest("match." + name
+                        + " is not a match field (first_name, last_name, date_of_birth)");
+            }
+        }
+        String first = matchText(match, "first_name");
+        String last = matchText(match, "last_name");
+        String dob = matchText(match, "date_of_birth");
+        LocalDate date = null;
+        if (dob != null && !dob.isBlank()) {
+            try {
+                if (!dob.strip().matches("\\d{4}-\\d{2}-\\d{2}")) {
+                    throw new DateTimeParseException("format", dob, 0);
+                }
+                date = LocalDate.parse(dob.strip());
+            } catch (DateTimeParseException e) {
+                throw VerificationErrors.invalidRequest("match.date_of_birth must be a date in YYYY-MM-DD format");
+            }
+        }
+        return new MatchRequest(first, last, date);
+    }
+
+    private static String matchText(JsonNode match, String field) {
+        JsonNode v = match.get(field);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw VerificationErrors.invalidRequest("match." + field + " must be a string");
+        }
+        return v.asText();
     }
 
     @GET
@@ -166,11 +224,13 @@ public class VerificationResource {
         return new SettingsDto(m.wire(), m == VerificationMode.PLATFORM);
     }
 
-    private Map<String, String> parseBody(String body) {
-        JsonNode node = parseObject(body);
+    private Map<String, String> parseBody(JsonNode node) {
         Map<String, String> fields = new HashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
+            if (e.getKey().equals("match")) {
+                continue; // the identity match input: not a check field, not in the cache key
+            }
             JsonNode v = e.getValue();
             if (v == null || v.isNull()) {
                 continue;

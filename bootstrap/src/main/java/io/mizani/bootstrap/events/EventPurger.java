@@ -6,10 +6,8 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
-import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -25,15 +23,13 @@ public class EventPurger {
 
     @Inject
     PurgeEvents purgeEvents;
-    @ConfigProperty(name = "mizani.events.purge-every", defaultValue = "PT1H")
-    Duration every;
-    @ConfigProperty(name = "mizani.events.purge-enabled", defaultValue = "true")
-    boolean enabled;
+    @Inject
+    EventSettings settings;
 
     private ScheduledExecutorService thread;
 
     void onStart(@Observes StartupEvent event) {
-        if (!enabled) {
+        if (!settings.purgeEnabled()) {
             return;
         }
         thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -41,7 +37,7 @@ public class EventPurger {
             t.setDaemon(true);
             return t;
         });
-        long period = Math.max(1000, every.toMillis());
+        long period = Math.max(1000, settings.purgeEvery().toMillis());
         thread.scheduleWithFixedDelay(this::purge, period, period, TimeUnit.MILLISECONDS);
     }
 

@@ -12,18 +12,12 @@ import io.mizani.bootstrap.payment.PaymentSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
-import java.time.Duration;
 
 /** Events: the port use cases record events through, the merchant's event API, the retention purge. */
 @ApplicationScoped
 public class EventsWiring {
-
-    /** MIZANI_EVENTS_RETENTION: how long events are kept (never less than the contract's 30 days). */
-    @ConfigProperty(name = "mizani.events.retention", defaultValue = "P30D")
-    Duration retention;
 
     @Produces
     @ApplicationScoped
@@ -41,7 +35,7 @@ public class EventsWiring {
 
     @Produces
     @ApplicationScoped
-    PurgeEvents purgeEvents(EventStore store, UnitOfWork unitOfWork, Clock clock) {
-        return new PurgeEvents(store, unitOfWork, clock, retention, 1000);
+    PurgeEvents purgeEvents(EventStore store, UnitOfWork unitOfWork, Clock clock, EventSettings settings) {
+        return new PurgeEvents(store, unitOfWork, clock, settings.retention(), 1000);
     }
 }

@@ -6,12 +6,17 @@ import io.mizani.application.teamkyc.AccountKycRenderer;
 import io.mizani.domain.teamkyc.AccountKyc;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The account_kyc of account_kyc.* events: the very view the Team KYC API answers with, through the application's
- * ObjectMapper (snake_case, ISO times, the same absent fields), turned into plain maps.
+ * ObjectMapper (snake_case, the same absent fields), turned into plain maps. {@code created_at} and
+ * {@code updated_at} are timestamptz columns (microseconds), so they are cut to microseconds here: the event shows
+ * exactly what {@code GET /api/v2/account_kycs/{id}} reads back.
  */
 @ApplicationScoped
 public class JacksonAccountKycRenderer implements AccountKycRenderer {
@@ -24,6 +29,13 @@ public class JacksonAccountKycRenderer implements AccountKycRenderer {
 
     @Override
     public Map<String, Object> render(AccountKyc kyc) {
-        return mapper.convertValue(AccountKycJson.AccountKycView.of(kyc), MAP);
+        LinkedHashMap<String, Object> view = mapper.convertValue(AccountKycJson.AccountKycView.of(kyc), MAP);
+        view.computeIfPresent("created_at", (k, v) -> stored(kyc.createdAt(), v));
+        view.computeIfPresent("updated_at", (k, v) -> stored(kyc.updatedAt(), v));
+        return view;
+    }
+
+    private static Object stored(Instant t, Object rendered) {
+        return t == null ? rendered : DateTimeFormatter.ISO_INSTANT.format(t.truncatedTo(ChronoUnit.MICROS));
     }
 }

@@ -15,8 +15,8 @@ import java.util.Map;
 /**
  * The account_kyc of account_kyc.* events: the very view the Team KYC API answers with, through the application's
  * ObjectMapper (snake_case, the same absent fields), turned into plain maps. {@code created_at} and
- * {@code updated_at} are timestamptz columns (microseconds), so they are cut to microseconds here: the event shows
- * exactly what {@code GET /api/v2/account_kycs/{id}} reads back.
+ * {@code updated_at} are timestamptz columns, which PostgreSQL rounds to the microsecond (half to even), so they are
+ * rounded the same way here: the event shows exactly what {@code GET /api/v2/account_kycs/{id}} reads back.
  */
 @ApplicationScoped
 public class JacksonAccountKycRenderer implements AccountKycRenderer {
@@ -36,6 +36,13 @@ public class JacksonAccountKycRenderer implements AccountKycRenderer {
     }
 
     private static Object stored(Instant t, Object rendered) {
-        return t == null ? rendered : DateTimeFormatter.ISO_INSTANT.format(t.truncatedTo(ChronoUnit.MICROS));
+        return t == null ? rendered : DateTimeFormatter.ISO_INSTANT.format(roundedToMicros(t));
+    }
+
+    static Instant roundedToMicros(Instant t) {
+        Instant down = t.truncatedTo(ChronoUnit.MICROS);
+        long rest = t.getNano() % 1000;
+        boolean odd = (down.getNano() / 1000) % 2 == 1;
+        return rest > 500 || (rest == 500 && odd) ? down.plusNanos(1000) : down;
     }
 }

@@ -210,4 +210,10 @@ class EventServiceTest {
         }
         assertEquals(DomainError.Kind.INVALID_ARGUMENT, kindOf(() -> EventService.validUrl(null)));
     }
+
+    @Test
+    void events_are_kept_at_least_30_days_whatever_the_setting() {
+        assertEquals(Duration.ofDays(30), new PurgeEvents(store, DIRECT, clock, Duration.ofDays(1), 10).retention());
+        assertEquals(Duration.ofDays(90), new PurgeEvents(store, DIRECT, clock, Duration.ofDays(90), 10).retention());
+    }
 }

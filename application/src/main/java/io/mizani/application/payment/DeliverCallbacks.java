@@ -83,7 +83,7 @@ public final class DeliverCallbacks {
         int attemptNo = c.attempts() + 1;
         CallbackSender.Delivery d = new CallbackSender.Delivery(delivery.statusCode(), shortError(delivery.error()));
         LOG.log(System.Logger.Level.INFO, () -> "event " + c.webhookId() + " attempt " + attemptNo + " to "
-                + host(c.url()) + ": " + (d.statusCode() == null ? "no answer (" + d.error() + ")" : d.statusCode())
+                + host(c.url()) + ": " + (d.statusCode() == null ? "no answer (" + errorKind(d.error()) + ")" : d.statusCode())
                 + " in " + durationMs + " ms");
         unitOfWork.run(() -> {
             outbox.recordAttempt(new CallbackOutbox.Attempt(c.id(), attemptNo, started, d.statusCode(),
@@ -106,6 +106,15 @@ public final class DeliverCallbacks {
         }
         String oneLine = error.replaceAll("\\s+", " ").trim();
         return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 200);
+    }
+
+    /** What the log says of an error: its kind only (the text before ':'), as a message may quote the URL. */
+    static String errorKind(String error) {
+        if (error == null) {
+            return "unknown";
+        }
+        int colon = error.indexOf(':');
+        return colon < 0 ? error : error.substring(0, colon);
     }
 
     static String host(String url) {

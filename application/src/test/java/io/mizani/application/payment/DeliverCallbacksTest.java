@@ -97,5 +97,7 @@ class DeliverCallbacksTest {
         assertEquals(200, DeliverCallbacks.shortError("x".repeat(5000)).length());
         assertEquals("merchant.example.com", DeliverCallbacks.host("https://merchant.example.com:8443/hooks?token=secret"));
         assertEquals("?", DeliverCallbacks.host("not a url"));
+        assertEquals("IllegalArgumentException",
+                DeliverCallbacks.errorKind("IllegalArgumentException: bad URI http://h/?token=secret"));
     }
 }

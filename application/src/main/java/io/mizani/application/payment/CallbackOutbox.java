@@ -4,16 +4,28 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-/** The durable outbox of merchant callbacks and the record of every delivery attempt. */
+/**
+ * The durable outbox of merchant callbacks and the record of every delivery attempt. Its rows are the event store
+ * ({@code io.mizani.application.events}): a callback is the event {@code transaction.succeeded|failed}, its
+ * {@code webhookId} the event id. {@code url} null records the event without sending it (status no_endpoint).
+ */
 public interface CallbackOutbox {
 
     record NewCallback(long accountId, long paymentId, String webhookId, String eventType, String url, String body,
                        Instant createdAt) {
     }
 
-    /** A claimed callback with the merchant's current signing secret. */
-    record DueCallback(long id, long accountId, long paymentId, String webhookId, String eventType, String url,
-                       String body, int attempts, String secret) {
+    /**
+     * A claimed callback with the merchant's current signing secret. {@code attemptLimit}: the attempt number after
+     * which it gives up (a redelivery allows one more attempt), null when only the retry schedule decides.
+     */
+    record DueCallback(long id, long accountId, Long paymentId, String webhookId, String eventType, String url,
+                       String body, int attempts, String secret, Integer attemptLimit) {
+
+        public DueCallback(long id, long accountId, long paymentId, String webhookId, String eventType, String url,
+                           String body, int attempts, String secret) {
+            this(id, accountId, Long.valueOf(paymentId), webhookId, eventType, url, body, attempts, secret, null);
+        }
     }
 
     record Attempt(long callbackId, int attemptNo, Instant attemptedAt, Integer statusCode, String error,
@@ -32,5 +44,6 @@ public interface CallbackOutbox {
 
     void scheduleRetry(long id, int attempts, Instant nextAttemptAt);
 
+    /** Attempts exhausted (or 410 Gone): the event's delivery status becomes {@code failed}. */
     void markDead(long id, int attempts, Instant at);
 }

@@ -15,7 +15,9 @@ import java.util.concurrent.Executor;
  * outside any transaction, signed with the merchant's current secret and a fresh timestamp but always the same
  * {@code webhook-id} and body, then records the attempt and either marks the callback delivered or schedules
  * the next attempt with exponential back-off. After the last attempt it is marked dead.
- * A 410 Gone answer stops retries (Standard Webhooks: the endpoint is gone).
+ * A 410 Gone answer stops retries (Standard Webhooks: the endpoint is gone). A callback with an attempt limit (a
+ * redelivery, a test event) gives up once that many attempts are made. Every attempt is logged at INFO with the
+ * event id, the URL's host, the answer and the duration: never the body, the signature or the secret.
  */
 public final class DeliverCallbacks {
 
@@ -63,7 +65,8 @@ public final class DeliverCallbacks {
         }
     }
 
-    void deliver(CallbackOutbox.DueCallback c) {
+    /** One attempt of a callback this caller holds (claimed, or written with its next attempt leased ahead). */
+    public void deliver(CallbackOutbox.DueCallback c) {
         Instant started = clock.instant();
         CallbackSender.Delivery delivery;
         if (c.secret() == null || c.secret().isBlank()) {
@@ -78,17 +81,48 @@ public final class DeliverCallbacks {
         Instant finished = clock.instant();
         long durationMs = Duration.between(started, finished).toMillis();
         int attemptNo = c.attempts() + 1;
-        CallbackSender.Delivery d = delivery;
+        CallbackSender.Delivery d = new CallbackSender.Delivery(delivery.statusCode(), shortError(delivery.error()));
+        LOG.log(System.Logger.Level.INFO, () -> "event " + c.webhookId() + " attempt " + attemptNo + " to "
+                + host(c.url()) + ": " + (d.statusCode() == null ? "no answer (" + errorKind(d.error()) + ")" : d.statusCode())
+                + " in " + durationMs + " ms");
         unitOfWork.run(() -> {
             outbox.recordAttempt(new CallbackOutbox.Attempt(c.id(), attemptNo, started, d.statusCode(),
                     d.error(), durationMs));
             if (d.delivered()) {
                 outbox.markDelivered(c.id(), attemptNo, finished);
-            } else if (schedule.exhausted(attemptNo) || Integer.valueOf(410).equals(d.statusCode())) {
+            } else if (schedule.exhausted(attemptNo) || Integer.valueOf(410).equals(d.statusCode())
+                    || (c.attemptLimit() != null && attemptNo >= c.attemptLimit())) {
                 outbox.markDead(c.id(), attemptNo, finished);
             } else {
                 outbox.scheduleRetry(c.id(), attemptNo, finished.plus(schedule.delayAfter(attemptNo)));
             }
         });
+    }
+
+    /** Errors are kept short: the exception's class and first words, never a body. */
+    static String shortError(String error) {
+        if (error == null) {
+            return null;
+        }
+        String oneLine = error.replaceAll("\\s+", " ").trim();
+        return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 200);
+    }
+
+    /** What the log says of an error: its kind only (the text before ':'), as a message may quote the URL. */
+    static String errorKind(String error) {
+        if (error == null) {
+            return "unknown";
+        }
+        int colon = error.indexOf(':');
+        return colon < 0 ? error : error.substring(0, colon);
+    }
+
+    static String host(String url) {
+        try {
+            String host = java.net.URI.create(url).getHost();
+            return host == null ? "?" : host;
+        } catch (RuntimeException e) {
+            return "?";
+        }
     }
 }

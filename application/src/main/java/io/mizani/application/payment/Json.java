@@ -8,12 +8,12 @@ import java.util.Map;
  * A minimal, deterministic JSON writer for callback bodies (the application module has no JSON library).
  * The body is written once when the callback is queued, so every attempt sends (and signs) the same bytes.
  */
-final class Json {
+public final class Json {
 
     private Json() {
     }
 
-    static String write(Object value) {
+    public static String write(Object value) {
         var sb = new StringBuilder();
         append(sb, value);
         return sb.toString();

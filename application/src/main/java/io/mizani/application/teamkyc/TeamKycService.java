@@ -1,6 +1,8 @@
 package io.mizani.application.teamkyc;
 
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.events.EventTypes;
+import io.mizani.application.events.Events;
 import io.mizani.application.tenancy.MerchantContext;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.teamkyc.AccountKyc;
@@ -12,12 +14,15 @@ import io.mizani.domain.teamkyc.UpgradeStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * Team KYC use cases. Tokens are resolved before any transaction; every state change (the record, the Team's and
  * organization's tier) is one transaction holding the record's row lock, so concurrent amendments, upgrades and
- * reviews of one submission are applied one after another.
+ * reviews of one submission are applied one after another. A decision on a submission (approved or rejected, by
+ * tokens on submit or amend, or by an operator's review) records an account_kyc.approved / account_kyc.rejected
+ * event for the Team in that same transaction.
  */
 public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, UpgradeTeamKyc, ReviewTeamKyc,
         ViewTeamKyc {
@@ -30,14 +35,18 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
     private final TokenResolver tokens;
     private final UnitOfWork unitOfWork;
     private final Clock clock;
+    private final Events events;
+    private final AccountKycRenderer renderer;
 
     public TeamKycService(AccountKycStore store, KycTeams teams, VerificationEvidence evidence, UnitOfWork unitOfWork,
-            Clock clock) {
+            Clock clock, Events events, AccountKycRenderer renderer) {
         this.store = store;
         this.teams = teams;
         this.tokens = new TokenResolver(evidence);
         this.unitOfWork = unitOfWork;
         this.clock = clock;
+        this.events = Objects.requireNonNull(events, "events");
+        this.renderer = Objects.requireNonNull(renderer, "renderer");
     }
 
     @Override
@@ -50,6 +59,7 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
             kyc = kyc.withAccountInformation(team.accountInformation(kyc));
             AccountKyc saved = store.insert(kyc).orElseThrow(() -> alreadySubmitted(team.accountId()));
             applyTierChange(null, saved);
+            announceDecision(null, saved, false);
             return saved;
         });
     }
@@ -64,7 +74,7 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
         Instant now = clock.instant();
         return unitOfWork.inTransaction(() -> {
             AccountKyc locked = store.findForUpdate(command.id()).orElseThrow(() -> kycNotFound(command.id()));
-            return save(locked, locked.amend(command.details(), snapshots, now));
+            return save(locked, locked.amend(command.details(), snapshots, now), false);
         });
     }
 
@@ -77,7 +87,7 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
             AccountKyc locked = store.findByAccountForUpdate(team.accountId())
                     .orElseThrow(() -> DomainError.invalidArgument(AccountKyc.NOT_APPROVED_FOR_UPGRADE));
             return save(locked, locked.requestUpgrade(command.upgradeTo(), command.upgradeNotes(),
-                    command.entityInformation(), snapshots, now));
+                    command.entityInformation(), snapshots, now), false);
         });
     }
 
@@ -108,7 +118,7 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
         return unitOfWork.inTransaction(() -> {
             AccountKyc locked = store.findForUpdate(command.id()).orElseThrow(() -> kycNotFound(command.id()));
             return save(locked, locked.review(decision, command.kycTier(), command.notes(), command.reviewerId(),
-                    now));
+                    now), true);
         });
     }
 
@@ -118,17 +128,34 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
         Instant now = clock.instant();
         return unitOfWork.inTransaction(() -> {
             AccountKyc locked = store.findForUpdate(command.id()).orElseThrow(() -> kycNotFound(command.id()));
-            return save(locked, locked.reviewUpgrade(decision, command.notes(), command.reviewerId(), now));
+            return save(locked, locked.reviewUpgrade(decision, command.notes(), command.reviewerId(), now), false);
         });
     }
 
-    private AccountKyc save(AccountKyc before, AccountKyc after) {
+    private AccountKyc save(AccountKyc before, AccountKyc after, boolean review) {
         AccountKyc snapshot = teams.find(after.accountId())
                 .map(team -> after.withAccountInformation(team.accountInformation(after)))
                 .orElse(after);
         store.update(snapshot);
         applyTierChange(before, snapshot);
+        announceDecision(before, snapshot, review);
         return snapshot;
+    }
+
+    /**
+     * The submission was decided: it became approved or rejected (tokens on submit or amend, or a review), or an
+     * operator's review decided it again (a review is always a decision, even one that keeps the status).
+     */
+    private void announceDecision(AccountKyc before, AccountKyc after, boolean review) {
+        KycStatus status = after.status();
+        if (status != KycStatus.APPROVED && status != KycStatus.REJECTED) {
+            return;
+        }
+        if (!review && before != null && before.status() == status) {
+            return;
+        }
+        events.record(after.accountId(), status == KycStatus.APPROVED ? EventTypes.ACCOUNT_KYC_APPROVED
+                : EventTypes.ACCOUNT_KYC_REJECTED, Map.of("account_kyc", renderer.render(after)));
     }
 
     private void applyTierChange(AccountKyc before, AccountKyc after) {

@@ -76,4 +76,28 @@ class DeliverCallbacksTest {
         assertEquals(2, outbox.attempts.get(1L));
         assertEquals(List.of("msg_3", "msg_3"), ids);
     }
+
+    @Test
+    void a_callback_with_an_attempt_limit_gives_up_at_that_attempt_whatever_the_schedule_says() {
+        outbox.enqueue(new CallbackOutbox.NewCallback(1, 1, "msg_4", "transaction.succeeded", "http://x", "{}", clock.instant()));
+        outbox.limits.put(1L, 1); // a test event or a redelivery after the schedule ran out: one attempt
+        answers.add(500);
+        var w = worker(8);
+        assertEquals(1, w.runOnce());
+        clock.advance(Duration.ofHours(1));
+        assertEquals(0, w.runOnce());
+        assertEquals("dead", outbox.state.get(1L));
+        assertEquals(List.of("msg_4"), ids);
+    }
+
+    @Test
+    void errors_are_kept_short_on_one_line_and_hosts_are_read_safely() {
+        assertNull(DeliverCallbacks.shortError(null));
+        assertEquals("ConnectException: refused here", DeliverCallbacks.shortError("ConnectException:\n refused   here"));
+        assertEquals(200, DeliverCallbacks.shortError("x".repeat(5000)).length());
+        assertEquals("merchant.example.com", DeliverCallbacks.host("https://merchant.example.com:8443/hooks?token=secret"));
+        assertEquals("?", DeliverCallbacks.host("not a url"));
+        assertEquals("IllegalArgumentException",
+                DeliverCallbacks.errorKind("IllegalArgumentException: bad URI http://h/?token=secret"));
+    }
 }

@@ -254,6 +254,7 @@ final class Fakes {
         final Map<Long, Integer> attempts = new HashMap<>();
         final Map<Long, Instant> next = new HashMap<>();
         final Map<Long, String> state = new HashMap<>();
+        final Map<Long, Integer> limits = new HashMap<>();
         final List<Attempt> log = new ArrayList<>();
         String secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
         long seq;
@@ -276,7 +277,7 @@ final class Fakes {
                     next.put(id, now.plus(lease));
                     var c = e.getValue();
                     out.add(new DueCallback(id, c.accountId(), c.paymentId(), c.webhookId(), c.eventType(), c.url(),
-                            c.body(), attempts.get(id), secret));
+                            c.body(), attempts.get(id), secret, limits.get(id)));
                 }
             }
             return out;

@@ -126,11 +126,20 @@ final class Fakes {
 
     static final class DirectUnitOfWork implements UnitOfWork {
         int transactions;
+        boolean inside;
 
         @Override
         public <T> T inTransaction(Supplier<T> work) {
             transactions++;
-            return work.get();
+            boolean outer = !inside;
+            inside = true;
+            try {
+                return work.get();
+            } finally {
+                if (outer) {
+                    inside = false;
+                }
+            }
         }
 
         @Override

@@ -35,6 +35,8 @@ class TeamKycServiceTest {
     private Fakes.Evidence evidence;
     private Fakes.DirectUnitOfWork uow;
     private TeamKycService service;
+    /** Events recorded: "accountId type status" (status read from the rendered account_kyc). */
+    private final List<String> events = new java.util.ArrayList<>();
 
     @BeforeEach
     void setUp() {
@@ -45,7 +47,14 @@ class TeamKycServiceTest {
         teams.add(20, 2000, 200);
         evidence = new Fakes.Evidence();
         uow = new Fakes.DirectUnitOfWork();
-        service = new TeamKycService(store, teams, evidence, uow, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new TeamKycService(store, teams, evidence, uow, Clock.fixed(NOW, ZoneOffset.UTC),
+                (accountId, type, data) -> {
+                    assertTrue(uow.inside, "an event is recorded inside the change's transaction");
+                    var kyc = (java.util.Map<?, ?>) data.get("account_kyc");
+                    events.add(accountId + " " + type + " " + kyc.get("status"));
+                    return "msg_" + events.size();
+                },
+                kyc -> java.util.Map.of("id", kyc.id(), "status", kyc.status().wire()));
     }
 
     private String nid(MerchantContext m) {
@@ -82,6 +91,7 @@ class TeamKycServiceTest {
         assertEquals(KycSlot.NATIONAL_ID, kyc.verificationInformation().verifications().get(0).kind());
         assertEquals(NOW, kyc.verificationInformation().verifiedAt());
         assertEquals(1, uow.transactions);
+        assertEquals(List.of("10 account_kyc.approved approved"), events);
     }
 
     @Test
@@ -107,6 +117,7 @@ class TeamKycServiceTest {
         assertEquals(0, teams.tiers.get(10L));
         assertTrue(teams.verified.isEmpty());
         assertFalse(kyc.accountInformation().isPhoneVerified());
+        assertEquals(List.of(), events, "a pending submission decides nothing");
     }
 
     @Test
@@ -188,6 +199,10 @@ class TeamKycServiceTest {
         assertEquals("with id", amended.notes());
         assertEquals(3, teams.tiers.get(10L));
         assertEquals(amended, store.rows.get(kyc.id()));
+        assertEquals(List.of("10 account_kyc.approved approved"), events, "decided by tokens on amend, once");
+        service.amend(new Commands.Amend(a, kyc.id(), 10L,
+                new KycDetails(null, null, null, null, "again", null, null), KycTokens.NONE));
+        assertEquals(1, events.size(), "an amendment of an approved record decides nothing new");
     }
 
     @Test
@@ -265,6 +280,7 @@ class TeamKycServiceTest {
         assertEquals(NOW, approved.reviewInformation().reviewedAt());
         assertEquals("approved", approved.accountInformation().kycStatus());
         assertEquals(0, service.queue("pending", null, null).size());
+        assertEquals(List.of("10 account_kyc.approved approved"), events, "in_review is no decision");
     }
 
     @Test
@@ -274,6 +290,7 @@ class TeamKycServiceTest {
         assertEquals(KycStatus.REJECTED, rejected.status());
         assertEquals(0, teams.tiers.get(10L));
         assertTrue(teams.verified.isEmpty());
+        assertEquals(List.of("10 account_kyc.rejected rejected"), events);
     }
 
     @Test
@@ -307,5 +324,6 @@ class TeamKycServiceTest {
         assertEquals(2, rejected.kycTier());
         assertEquals(UpgradeStatus.REJECTED, rejected.upgradeInformation().upgradeStatus());
         assertEquals(2, teams.tiers.get(10L));
+        assertEquals(List.of("10 account_kyc.approved approved"), events, "upgrade decisions are not submission decisions");
     }
 }

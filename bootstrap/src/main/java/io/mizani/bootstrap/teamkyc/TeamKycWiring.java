@@ -1,7 +1,9 @@
 package io.mizani.bootstrap.teamkyc;
 
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.events.Events;
 import io.mizani.application.team.TeamStore;
+import io.mizani.application.teamkyc.AccountKycRenderer;
 import io.mizani.application.teamkyc.AccountKycStore;
 import io.mizani.application.teamkyc.KycTeams;
 import io.mizani.application.teamkyc.KycTierWriter;
@@ -26,8 +28,8 @@ public class TeamKycWiring {
     @Produces
     @Singleton
     TeamKycService teamKycService(AccountKycStore store, KycTeams teams, VerificationEvidence evidence,
-            UnitOfWork unitOfWork, Clock clock) {
-        return new TeamKycService(store, teams, evidence, unitOfWork, clock);
+            UnitOfWork unitOfWork, Clock clock, Events events, AccountKycRenderer renderer) {
+        return new TeamKycService(store, teams, evidence, unitOfWork, clock, events, renderer);
     }
 
 }

@@ -20,16 +20,16 @@ import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 
 /** A merchant's callback endpoint in the test: a local HTTP server that records requests and answers scripted statuses. */
-final class CallbackReceiver implements AutoCloseable {
+public final class CallbackReceiver implements AutoCloseable {
 
-    record Received(String path, Map<String, List<String>> headers, String body, Instant at) {
-        String header(String name) {
+    public record Received(String path, Map<String, List<String>> headers, String body, Instant at) {
+        public String header(String name) {
             List<String> v = headers.get(name.toLowerCase(Locale.ROOT));
             return v == null || v.isEmpty() ? null : v.get(0);
         }
 
         /** Verifies the Standard Webhooks signature with the official library; throws if it does not verify. */
-        void verify(String secret) {
+        public void verify(String secret) {
             try {
                 new Webhook(secret).verify(body, headers);
             } catch (Exception e) {
@@ -39,16 +39,16 @@ final class CallbackReceiver implements AutoCloseable {
     }
 
     private final HttpServer server;
-    final List<Received> received = new CopyOnWriteArrayList<>();
+    public final List<Received> received = new CopyOnWriteArrayList<>();
     /** Statuses to answer, in order; 200 once empty. */
-    final ConcurrentLinkedQueue<Integer> script = new ConcurrentLinkedQueue<>();
-    volatile int defaultStatus = 200;
+    public final ConcurrentLinkedQueue<Integer> script = new ConcurrentLinkedQueue<>();
+    public volatile int defaultStatus = 200;
 
-    CallbackReceiver() {
+    public CallbackReceiver() {
         this(0);
     }
 
-    CallbackReceiver(int port) {
+    public CallbackReceiver(int port) {
         try {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         } catch (IOException e) {
@@ -68,20 +68,20 @@ final class CallbackReceiver implements AutoCloseable {
         server.start();
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
-    int port() {
+    public int port() {
         return server.getAddress().getPort();
     }
 
-    List<Received> to(String path) {
+    public List<Received> to(String path) {
         return received.stream().filter(r -> r.path().equals(path)).toList();
     }
 
     /** Waits until at least {@code n} requests matched. */
-    List<Received> await(Predicate<Received> match, int n, Duration timeout) {
+    public List<Received> await(Predicate<Received> match, int n, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             List<Received> hits = received.stream().filter(match).toList();

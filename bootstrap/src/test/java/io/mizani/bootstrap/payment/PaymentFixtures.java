@@ -9,23 +9,23 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Request bodies for payment tests, taken the way a merchant takes them from discovery. */
-final class PaymentFixtures {
+public final class PaymentFixtures {
 
     private static final AtomicInteger SEQ = new AtomicInteger();
 
     private PaymentFixtures() {
     }
 
-    static void assign(TestMerchants.Merchant m, String... providers) {
+    public static void assign(TestMerchants.Merchant m, String... providers) {
         TestMerchants.asOperator().body(Map.of("providers", List.of(providers)))
                 .put("/api/admin/accounts/" + m.accountId() + "/payment-providers").then().statusCode(200);
     }
 
-    static String ref() {
+    public static String ref() {
         return "ord-" + SEQ.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
-    static Map<String, Object> inlineCustomer() {
+    public static Map<String, Object> inlineCustomer() {
         var c = new HashMap<String, Object>();
         c.put("first_name", "Ada");
         c.put("last_name", "Obi");
@@ -34,7 +34,7 @@ final class PaymentFixtures {
         return c;
     }
 
-    static Map<String, Object> network(String provider, String networkId, String name, String code, String accountType) {
+    public static Map<String, Object> network(String provider, String networkId, String name, String code, String accountType) {
         var pc = new HashMap<String, Object>();
         pc.put("network_id", networkId);
         pc.put("provider_id", provider);
@@ -44,7 +44,7 @@ final class PaymentFixtures {
         return pc;
     }
 
-    static Map<String, Object> paymentConfig(String reference, String accountNumber, String callbackUrl) {
+    public static Map<String, Object> paymentConfig(String reference, String accountNumber, String callbackUrl) {
         var pay = new HashMap<String, Object>();
         pay.put("reference", reference);
         if (accountNumber != null) {
@@ -56,7 +56,7 @@ final class PaymentFixtures {
         return pay;
     }
 
-    static Map<String, Object> body(String requestType, String channel, String provider, Object amount, String currency,
+    public static Map<String, Object> body(String requestType, String channel, String provider, Object amount, String currency,
                                     String country, Map<String, Object> customer, Map<String, Object> providerConfig,
                                     Map<String, Object> paymentConfig) {
         var b = new HashMap<String, Object>();
@@ -73,7 +73,7 @@ final class PaymentFixtures {
     }
 
     /** An M-Pesa Kenya collection of {@code amount} KES from {@code accountNumber}. */
-    static Map<String, Object> mpesa(String requestType, Object amount, String accountNumber, String callbackUrl) {
+    public static Map<String, Object> mpesa(String requestType, Object amount, String accountNumber, String callbackUrl) {
         return body(requestType, "momo", "mpesa_ke", amount, "KES", "KE", inlineCustomer(),
                 network("mpesa_ke", "net_ke_mpesa", "M-Pesa", "MPESA", "momo"),
                 paymentConfig(ref(), accountNumber, callbackUrl));

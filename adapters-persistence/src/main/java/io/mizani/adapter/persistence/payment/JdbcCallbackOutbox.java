@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 
-/** payment_callbacks (the outbox) and payment_callback_attempts (every attempt). */
+/** The callback outbox on the event store: {@code events} (one row per event) and {@code event_attempts}. */
 @ApplicationScoped
 public class JdbcCallbackOutbox implements CallbackOutbox {
 
@@ -22,17 +22,19 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
     public void enqueue(NewCallback cb) {
         Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("""
-                    INSERT INTO payment_callbacks (account_id, payment_id, webhook_id, event_type, url, body, status,
+                    INSERT INTO events (account_id, payment_id, webhook_id, event_type, url, body, status,
                         attempts, next_attempt_at, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)""")) {
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)""")) {
                 ps.setLong(1, cb.accountId());
                 ps.setLong(2, cb.paymentId());
                 ps.setString(3, cb.webhookId());
                 ps.setString(4, cb.eventType());
-                ps.setString(5, cb.url());
                 ps.setString(6, cb.body());
-                ps.setTimestamp(7, Timestamp.from(cb.createdAt()));
-                ps.setTimestamp(8, Timestamp.from(cb.createdAt()));
+                boolean sendable = cb.url() != null && !cb.url().isBlank();
+                ps.setString(5, sendable ? cb.url() : null);
+                ps.setString(7, sendable ? "pending" : "no_endpoint");
+                ps.setTimestamp(8, sendable ? Timestamp.from(cb.createdAt()) : null);
+                ps.setTimestamp(9, Timestamp.from(cb.createdAt()));
                 return ps.executeUpdate();
             }
         });
@@ -43,14 +45,14 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
         return Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("""
                     WITH due AS (
-                        SELECT id FROM payment_callbacks
+                        SELECT id FROM events
                         WHERE status = 'pending' AND next_attempt_at <= ?
                         ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED),
                     claimed AS (
-                        UPDATE payment_callbacks cb SET next_attempt_at = ?
+                        UPDATE events cb SET next_attempt_at = ?
                         FROM due WHERE cb.id = due.id
                         RETURNING cb.id, cb.account_id, cb.payment_id, cb.webhook_id, cb.event_type, cb.url, cb.body,
-                                  cb.attempts)
+                                  cb.attempts, cb.attempt_limit)
                     SELECT claimed.*, a.webhook_secret FROM claimed LEFT JOIN accounts a ON a.id = claimed.account_id""")) {
                 ps.setTimestamp(1, Timestamp.from(now));
                 ps.setInt(2, limit);
@@ -58,9 +60,7 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
                 try (var rs = ps.executeQuery()) {
                     var out = new ArrayList<DueCallback>();
                     while (rs.next()) {
-                        out.add(new DueCallback(rs.getLong("id"), rs.getLong("account_id"), rs.getLong("payment_id"),
-                                rs.getString("webhook_id"), rs.getString("event_type"), rs.getString("url"),
-                                rs.getString("body"), rs.getInt("attempts"), rs.getString("webhook_secret")));
+                        out.add(due(rs));
                     }
                     return out;
                 }
@@ -68,11 +68,22 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
         });
     }
 
+    /** A row of events (joined with the account's webhook_secret) as the delivery worker needs it. */
+    public static DueCallback due(java.sql.ResultSet rs) throws java.sql.SQLException {
+        long paymentId = rs.getLong("payment_id");
+        Long payment = rs.wasNull() ? null : paymentId;
+        int limit = rs.getInt("attempt_limit");
+        Integer attemptLimit = rs.wasNull() ? null : limit;
+        return new DueCallback(rs.getLong("id"), rs.getLong("account_id"), payment, rs.getString("webhook_id"),
+                rs.getString("event_type"), rs.getString("url"), rs.getString("body"), rs.getInt("attempts"),
+                rs.getString("webhook_secret"), attemptLimit);
+    }
+
     @Override
     public void recordAttempt(Attempt a) {
         Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("""
-                    INSERT INTO payment_callback_attempts (callback_id, attempt_no, attempted_at, status_code, error, duration_ms)
+                    INSERT INTO event_attempts (event_id, attempt_no, attempted_at, status_code, error, duration_ms)
                     VALUES (?, ?, ?, ?, ?, ?)""")) {
                 ps.setLong(1, a.callbackId());
                 ps.setInt(2, a.attemptNo());
@@ -94,7 +105,7 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
     public void scheduleRetry(long id, int attempts, Instant nextAttemptAt) {
         Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement(
-                    "UPDATE payment_callbacks SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'")) {
+                    "UPDATE events SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'")) {
                 ps.setInt(1, attempts);
                 ps.setTimestamp(2, Timestamp.from(nextAttemptAt));
                 ps.setLong(3, id);
@@ -105,13 +116,13 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
 
     @Override
     public void markDead(long id, int attempts, Instant at) {
-        finish(id, "dead", attempts, at);
+        finish(id, "failed", attempts, at);
     }
 
     private void finish(long id, String status, int attempts, Instant at) {
         Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("""
-                    UPDATE payment_callbacks SET status = ?, attempts = ?, next_attempt_at = NULL, finished_at = ?
+                    UPDATE events SET status = ?, attempts = ?, next_attempt_at = NULL, finished_at = ?
                     WHERE id = ? AND status = 'pending'""")) {
                 ps.setString(1, status);
                 ps.setInt(2, attempts);

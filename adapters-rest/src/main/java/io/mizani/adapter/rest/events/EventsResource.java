@@ -1,0 +1,83 @@
+package io.mizani.adapter.rest.events;
+
+import io.mizani.adapter.rest.common.Requests;
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.events.EventHistory;
+import io.mizani.application.events.RedeliverEvent;
+import io.mizani.application.events.SendTestEvent;
+import io.mizani.application.events.StoredEvent;
+import io.mizani.application.events.WebhookEndpointSettings;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** Events the service sent (every callback and endpoint event), their attempts, redelivery; the webhook endpoint. */
+@Path("/api/global")
+@RolesAllowed("merchant")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class EventsResource {
+
+    @Inject
+    CurrentMerchant currentMerchant;
+    @Inject
+    EventHistory history;
+    @Inject
+    RedeliverEvent redeliverEvent;
+    @Inject
+    WebhookEndpointSettings endpoints;
+    @Inject
+    SendTestEvent sendTestEvent;
+
+    private long accountId() {
+        return currentMerchant.merchant().accountId();
+    }
+
+    @GET
+    @Path("/events")
+    public EventJson.EventsPage list(@QueryParam("type") String type, @QueryParam("limit") String limit,
+                                     @QueryParam("starting_after") String startingAfter) {
+        return EventJson.EventsPage.of(history.list(accountId(), type, limit, startingAfter));
+    }
+
+    @GET
+    @Path("/events/{id}")
+    public EventJson.EventDetailBody detail(@PathParam("id") String id) {
+        return EventJson.EventDetailBody.of(history.detail(accountId(), id));
+    }
+
+    @POST
+    @Path("/events/{id}/redeliver")
+    public Response redeliver(@PathParam("id") String id) {
+        var delivery = redeliverEvent.redeliver(accountId(), id);
+        return Response.accepted(new EventJson.DeliveryOfEvent(id, EventJson.DeliveryBody.of(delivery))).build();
+    }
+
+    @GET
+    @Path("/webhooks/endpoint")
+    public EventJson.EndpointBody endpoint() {
+        return new EventJson.EndpointBody(endpoints.endpoint(accountId()).orElse(null));
+    }
+
+    @PUT
+    @Path("/webhooks/endpoint")
+    public EventJson.EndpointBody setEndpoint(EventJson.EndpointBody body) {
+        return new EventJson.EndpointBody(endpoints.setEndpoint(accountId(), Requests.body(body).url()));
+    }
+
+    @POST
+    @Path("/webhooks/test")
+    public EventJson.DeliveryOfEvent test() {
+        StoredEvent e = sendTestEvent.sendTest(accountId());
+        return new EventJson.DeliveryOfEvent(e.id(), EventJson.DeliveryBody.of(e.delivery()));
+    }
+}

@@ -1,0 +1,29 @@
+package io.mizani.application.events;
+
+import java.util.List;
+import java.util.Set;
+
+/** Every event type the service sends (platform.md section 10). */
+public final class EventTypes {
+
+    public static final String TRANSACTION_SUCCEEDED = "transaction.succeeded";
+    public static final String TRANSACTION_FAILED = "transaction.failed";
+    public static final String ACCOUNT_KYC_APPROVED = "account_kyc.approved";
+    public static final String ACCOUNT_KYC_REJECTED = "account_kyc.rejected";
+    public static final String BALANCE_ADJUSTED = "balance.adjusted";
+    public static final String WEBHOOK_TEST = "webhook.test";
+
+    /** In the order the contract lists them. */
+    public static final List<String> ALL = List.of(TRANSACTION_SUCCEEDED, TRANSACTION_FAILED, ACCOUNT_KYC_APPROVED,
+            ACCOUNT_KYC_REJECTED, BALANCE_ADJUSTED, WEBHOOK_TEST);
+
+    /** Types delivered to the transaction's callback_url; every other type goes to the merchant's endpoint. */
+    public static final Set<String> TO_CALLBACK_URL = Set.of(TRANSACTION_SUCCEEDED, TRANSACTION_FAILED);
+
+    private EventTypes() {
+    }
+
+    public static boolean known(String type) {
+        return ALL.contains(type);
+    }
+}

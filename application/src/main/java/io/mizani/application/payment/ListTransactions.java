@@ -35,7 +35,10 @@ public final class ListTransactions {
         this.query = query;
     }
 
-    public Page list(long accountId, Query q) {
+    public Page list(long accountId, Query raw) {
+        // an empty parameter (`?status=`) counts as absent, as a form with an unset filter sends it
+        Query q = new Query(blankToNull(raw.status()), blankToNull(raw.requestType()), blankToNull(raw.provider()),
+                blankToNull(raw.from()), blankToNull(raw.to()), blankToNull(raw.limit()), blankToNull(raw.startingAfter()));
         PaymentStatus status = null;
         if (q.status() != null) {
             status = parseStatus(q.status());
@@ -71,7 +74,7 @@ public final class ListTransactions {
         TransactionQuery.Cursor after = null;
         if (q.startingAfter() != null) {
             String ref = q.startingAfter().trim();
-            after = ref.isEmpty() ? null : query.cursorOf(accountId, ref).orElse(null);
+            after = query.cursorOf(accountId, ref).orElse(null);
             if (after == null) {
                 throw bad("starting_after", "starting_after \"" + q.startingAfter() + "\" is not a transaction reference");
             }
@@ -82,6 +85,10 @@ public final class ListTransactions {
                 limit + 1));
         boolean more = rows.size() > limit;
         return new Page((more ? rows.subList(0, limit) : rows).stream().map(TransactionView::of).toList(), more);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     private static PaymentStatus parseStatus(String raw) {

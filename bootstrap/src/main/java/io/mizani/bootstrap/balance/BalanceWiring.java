@@ -53,7 +53,15 @@ public class BalanceWiring {
 
     @Produces
     @ApplicationScoped
-    SandboxSeed balanceDemoSeed(AdjustBalance adjust) {
+    @jakarta.enterprise.inject.Typed(BalanceDemoSeed.class) // not a second SandboxSeed: see the method below
+    BalanceDemoSeed balanceDemoSeed(AdjustBalance adjust) {
         return new BalanceDemoSeed(adjust);
+    }
+
+    /** The demo seeder calls every {@link SandboxSeed} bean. */
+    @Produces
+    @ApplicationScoped
+    SandboxSeed balanceSandboxSeed(BalanceDemoSeed seed) {
+        return seed::seedDemo;
     }
 }

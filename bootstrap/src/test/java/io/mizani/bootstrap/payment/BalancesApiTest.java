@@ -178,6 +178,36 @@ class BalancesApiTest {
     }
 
     @Test
+    void ten_concurrent_repeats_of_one_adjustment_apply_it_once_and_all_answer_the_same_body() throws Exception {
+        Merchant m = merchant();
+        String ref = "adj-race-" + ref();
+        var go = new CountDownLatch(1);
+        var pool = Executors.newFixedThreadPool(10);
+        List<String> bodies = new ArrayList<>();
+        try {
+            var futures = new ArrayList<java.util.concurrent.Future<io.restassured.response.Response>>();
+            for (int i = 0; i < 10; i++) {
+                futures.add(pool.submit(() -> {
+                    go.await();
+                    return adjust(m.accountId(), "KES", new BigDecimal("100.00"), ref);
+                }));
+            }
+            go.countDown();
+            for (var f : futures) {
+                var r = f.get();
+                assertEquals(200, r.statusCode(), r.asString());
+                bodies.add(r.asString());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, new java.util.HashSet<>(bodies).size(), bodies.toString());
+        assertTrue(bodies.get(0).contains("\"available\":100.00"), bodies.get(0));
+        assertEquals(100f, available(m, "KES"));
+        assertEquals(1, entries(m, "KES").size());
+    }
+
+    @Test
     void a_withdrawal_reserves_amount_plus_fee_and_the_exact_refusal_when_short() {
         Merchant m = merchant();
         TestMerchants.fundBalance(m, "KES", "200");

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
@@ -8,7 +9,8 @@ import java.time.Instant;
 
 /**
  * Moves a payment to {@code succeeded} or {@code failed} inside the caller's transaction, and in that same
- * transaction gives back a failed payment's tier-0 count and writes its callback to the outbox.
+ * transaction gives back a failed payment's tier-0 count, moves its money (a collection's credit, a withdrawal's
+ * reservation consumed or released) and writes its callback to the outbox.
  */
 public final class PaymentFinaliser {
 
@@ -18,8 +20,16 @@ public final class PaymentFinaliser {
     private final PaymentStore store;
     private final PaymentCounterparties counterparties;
     private final CallbackOutbox outbox;
+    private final PaymentFunds funds;
 
+    /** Without the Team's money rules (unit tests of the state machine only). */
     public PaymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox) {
+        this(store, counterparties, outbox, null);
+    }
+
+    public PaymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
+                            PaymentFunds funds) {
+        this.funds = funds;
         this.store = store;
         this.counterparties = counterparties;
         this.outbox = outbox;
@@ -37,6 +47,9 @@ public final class PaymentFinaliser {
         Payment p = store.findById(paymentId).orElseThrow();
         if (to == PaymentStatus.FAILED && p.tier0CountedUsd() != null && p.beneficiaryId() != null) {
             counterparties.releaseTier0(p.accountId(), p.beneficiaryId(), p.tier0CountedUsd());
+        }
+        if (funds != null) {
+            funds.onFinal(p, to); // credit a collection / consume or release a withdrawal's reservation
         }
         String type = to == PaymentStatus.SUCCEEDED ? SUCCEEDED : FAILED;
         String body = TransactionView.callbackBody(type, now, TransactionView.of(p));

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.Counterparty;
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.application.common.UnitOfWork;
@@ -26,8 +27,9 @@ import java.util.UUID;
 
 /**
  * Accepts a payment. Refusals in the contract's order (platform.md section 7): body validation (the command) →
- * beneficiary lookup → provider and network → rail requirements → amount → tier-0 envelope. Acceptance, the
- * tier-0 count and the processing job are one transaction: the payment row is written with its first check due
+ * beneficiary lookup → provider and network → rail requirements → amount → tier-0 envelope → Team tier daily
+ * limit → payment balance (a withdrawal reserves amount + fee). Acceptance, the tier-0 count, the daily-limit
+ * count, the reservation and the processing job are one transaction: the payment row is written with its first check due
  * now, so a worker picks it up, and nothing is lost if the service stops right after answering.
  */
 public final class StartPayment {
@@ -40,9 +42,17 @@ public final class StartPayment {
     private final RateTable rates;
     private final UnitOfWork unitOfWork;
     private final Clock clock;
+    private final PaymentFunds funds;
 
+    /** Without the Team's money rules (unit tests of the acceptance rules only). */
     public StartPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
                         RateTable rates, UnitOfWork unitOfWork, Clock clock) {
+        this(catalogue, counterparties, store, rates, unitOfWork, clock, null);
+    }
+
+    public StartPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
+                        RateTable rates, UnitOfWork unitOfWork, Clock clock, PaymentFunds funds) {
+        this.funds = funds;
         this.catalogue = catalogue;
         this.counterparties = counterparties;
         this.store = store;
@@ -163,7 +173,12 @@ public final class StartPayment {
                     trimOrNull(pay.remark()), trimOrNull(pay.paymentCategory()), trimOrNull(cmd.reason()),
                     PaymentStatus.QUEUED, null, null, rail == Rail.CARD ? Tokens.checkoutToken() : null, 0,
                     now, now, null, null);
-            return store.insert(draft, now);
+            Payment inserted = store.insert(draft, now);
+            if (funds != null) {
+                // Team tier limit, then the withdrawal's reservation: the last refusals, same transaction
+                funds.onAccepted(inserted);
+            }
+            return inserted;
         });
         return acceptance(accepted, network);
     }

@@ -7,6 +7,7 @@ import io.mizani.adapter.provider.payment.HostedCardRail;
 import io.mizani.adapter.provider.payment.SandboxRail;
 import io.mizani.adapter.provider.payment.StandardWebhooksSender;
 import io.mizani.adapter.rest.payment.MpesaCallbackResource;
+import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.payment.CallbackOutbox;
@@ -65,15 +66,16 @@ public class PaymentWiring {
 
     @Produces
     @ApplicationScoped
-    PaymentFinaliser paymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox) {
-        return new PaymentFinaliser(store, counterparties, outbox);
+    PaymentFinaliser paymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
+                                      PaymentFunds funds) {
+        return new PaymentFinaliser(store, counterparties, outbox, funds);
     }
 
     @Produces
     @ApplicationScoped
     StartPayment startPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
-                              RateTable rates, UnitOfWork unitOfWork) {
-        return new StartPayment(catalogue, counterparties, store, rates, unitOfWork, clock);
+                              RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds) {
+        return new StartPayment(catalogue, counterparties, store, rates, unitOfWork, clock, funds);
     }
 
     @Produces

@@ -76,6 +76,7 @@ class MpesaNoticeTest {
     void b2c_result_failure_fails_the_payout() {
         Merchant m = TestMerchants.onboard();
         assign(m, "mpesa_ke");
+        TestMerchants.fundBalance(m, "KES", "515");
         var body = mpesa("withdrawal", 500, "+254700000101", "http://127.0.0.1:9/none");
         String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
         m.as().body(body).post("/api/global/payments").then().statusCode(200);

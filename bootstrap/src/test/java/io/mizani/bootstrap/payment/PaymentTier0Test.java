@@ -44,6 +44,8 @@ class PaymentTier0Test {
     static Merchant merchant() {
         Merchant m = TestMerchants.onboard();
         assign(m, "mpesa_ke", "pesalink_ke", "nip_ng", "eft_za");
+        TestMerchants.fundBalance(m, "NGN", "10000");
+        TestMerchants.fundBalance(m, "ZAR", "10000");
         return m;
     }
 

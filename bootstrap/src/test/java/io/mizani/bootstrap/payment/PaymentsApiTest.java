@@ -294,6 +294,7 @@ class PaymentsApiTest {
                 "amount must be between 10 and 150000 KES");
         refused(m, mpesa("withdrawal", 15, "+254700000123", receiver.url("/cb")), 400, "invalid_argument",
                 "the transaction amount is insufficient as it wont cater for cost: (15)");
+        TestMerchants.fundBalance(m, "KES", "30.01");
         pay(m, mpesa("withdrawal", 15.01, "+254700000123", receiver.url("/cb"))).then().statusCode(200)
                 .body("transaction_type", equalTo("payout"));
     }
@@ -378,6 +379,7 @@ class PaymentsApiTest {
         String declinedRef = (String) ((Map<?, ?>) declined.get("payment_config")).get("reference");
         var silent = mpesa("withdrawal", 500, "+254700000101", receiver.url("/silent"));
         String silentRef = (String) ((Map<?, ?>) silent.get("payment_config")).get("reference");
+        TestMerchants.fundBalance(m, "KES", "1030");
         pay(m, declined).then().statusCode(200);
         pay(m, silent).then().statusCode(200);
         assertEquals("failed", awaitStatus(m, declinedRef, Set.of("succeeded", "failed"), Duration.ofSeconds(15)));

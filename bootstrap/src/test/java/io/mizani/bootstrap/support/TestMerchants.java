@@ -58,4 +58,15 @@ public final class TestMerchants {
                 .post("/api/admin/accounts/" + m.accountId() + "/service-wallet/credits")
                 .then().statusCode(200);
     }
+
+    /**
+     * Funds the merchant's payment balance in {@code currency} by an operator adjustment (a new merchant has none,
+     * and a withdrawal reserves amount + fee from it).
+     */
+    public static void fundBalance(Merchant m, String currency, String amount) {
+        asOperator().body(Map.of("amount", new java.math.BigDecimal(amount), "reference", "test-fund-" + SEQ.incrementAndGet(),
+                        "reason", "test funding"))
+                .post("/api/admin/accounts/" + m.accountId() + "/balances/" + currency + "/adjustments")
+                .then().statusCode(200);
+    }
 }

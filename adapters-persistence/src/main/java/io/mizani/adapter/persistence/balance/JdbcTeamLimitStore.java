@@ -1,0 +1,120 @@
+package io.mizani.adapter.persistence.balance;
+
+import io.mizani.application.balance.TeamLimitStore;
+import io.mizani.domain.balance.TierLimits;
+import io.mizani.domain.payment.RequestType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.math.BigDecimal;
+import java.sql.Date;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import javax.sql.DataSource;
+
+/**
+ * tier_limits, team_daily_usage and payment_limit_counts. A Team's counter of a day is created on first use from
+ * the payments it already accepted that day (not failed), then moves only by one conditional UPDATE: concurrent
+ * acceptances on any number of replicas are judged one after another on that row.
+ */
+@ApplicationScoped
+public class JdbcTeamLimitStore implements TeamLimitStore {
+
+    @Inject
+    DataSource dataSource;
+
+    @Override
+    public TierLimits load() {
+        return Sql.with(dataSource, c -> {
+            var tiers = new HashMap<Integer, TierLimits.Limit>();
+            try (var ps = c.prepareStatement(
+                    "SELECT kyc_tier, withdrawal_daily_usd, collection_daily_usd FROM tier_limits ORDER BY kyc_tier");
+                 var rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    tiers.put(rs.getInt(1), new TierLimits.Limit(rs.getBigDecimal(2), rs.getBigDecimal(3)));
+                }
+            }
+            return new TierLimits(tiers);
+        });
+    }
+
+    @Override
+    public void replace(TierLimits limits) {
+        Sql.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("DELETE FROM tier_limits")) {
+                ps.executeUpdate();
+            }
+            try (var ps = c.prepareStatement(
+                    "INSERT INTO tier_limits (kyc_tier, withdrawal_daily_usd, collection_daily_usd) VALUES (?, ?, ?)")) {
+                for (var e : limits.tiers().entrySet()) {
+                    Sql.bind(ps, e.getKey(), e.getValue().withdrawalDailyUsd(), e.getValue().collectionDailyUsd());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            // counters are only kept while a limit applies: recount from the payments on next use
+            try (var ps = c.prepareStatement("DELETE FROM team_daily_usage")) {
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public int tierOf(long accountId) {
+        return Sql.with(dataSource, c -> {
+            try (var ps = Sql.bind(c.prepareStatement("SELECT kyc_tier FROM accounts WHERE id = ?"), accountId);
+                 var rs = ps.executeQuery()) {
+                return rs.next() ? rs.getInt(1) : 0;
+            }
+        });
+    }
+
+    @Override
+    public boolean tryCount(long accountId, LocalDate day, RequestType type, long paymentId, BigDecimal amountUsd,
+                            BigDecimal limit) {
+        return Sql.with(dataSource, c -> {
+            var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
+            try (var ps = Sql.bind(c.prepareStatement("""
+                    INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
+                    SELECT ?, ?, ?, coalesce(sum(amount_usd), 0) FROM payments
+                    WHERE account_id = ? AND request_type = ? AND status <> 'failed' AND created_at >= ? AND id <> ?
+                    ON CONFLICT (account_id, day, request_type) DO NOTHING"""),
+                    accountId, Date.valueOf(day), type.wire(), accountId, type.wire(), start, paymentId)) {
+                ps.executeUpdate();
+            }
+            try (var ps = Sql.bind(c.prepareStatement("""
+                    UPDATE team_daily_usage SET total_usd = total_usd + ?
+                    WHERE account_id = ? AND day = ? AND request_type = ? AND total_usd + ? <= ?"""),
+                    amountUsd, accountId, Date.valueOf(day), type.wire(), amountUsd, limit)) {
+                if (ps.executeUpdate() != 1) {
+                    return false;
+                }
+            }
+            try (var ps = Sql.bind(c.prepareStatement("""
+                    INSERT INTO payment_limit_counts (payment_id, account_id, day, request_type, amount_usd)
+                    VALUES (?, ?, ?, ?, ?)"""), paymentId, accountId, Date.valueOf(day), type.wire(), amountUsd)) {
+                ps.executeUpdate();
+            }
+            return true;
+        });
+    }
+
+    @Override
+    public void release(long paymentId) {
+        Sql.with(dataSource, c -> {
+            try (var ps = Sql.bind(c.prepareStatement("""
+                    WITH given_back AS (
+                        UPDATE payment_limit_counts SET released = true
+                        WHERE payment_id = ? AND NOT released
+                        RETURNING account_id, day, request_type, amount_usd)
+                    UPDATE team_daily_usage u SET total_usd = greatest(u.total_usd - g.amount_usd, 0)
+                    FROM given_back g
+                    WHERE u.account_id = g.account_id AND u.day = g.day AND u.request_type = g.request_type"""),
+                    paymentId)) {
+                return ps.executeUpdate();
+            }
+        });
+    }
+}

@@ -1,0 +1,97 @@
+package io.mizani.adapter.persistence.payment;
+
+import io.mizani.application.payment.TransactionQuery;
+import io.mizani.domain.payment.Payment;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * The transactions list: keyset pages over (created_at DESC, id DESC) of one account, served by
+ * payments_account_created (or its status / provider variants when that filter is given).
+ */
+@ApplicationScoped
+public class JdbcTransactionQuery implements TransactionQuery {
+
+    @Inject
+    DataSource dataSource;
+
+    @Override
+    public List<Payment> list(Filter f) {
+        var sql = new StringBuilder("SELECT " + JdbcPaymentStore.COLUMNS + " FROM payments WHERE account_id = ?");
+        var args = new ArrayList<Object>();
+        args.add(f.accountId());
+        if (f.status() != null) {
+            sql.append(" AND status = ?");
+            args.add(f.status().wire());
+        }
+        if (f.requestType() != null) {
+            sql.append(" AND request_type = ?");
+            args.add(f.requestType().wire());
+        }
+        if (f.provider() != null) {
+            sql.append(" AND provider = ?");
+            args.add(f.provider());
+        }
+        if (f.from() != null) {
+            sql.append(" AND created_at >= ?");
+            args.add(Timestamp.from(f.from()));
+        }
+        if (f.to() != null) {
+            sql.append(" AND created_at < ?");
+            args.add(Timestamp.from(f.to()));
+        }
+        if (f.after() != null) {
+            sql.append(" AND (created_at, id) < (?, ?)");
+            args.add(Timestamp.from(f.after().createdAt()));
+            args.add(f.after().id());
+        }
+        sql.append(" ORDER BY created_at DESC, id DESC LIMIT ?");
+        args.add(f.limit());
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement(sql.toString())) {
+                for (int i = 0; i < args.size(); i++) {
+                    ps.setObject(i + 1, args.get(i));
+                }
+                try (var rs = ps.executeQuery()) {
+                    var out = new ArrayList<Payment>();
+                    while (rs.next()) {
+                        out.add(JdbcPaymentStore.map(rs));
+                    }
+                    return out;
+                }
+            }
+        });
+    }
+
+    @Override
+    public Optional<Cursor> cursorOf(long accountId, String reference) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("SELECT created_at, id FROM payments WHERE account_id = ? AND reference = ?")) {
+                ps.setLong(1, accountId);
+                ps.setString(2, reference);
+                try (var rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(new Cursor(rs.getTimestamp(1).toInstant(), rs.getLong(2)))
+                            : Optional.empty();
+                }
+            }
+        });
+    }
+
+    @Override
+    public boolean providerExists(String provider) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("SELECT 1 FROM payment_providers WHERE code = ?")) {
+                ps.setString(1, provider);
+                try (var rs = ps.executeQuery()) {
+                    return rs.next();
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,70 @@
+package io.mizani.adapter.rest.balance;
+
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.balance.BalanceLedger;
+import io.mizani.application.balance.MerchantBalances;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The caller's payment balances and their ledger (platform.md section 9). */
+@Path("/api/global/balances")
+@RolesAllowed("merchant")
+@Produces(MediaType.APPLICATION_JSON)
+public class BalanceResource {
+
+    @Inject
+    CurrentMerchant currentMerchant;
+    @Inject
+    MerchantBalances balances;
+
+    @GET
+    public Map<String, Object> balances() {
+        List<Map<String, Object>> rows = balances.balances(currentMerchant.merchant().accountId()).stream()
+                .map(BalanceResource::balance).toList();
+        return Map.of("balances", rows);
+    }
+
+    @GET
+    @Path("/{currency}/entries")
+    public Map<String, Object> entries(@PathParam("currency") String currency, @QueryParam("limit") String limit,
+                                       @QueryParam("starting_after") String startingAfter) {
+        var page = balances.entries(currentMerchant.merchant().accountId(), currency, limit, startingAfter);
+        var out = new LinkedHashMap<String, Object>();
+        out.put("entries", page.entries().stream().map(BalanceResource::entry).toList());
+        out.put("has_more", page.hasMore());
+        return out;
+    }
+
+    static Map<String, Object> balance(BalanceLedger.Balance b) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("currency", b.currency());
+        m.put("available", b.available());
+        m.put("reserved", b.reserved());
+        m.put("incoming", b.incoming());
+        return m;
+    }
+
+    static Map<String, Object> entry(BalanceLedger.Entry e) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("id", e.id());
+        m.put("type", e.type().wire());
+        m.put("amount", e.amount());
+        m.put("currency", e.currency());
+        m.put("available_after", e.availableAfter());
+        m.put("transaction_reference", e.transactionReference());
+        m.put("created_at", DateTimeFormatter.ISO_INSTANT.format(e.createdAt().truncatedTo(ChronoUnit.MILLIS)));
+        return m;
+    }
+}

@@ -1,0 +1,40 @@
+package io.mizani.adapter.rest.payment;
+
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.payment.ListTransactions;
+import io.mizani.application.payment.TransactionView;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** GET /api/global/transactions (platform.md section 10): the caller's transactions, newest first. */
+@Path("/api/global/transactions")
+@RolesAllowed("merchant")
+@Produces(MediaType.APPLICATION_JSON)
+public class TransactionListResource {
+
+    @Inject
+    CurrentMerchant currentMerchant;
+    @Inject
+    ListTransactions listTransactions;
+
+    @GET
+    public Map<String, Object> list(@QueryParam("status") String status, @QueryParam("request_type") String requestType,
+                                    @QueryParam("provider") String provider, @QueryParam("from") String from,
+                                    @QueryParam("to") String to, @QueryParam("limit") String limit,
+                                    @QueryParam("starting_after") String startingAfter) {
+        var page = listTransactions.list(currentMerchant.merchant().accountId(),
+                new ListTransactions.Query(status, requestType, provider, from, to, limit, startingAfter));
+        var out = new LinkedHashMap<String, Object>();
+        out.put("transactions", page.transactions().stream().map(TransactionView::asMap).toList());
+        out.put("has_more", page.hasMore());
+        return out;
+    }
+}

@@ -1,0 +1,80 @@
+package io.mizani.application.balance;
+
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.balance.BalanceRules;
+import io.mizani.domain.error.DomainError;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/**
+ * POST /api/admin/accounts/{account_id}/balances/{currency}/adjustments: a signed operator adjustment of a Team's
+ * payment balance, applied once per reference. Everything it writes is one transaction (see {@link #adjust}).
+ */
+public final class AdjustBalance {
+
+    public record Command(long accountId, String currency, BigDecimal amount, String reference, String reason) {
+    }
+
+    public record Adjusted(long accountId, String currency, BigDecimal available) {
+    }
+
+    private final BalanceLedger ledger;
+    private final UnitOfWork unitOfWork;
+    private final Predicate<String> paymentCurrency;
+
+    /** {@code paymentCurrency}: whether a currency is one the service moves payments in (from the catalogue). */
+    public AdjustBalance(BalanceLedger ledger, UnitOfWork unitOfWork, Predicate<String> paymentCurrency) {
+        this.ledger = ledger;
+        this.unitOfWork = unitOfWork;
+        this.paymentCurrency = paymentCurrency;
+    }
+
+    public Adjusted adjust(Command c) {
+        String currency = c.currency() == null ? "" : c.currency().trim().toUpperCase(Locale.ROOT);
+        if (!currency.matches("[A-Z]{3}") || !paymentCurrency.test(currency)) {
+            throw DomainError.invalidArgument("currency \"" + c.currency() + "\" is not a payment currency");
+        }
+        if (c.amount() == null) {
+            throw DomainError.invalidArgument("amount is required");
+        }
+        if (c.amount().signum() == 0) {
+            throw DomainError.invalidArgument("amount must not be zero");
+        }
+        if (c.amount().stripTrailingZeros().scale() > 2) {
+            throw DomainError.invalidArgument("amount must have at most two decimals");
+        }
+        if (c.amount().abs().compareTo(new BigDecimal("1000000000000")) >= 0) {
+            throw DomainError.invalidArgument("amount is too large");
+        }
+        if (c.reference() == null || c.reference().isBlank()) {
+            throw DomainError.invalidArgument("reference is required");
+        }
+        if (c.reference().trim().length() > 255) {
+            throw DomainError.invalidArgument("reference must be at most 255 characters");
+        }
+        if (c.reason() != null && c.reason().length() > 1000) {
+            throw DomainError.invalidArgument("reason must be at most 1000 characters");
+        }
+        BigDecimal amount = c.amount().setScale(2);
+        String reference = c.reference().trim();
+        String reason = c.reason() == null || c.reason().isBlank() ? null : c.reason().trim();
+        return unitOfWork.inTransaction(() -> {
+            if (!ledger.accountExists(c.accountId())) {
+                throw DomainError.notFound("account " + c.accountId() + " not found");
+            }
+            BalanceLedger.Adjustment a = ledger.adjust(c.accountId(), currency, amount, reference, reason);
+            if (a.outcome() == BalanceLedger.Outcome.INSUFFICIENT) {
+                throw BalanceRules.insufficient(a.available(), currency, amount.negate());
+            }
+            if (a.outcome() == BalanceLedger.Outcome.REPEATED && a.amount().compareTo(amount) != 0) {
+                throw DomainError.invalidArgument("reference " + reference + " was already used for an adjustment of "
+                        + a.amount().toPlainString());
+            }
+            // balance.adjusted event: when a.outcome() == APPLIED, write it to the event outbox HERE, in this same transaction
+            // (data {currency, amount, available: a.available(), reference}).
+            return new Adjusted(c.accountId(), currency, a.available());
+        });
+    }
+}

@@ -1,0 +1,58 @@
+package io.mizani.application.balance;
+
+import io.mizani.domain.balance.EntryType;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The payment-balance ledger (one balance per Team and currency). Every method runs inside the caller's
+ * transaction; every movement is one conditional statement, and each payment moves each kind of entry at most once
+ * (the store enforces it, so a replay, a second replica or a retry after a crash changes nothing).
+ */
+public interface BalanceLedger {
+
+    record Balance(String currency, BigDecimal available, BigDecimal reserved, BigDecimal incoming) {
+    }
+
+    record Entry(long id, EntryType type, BigDecimal amount, String currency, BigDecimal availableAfter,
+                 String transactionReference, Instant createdAt) {
+    }
+
+    /** Reserved: {@code ok} true and {@code available} after; refused: {@code ok} false and what is available now. */
+    record Reservation(boolean ok, BigDecimal available) {
+    }
+
+    enum Outcome { APPLIED, REPEATED, INSUFFICIENT }
+
+    /**
+     * An adjustment's result: APPLIED (available after it), REPEATED (the reference was applied before: its amount and
+     * the available right after it), INSUFFICIENT (it would go below zero: available now; the caller must roll back).
+     */
+    record Adjustment(Outcome outcome, BigDecimal amount, BigDecimal available) {
+    }
+
+    /** Takes {@code needed} from available into reserved for this withdrawal if available covers it. */
+    Reservation reserve(long accountId, String currency, long paymentId, String transactionReference, BigDecimal needed);
+
+    /** Gives a failed withdrawal's reservation back (a withdrawal_release entry). False if nothing was held. */
+    boolean release(long paymentId);
+
+    /** A succeeded withdrawal consumes its reservation. False if nothing was held. */
+    boolean consume(long paymentId);
+
+    /** Credits a succeeded collection (a collection entry). False if it was already credited. */
+    boolean credit(long accountId, String currency, long paymentId, String transactionReference, BigDecimal amount);
+
+    /** Applies a signed adjustment once per (Team, currency, reference). */
+    Adjustment adjust(long accountId, String currency, BigDecimal amount, String reference, String reason);
+
+    boolean accountExists(long accountId);
+
+    /** The Team's balances, one per currency with any entry. */
+    List<Balance> balances(long accountId);
+
+    /** Up to {@code limit} entries of one balance, newest first, older than {@code startingAfter} when given. */
+    List<Entry> entries(long accountId, String currency, int limit, Long startingAfter);
+}

@@ -1,0 +1,71 @@
+package io.mizani.application.balance;
+
+import io.mizani.domain.balance.BalanceRules;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.RequestType;
+
+import java.math.BigDecimal;
+import java.time.ZoneOffset;
+
+/**
+ * What a payment does to the Team's money, called inside the transaction that accepts or finalises it:
+ * <ul>
+ *   <li>acceptance: the Team tier daily limit (counted atomically), then, for a withdrawal, the reservation of
+ *   {@code amount + fee}: the last refusal, the last statement before commit, so the balance row is locked as
+ *   briefly as possible;</li>
+ *   <li>success: a collection credits {@code amount − fee}; a withdrawal consumes its reservation;</li>
+ *   <li>failure: a withdrawal's reservation is released; the daily counter gives back the payment's amount.</li>
+ * </ul>
+ */
+public final class PaymentFunds {
+
+    private final BalanceLedger ledger;
+    private final TeamLimitStore limits;
+
+    public PaymentFunds(BalanceLedger ledger, TeamLimitStore limits) {
+        this.ledger = ledger;
+        this.limits = limits;
+    }
+
+    /** Judges and counts the tier limit and reserves a withdrawal's funds; throws the refusal (the caller rolls back). */
+    public void onAccepted(Payment p) {
+        var limitsNow = limits.load();
+        if (!limitsNow.tiers().isEmpty()) {
+            int tier = limits.tierOf(p.accountId());
+            var limit = limitsNow.limitFor(tier, p.requestType());
+            if (limit.isPresent()) {
+                var day = p.createdAt().atZone(ZoneOffset.UTC).toLocalDate();
+                if (!limits.tryCount(p.accountId(), day, p.requestType(), p.id(), p.amountUsd(), limit.get())) {
+                    throw BalanceRules.dailyLimitReached(p.requestType(), limit.get(), tier);
+                }
+            }
+        }
+        if (p.requestType() == RequestType.WITHDRAWAL) {
+            BigDecimal needed = BalanceRules.withdrawalNeed(p.amount(), p.fee());
+            var r = ledger.reserve(p.accountId(), p.currency(), p.id(), p.reference(), needed);
+            if (!r.ok()) {
+                throw BalanceRules.insufficient(r.available(), p.currency(), needed);
+            }
+        }
+    }
+
+    /** Moves the money of a payment that has just become final (its transition won: runs once per payment). */
+    public void onFinal(Payment p, PaymentStatus to) {
+        if (to == PaymentStatus.SUCCEEDED) {
+            if (p.requestType() == RequestType.PAYMENT) {
+                BigDecimal credit = BalanceRules.collectionCredit(p.amount(), p.fee());
+                if (credit.signum() > 0) {
+                    ledger.credit(p.accountId(), p.currency(), p.id(), p.reference(), credit);
+                }
+            } else {
+                ledger.consume(p.id());
+            }
+        } else if (to == PaymentStatus.FAILED) {
+            if (p.requestType() == RequestType.WITHDRAWAL) {
+                ledger.release(p.id());
+            }
+            limits.release(p.id());
+        }
+    }
+}

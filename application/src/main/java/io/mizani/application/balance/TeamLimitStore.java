@@ -1,0 +1,29 @@
+package io.mizani.application.balance;
+
+import io.mizani.domain.balance.TierLimits;
+import io.mizani.domain.payment.RequestType;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+
+/** Team tier limits and the per-Team daily counters they are judged against, shared by every replica. */
+public interface TeamLimitStore {
+
+    TierLimits load();
+
+    /** Replaces every tier's limits; counters are recomputed from the payments on their next use. */
+    void replace(TierLimits limits);
+
+    /** The Team's KYC tier. */
+    int tierOf(long accountId);
+
+    /**
+     * Adds {@code amountUsd} to the Team's counter of {@code day} and {@code type} if that keeps it at or under
+     * {@code limit} (one conditional statement) and records the payment as counted. False when the limit refuses.
+     */
+    boolean tryCount(long accountId, LocalDate day, RequestType type, long paymentId, BigDecimal amountUsd,
+                     BigDecimal limit);
+
+    /** Gives back what a failed payment counted, once. */
+    void release(long paymentId);
+}

@@ -1,0 +1,167 @@
+package io.mizani.application.balance;
+
+import io.mizani.domain.balance.TierLimits;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RequestType;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class PaymentFundsTest {
+
+    /** Records calls; the balance holds {@code available}. */
+    static final class Ledger implements BalanceLedger {
+        final List<String> calls = new ArrayList<>();
+        BigDecimal available;
+
+        Ledger(String available) {
+            this.available = new BigDecimal(available);
+        }
+
+        @Override
+        public Reservation reserve(long a, String c, long p, String r, BigDecimal needed) {
+            calls.add("reserve " + needed);
+            if (available.compareTo(needed) < 0) {
+                return new Reservation(false, available);
+            }
+            available = available.subtract(needed);
+            return new Reservation(true, available);
+        }
+
+        @Override
+        public boolean release(long p) {
+            calls.add("release");
+            return true;
+        }
+
+        @Override
+        public boolean consume(long p) {
+            calls.add("consume");
+            return true;
+        }
+
+        @Override
+        public boolean credit(long a, String c, long p, String r, BigDecimal amount) {
+            calls.add("credit " + amount);
+            return true;
+        }
+
+        @Override
+        public Adjustment adjust(long a, String c, BigDecimal amount, String r, String reason) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean accountExists(long a) {
+            return true;
+        }
+
+        @Override
+        public List<Balance> balances(long a) {
+            return List.of();
+        }
+
+        @Override
+        public List<Entry> entries(long a, String c, int l, Long s) {
+            return List.of();
+        }
+    }
+
+    static final class Limits implements TeamLimitStore {
+        final List<String> calls = new ArrayList<>();
+        TierLimits limits = TierLimits.none();
+        boolean fits = true;
+
+        @Override
+        public TierLimits load() {
+            return limits;
+        }
+
+        @Override
+        public void replace(TierLimits l) {
+            limits = l;
+        }
+
+        @Override
+        public int tierOf(long accountId) {
+            return 1;
+        }
+
+        @Override
+        public boolean tryCount(long a, LocalDate day, RequestType t, long p, BigDecimal usd, BigDecimal limit) {
+            calls.add("count " + day + " " + usd + " <= " + limit);
+            return fits;
+        }
+
+        @Override
+        public void release(long paymentId) {
+            calls.add("release");
+        }
+    }
+
+    static Payment payment(RequestType type, String amount, String fee) {
+        Instant at = Instant.parse("2026-11-23T23:59:59Z");
+        return new Payment(7, 1, "txn_1", "ord-1", type, Rail.MOMO, "mpesa_ke", "net", "ch", new BigDecimal(amount),
+                "KES", "KE", new BigDecimal("1.00"), new BigDecimal(fee), null, null, null,
+                new Payment.Customer("A", "B", "a@b.c", "+254700000000", null, "KE", null, null), "+254700000123",
+                "http://x", null, null, null, null, PaymentStatus.QUEUED, null, null, null, 0, at, at, null, null);
+    }
+
+    @Test
+    void a_withdrawal_reserves_amount_plus_fee_and_refuses_with_what_is_available() {
+        var ledger = new Ledger("100");
+        var funds = new PaymentFunds(ledger, new Limits());
+        DomainError e = assertThrows(DomainError.class, () -> funds.onAccepted(payment(RequestType.WITHDRAWAL, "90", "15")));
+        assertEquals("insufficient balance: 100.00 KES available, 105.00 needed", e.getMessage());
+        funds.onAccepted(payment(RequestType.WITHDRAWAL, "85", "15"));
+        assertEquals(List.of("reserve 105.00", "reserve 100.00"), ledger.calls);
+    }
+
+    @Test
+    void a_collection_reserves_nothing_at_acceptance() {
+        var ledger = new Ledger("0");
+        new PaymentFunds(ledger, new Limits()).onAccepted(payment(RequestType.PAYMENT, "90", "0"));
+        assertEquals(List.of(), ledger.calls);
+    }
+
+    @Test
+    void the_tier_limit_is_judged_on_the_utc_day_of_acceptance_before_the_balance() {
+        var ledger = new Ledger("0");
+        var limits = new Limits();
+        limits.limits = new TierLimits(Map.of(1, new TierLimits.Limit(new BigDecimal("50"), null)));
+        limits.fits = false;
+        DomainError e = assertThrows(DomainError.class,
+                () -> new PaymentFunds(ledger, limits).onAccepted(payment(RequestType.WITHDRAWAL, "90", "15")));
+        assertEquals("daily withdrawal limit of 50 USD for kyc tier 1 reached", e.getMessage());
+        assertEquals(List.of("count 2026-11-23 1.00 <= 50"), limits.calls);
+        assertEquals(List.of(), ledger.calls);
+        // no collection limit for the tier: not even counted
+        limits.calls.clear();
+        new PaymentFunds(ledger, limits).onAccepted(payment(RequestType.PAYMENT, "90", "0"));
+        assertEquals(List.of(), limits.calls);
+    }
+
+    @Test
+    void final_states_move_the_money_of_their_kind() {
+        var ledger = new Ledger("0");
+        var limits = new Limits();
+        var funds = new PaymentFunds(ledger, limits);
+        funds.onFinal(payment(RequestType.PAYMENT, "1000", "50"), PaymentStatus.SUCCEEDED);
+        funds.onFinal(payment(RequestType.PAYMENT, "1", "5"), PaymentStatus.SUCCEEDED); // credits nothing
+        funds.onFinal(payment(RequestType.PAYMENT, "1000", "50"), PaymentStatus.FAILED);
+        funds.onFinal(payment(RequestType.WITHDRAWAL, "100", "15"), PaymentStatus.SUCCEEDED);
+        funds.onFinal(payment(RequestType.WITHDRAWAL, "100", "15"), PaymentStatus.FAILED);
+        assertEquals(List.of("credit 950.00", "consume", "release"), ledger.calls);
+        assertEquals(List.of("release", "release"), limits.calls);
+    }
+}

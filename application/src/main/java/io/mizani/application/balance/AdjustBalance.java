@@ -1,11 +1,15 @@
 package io.mizani.application.balance;
 
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.events.EventTypes;
+import io.mizani.application.events.Events;
 import io.mizani.domain.balance.BalanceRules;
 import io.mizani.domain.error.DomainError;
 
 import java.math.BigDecimal;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -23,12 +27,18 @@ public final class AdjustBalance {
     private final BalanceLedger ledger;
     private final UnitOfWork unitOfWork;
     private final Predicate<String> paymentCurrency;
+    private final Events events;
 
-    /** {@code paymentCurrency}: whether a currency is one the service moves payments in (from the catalogue). */
-    public AdjustBalance(BalanceLedger ledger, UnitOfWork unitOfWork, Predicate<String> paymentCurrency) {
+    /**
+     * {@code paymentCurrency}: whether a currency is one the service moves payments in (from the catalogue);
+     * {@code events}: where the {@code balance.adjusted} event is recorded, in the adjustment's transaction.
+     */
+    public AdjustBalance(BalanceLedger ledger, UnitOfWork unitOfWork, Predicate<String> paymentCurrency,
+                         Events events) {
         this.ledger = ledger;
         this.unitOfWork = unitOfWork;
         this.paymentCurrency = paymentCurrency;
+        this.events = events;
     }
 
     public Adjusted adjust(Command c) {
@@ -72,8 +82,15 @@ public final class AdjustBalance {
                 throw DomainError.invalidArgument("reference " + reference + " was already used for an adjustment of "
                         + a.amount().toPlainString());
             }
-            // balance.adjusted event: when a.outcome() == APPLIED, write it to the event outbox HERE, in this same transaction
-            // (data {currency, amount, available: a.available(), reference}).
+            if (a.outcome() == BalanceLedger.Outcome.APPLIED) {
+                // In the adjustment's transaction: sent only if it commits; a repeated reference sends nothing.
+                Map<String, Object> data = new LinkedHashMap<>();
+                data.put("currency", currency);
+                data.put("amount", amount);
+                data.put("available", a.available());
+                data.put("reference", reference);
+                events.record(c.accountId(), EventTypes.BALANCE_ADJUSTED, data);
+            }
             return new Adjusted(c.accountId(), currency, a.available());
         });
     }

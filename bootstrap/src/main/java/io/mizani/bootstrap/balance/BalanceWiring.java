@@ -1,6 +1,7 @@
 package io.mizani.bootstrap.balance;
 
 import io.mizani.application.balance.AdjustBalance;
+import io.mizani.application.events.Events;
 import io.mizani.application.balance.BalanceDemoSeed;
 import io.mizani.application.balance.BalanceLedger;
 import io.mizani.application.balance.ManageTierLimits;
@@ -28,9 +29,11 @@ public class BalanceWiring {
 
     @Produces
     @ApplicationScoped
-    AdjustBalance adjustBalance(BalanceLedger ledger, UnitOfWork unitOfWork, PaymentCatalogue catalogue) {
+    AdjustBalance adjustBalance(BalanceLedger ledger, UnitOfWork unitOfWork, PaymentCatalogue catalogue,
+                                Events events) {
         return new AdjustBalance(ledger, unitOfWork,
-                currency -> catalogue.countries().stream().map(CountryInfo::currency).anyMatch(currency::equals));
+                currency -> catalogue.countries().stream().map(CountryInfo::currency).anyMatch(currency::equals),
+                events);
     }
 
     @Produces

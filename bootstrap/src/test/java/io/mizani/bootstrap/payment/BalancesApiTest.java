@@ -178,6 +178,24 @@ class BalancesApiTest {
     }
 
     @Test
+    void an_applied_adjustment_is_a_balance_adjusted_event_once_and_a_refused_one_is_none() {
+        Merchant m = merchant();
+        Merchant other = merchant();
+        String ref = "adj-" + ref();
+        adjust(m.accountId(), "NGN", new BigDecimal("250.00"), ref).then().statusCode(200);
+        adjust(m.accountId(), "NGN", new BigDecimal("250.00"), ref).then().statusCode(200);          // repeat: no event
+        adjust(m.accountId(), "NGN", new BigDecimal("-900.00"), "adj-" + ref()).then().statusCode(400); // refused: none
+        JsonPath list = m.as().queryParam("type", "balance.adjusted").get("/api/global/events").then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals(1, list.getList("events").size(), list.prettify());
+        assertEquals("balance.adjusted", list.getString("events[0].type"));
+        assertEquals(Map.of("currency", "NGN", "amount", 250.0f, "available", 250.0f, "reference", ref),
+                list.getMap("events[0].data"));
+        assertEquals("no_endpoint", list.getString("events[0].delivery.status"));
+        other.as().get("/api/global/events/" + list.getString("events[0].id")).then().statusCode(404);
+    }
+
+    @Test
     void ten_concurrent_repeats_of_one_adjustment_apply_it_once_and_all_answer_the_same_body() throws Exception {
         Merchant m = merchant();
         String ref = "adj-race-" + ref();

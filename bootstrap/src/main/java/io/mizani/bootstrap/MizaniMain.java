@@ -42,6 +42,12 @@ public final class MizaniMain {
             System.exit(2);
         }
         if (isBlank(setting("QUARKUS_DATASOURCE_JDBC_URL", "quarkus.datasource.jdbc.url", null))) {
+            if ("runtime".equals(System.getProperty("org.graalvm.nativeimage.imagecode"))) {
+                // The PostgreSQL binaries ship inside a jar on the JVM build; the native executable has none.
+                System.err.println("mizani: the native executable needs an external PostgreSQL: set "
+                        + "QUARKUS_DATASOURCE_JDBC_URL, QUARKUS_DATASOURCE_USERNAME and QUARKUS_DATASOURCE_PASSWORD");
+                System.exit(2);
+            }
             Path dataDir = Path.of(setting("MIZANI_DATA_DIR", "mizani.data-dir", "./data"));
             EmbeddedPostgres pg = EmbeddedPostgres.start(dataDir);
             System.setProperty("quarkus.datasource.jdbc.url", pg.jdbcUrl());

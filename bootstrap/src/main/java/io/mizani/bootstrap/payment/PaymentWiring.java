@@ -6,6 +6,7 @@ import io.mizani.adapter.provider.payment.DarajaRail;
 import io.mizani.adapter.provider.payment.HostedCardRail;
 import io.mizani.adapter.provider.payment.SandboxRail;
 import io.mizani.adapter.provider.payment.StandardWebhooksSender;
+import io.mizani.bootstrap.ops.LoggedCallbackSender;
 import io.mizani.adapter.rest.payment.MpesaCallbackResource;
 import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.PaymentCounterparties;
@@ -186,7 +187,7 @@ public class PaymentWiring {
     DeliverCallbacks deliverCallbacks(CallbackOutbox outbox, UnitOfWork unitOfWork,
                                       @Named("payment-callback-executor") ExecutorService executor) {
         Duration lease = settings.webhookTimeout().multipliedBy(3);
-        return new DeliverCallbacks(outbox, new StandardWebhooksSender(settings.webhookTimeout()), unitOfWork, clock,
+        return new DeliverCallbacks(outbox, new LoggedCallbackSender(new StandardWebhooksSender(settings.webhookTimeout())), unitOfWork, clock,
                 new RetrySchedule(Duration.ofMillis(Math.max(1, settings.webhookRetryBaseMs())), settings.webhookRetryCap(),
                         Math.max(8, settings.webhookMaxAttempts())), lease, settings.workerBatch(), executor);
     }

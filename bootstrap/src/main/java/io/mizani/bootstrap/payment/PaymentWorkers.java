@@ -2,6 +2,7 @@ package io.mizani.bootstrap.payment;
 
 import io.mizani.application.payment.DeliverCallbacks;
 import io.mizani.application.payment.ProcessPayments;
+import io.mizani.bootstrap.ops.WorkerHeartbeats;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,6 +33,8 @@ public class PaymentWorkers {
     DeliverCallbacks deliverCallbacks;
     @Inject
     PaymentSettings settings;
+    @Inject
+    WorkerHeartbeats heartbeats;
 
     private volatile boolean stopping;
     private ScheduledExecutorService threads;
@@ -44,9 +47,11 @@ public class PaymentWorkers {
         });
         long every = Math.max(10, settings.workerPollMs());
         if (settings.workersEnabled()) {
+            heartbeats.started("payment");
             threads.scheduleWithFixedDelay(() -> drain("payment", processPayments::runOnce), every, every,
                     TimeUnit.MILLISECONDS);
             if (settings.callbacksEnabled()) {
+                heartbeats.started("callback");
                 threads.scheduleWithFixedDelay(() -> drain("callback", deliverCallbacks::runOnce), every, every,
                         TimeUnit.MILLISECONDS);
             }
@@ -71,6 +76,7 @@ public class PaymentWorkers {
             for (int i = 0; i < MAX_ROUNDS && !stopping && round.getAsInt() >= settings.workerBatch(); i++) {
                 // keep draining while full batches come back
             }
+            heartbeats.beat(what);
         } catch (RuntimeException e) {
             if (!stopping) {
                 LOG.warn(what + " worker round failed; it will run again", e);

@@ -4,6 +4,7 @@ import io.mizani.application.tenancy.MerchantContext;
 import io.quarkus.security.UnauthorizedException;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;
+import org.jboss.logging.MDC;
 
 /** The merchant behind the request's credentials. Resources are {@code @RolesAllowed("merchant")}. */
 @RequestScoped
@@ -20,6 +21,7 @@ public class CurrentMerchant {
         if (ctx == null) {
             throw new UnauthorizedException();
         }
+        MDC.put("account_id", String.valueOf(ctx.accountId()));
         return ctx;
     }
 

@@ -1,0 +1,40 @@
+package io.mizani.bootstrap.common;
+
+import io.mizani.domain.teamkyc.AccountInformation;
+import io.mizani.domain.teamkyc.ContactInformation;
+import io.mizani.domain.teamkyc.EntityInformation;
+import io.mizani.domain.teamkyc.ReviewInformation;
+import io.mizani.domain.teamkyc.TokenSnapshot;
+import io.mizani.domain.teamkyc.UpgradeInformation;
+import io.mizani.domain.teamkyc.UploadInformation;
+import io.mizani.domain.teamkyc.VerificationInformation;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * Native image: classes Jackson reads or writes by reflection that Quarkus cannot discover by itself (bodies
+ * handed to {@code Response.entity(..)}, request records, the idempotency replay, the Team KYC JSON columns).
+ * The JVM build ignores this. {@code NativeReflectionTest} fails when a JSON record is added outside these holders.
+ */
+@RegisterForReflection(ignoreNested = false, classNames = {
+        "io.mizani.adapter.rest.admin.AdminResource",
+        "io.mizani.adapter.rest.beneficiary.BeneficiaryInput",
+        "io.mizani.adapter.rest.beneficiary.BeneficiaryJson",
+        "io.mizani.adapter.rest.payment.PaymentDtos",
+        "io.mizani.adapter.rest.team.TeamJson",
+        "io.mizani.adapter.rest.team.TeamResource",
+        "io.mizani.adapter.rest.teamkyc.AccountKycJson",
+        "io.mizani.adapter.rest.verification.VerificationDtos" })
+public final class NativeReflection {
+
+    private NativeReflection() {
+    }
+
+    /** Team KYC sections stored as JSON columns by the persistence adapter. */
+    @RegisterForReflection(registerFullHierarchy = true, targets = {
+            ContactInformation.class, EntityInformation.class, AccountInformation.class, UpgradeInformation.class,
+            VerificationInformation.class, ReviewInformation.class, TokenSnapshot.class, UploadInformation.class })
+    public static final class StoredJson {
+        private StoredJson() {
+        }
+    }
+}

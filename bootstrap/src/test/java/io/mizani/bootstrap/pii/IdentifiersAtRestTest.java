@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.mizani.adapter.persistence.common.IdentifierSealing;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
@@ -54,6 +55,49 @@ class IdentifiersAtRestTest {
 
     @Inject
     DataSource dataSource;
+
+    @Inject
+    IdentifierSealing sealing;
+
+    /**
+     * What V10's start-up conversion does to a row an earlier release wrote: here a beneficiary's identifiers are put
+     * back in the clear (hashes emptied) behind the service's back, then the conversion runs as at start.
+     */
+    @Test
+    void a_row_written_in_the_clear_is_sealed_by_the_conversion_and_answered_matched_and_unique_as_before()
+            throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Map<String, Object> body = new HashMap<>();
+        body.put("name", "Wanjiru Kamau");
+        body.put("country", "KE");
+        body.put("email", "wanjiru@example.com");
+        String uuid = m.as().body(body).post("/api/global/beneficiaries").then().statusCode(200).extract().path("uuid");
+        try (Connection c = dataSource.getConnection(); var ps = c.prepareStatement("UPDATE beneficiaries SET "
+                + "national_id = 'OLD-88100299', phone_number = '+254788100298', account_number = '88100297', "
+                + "national_id_hash = NULL, phone_hash = NULL WHERE uuid = ?::uuid")) {
+            ps.setString(1, uuid);
+            assertTrue(ps.executeUpdate() == 1);
+        }
+        assertTrue(dump().contains("OLD-88100299"));
+
+        assertTrue(sealing.run().get("beneficiaries") >= 1);
+
+        String dump = dump();
+        for (String clear : List.of("88100299", "788100298", "88100297")) {
+            assertFalse(dump.contains(clear), clear + " is still in the clear");
+        }
+        m.as().get("/api/global/beneficiaries/" + uuid).then().statusCode(200)
+                .body("national_id", equalTo("OLD-88100299"))
+                .body("phone_number", equalTo("+254788100298"))
+                .body("account_number", equalTo("88100297"));
+        m.as().queryParam("term", "+254788100298").get("/api/global/beneficiaries").then()
+                .body("pagination.count", equalTo(1));
+        body.put("email", "twin@example.com");
+        body.put("id_number", "OLD-88100299");
+        m.as().body(body).post("/api/global/beneficiaries").then().statusCode(400)
+                .body("invalid_arguments", equalTo(List.of("id_number")));
+        assertTrue(sealing.run().values().stream().allMatch(n -> n == 0), "a second run converts nothing");
+    }
 
     @Test
     void a_database_dump_shows_no_identifier_while_the_api_answers_them_as_sent() throws Exception {

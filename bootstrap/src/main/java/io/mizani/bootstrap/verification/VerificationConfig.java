@@ -21,6 +21,12 @@ public interface VerificationConfig {
     /** MIZANI_PII_KEY; sandbox mode derives a documented default when empty, live mode refuses to start. */
     Optional<String> piiKey();
 
+    /**
+     * MIZANI_PII_KEY_PREVIOUS: earlier keys (comma-separated) still accepted to open sealed values and to match keyed
+     * hashes while a rotation runs; never used to seal. See docs/operations.md, "Identifiers at rest".
+     */
+    Optional<String> piiKeyPrevious();
+
     @WithDefault("64")
     int bulkhead();
 

@@ -85,13 +85,15 @@ public class VerificationWiring {
     @Singleton
     PiiProtection pii() {
         String piiKey = config.piiKey().orElse("");
+        java.util.List<String> previous = java.util.Arrays.stream(config.piiKeyPrevious().orElse("").split(","))
+                .map(String::strip).filter(k -> !k.isEmpty()).toList();
         if (piiKey.isBlank()) {
             if (!sandbox()) {
                 throw new IllegalStateException("MIZANI_PII_KEY is required in live mode");
             }
-            return new AesGcmPiiProtection(SANDBOX_PII_KEY);
+            return new AesGcmPiiProtection(SANDBOX_PII_KEY, previous);
         }
-        return new AesGcmPiiProtection(piiKey);
+        return new AesGcmPiiProtection(piiKey, previous);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.beneficiary;
 
+import io.mizani.adapter.persistence.common.PhoneKey;
+import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.beneficiary.BeneficiaryQuery;
 import io.mizani.application.beneficiary.BeneficiaryStore;
 import io.mizani.application.beneficiary.Page;
@@ -27,7 +29,12 @@ import java.util.UUID;
 /**
  * The beneficiary book in PostgreSQL over plain JDBC (the connection joins the caller's JTA transaction). Every
  * statement is scoped by account and skips soft-deleted rows. {@code term} is a substring match ({@code LIKE}, with
- * {@code %}, {@code _} and {@code \} escaped) over a generated, lower-cased search column with a trigram GIN index.
+ * {@code %}, {@code _} and {@code \} escaped) over a generated, lower-cased search column with a trigram GIN index
+ * (names, email, external reference), or an exact match of a whole phone number through its keyed hash.
+ *
+ * <p>Identifiers (phone, ID number, additional ID number, account number) are stored sealed ({@link SealedText});
+ * the ID number's uniqueness and the phone search go through keyed hashes ({@code national_id_hash},
+ * {@code phone_hash}).
  */
 @ApplicationScoped
 public class JdbcBeneficiaryStore implements BeneficiaryStore {
@@ -37,16 +44,23 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
             + "marital_status, account_name, account_number, account_type, external_reference, customer_type, "
             + "kyc_level, tier_0_lifetime_usd, is_active, created_at, updated_at";
 
+    /** Purposes of the keyed hashes (they keep the hashes of different fields apart). */
+    public static final String ID_NUMBER_HASH = "beneficiary.id_number";
+    public static final String PHONE_HASH = "beneficiary.phone";
+
     private static final String PROFILE_SET = "first_name = ?, last_name = ?, surname = ?, email = ?, "
             + "phone_number = ?, country = ?, address = ?, date_of_birth = ?, national_id = ?, id_type = ?, "
             + "additional_id_type = ?, additional_id_number = ?, gender = ?, marital_status = ?, account_name = ?, "
-            + "account_number = ?, account_type = ?, external_reference = ?, customer_type = ?";
+            + "account_number = ?, account_type = ?, external_reference = ?, customer_type = ?, national_id_hash = ?, "
+            + "phone_hash = ?";
 
     private final DataSource dataSource;
+    private final SealedText sealed;
 
     @Inject
-    public JdbcBeneficiaryStore(DataSource dataSource) {
+    public JdbcBeneficiaryStore(DataSource dataSource, SealedText sealed) {
         this.dataSource = dataSource;
+        this.sealed = sealed;
     }
 
     @Override
@@ -54,8 +68,8 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
         String sql = "INSERT INTO beneficiaries (uuid, account_id, first_name, last_name, surname, email, phone_number, "
                 + "country, address, date_of_birth, national_id, id_type, additional_id_type, additional_id_number, "
                 + "gender, marital_status, account_name, account_number, account_type, external_reference, "
-                + "customer_type, kyc_level, tier_0_lifetime_usd, is_active, created_at, updated_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, true, ?, ?) "
+                + "customer_type, national_id_hash, phone_hash, kyc_level, tier_0_lifetime_usd, is_active, created_at, "
+                + "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, true, ?, ?) "
                 + "RETURNING " + COLUMNS;
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setObject(1, n.uuid());
@@ -93,8 +107,16 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
 
     @Override
     public Optional<UUID> idNumberHolder(long accountId, String idNumber) {
-        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND national_id = ? "
-                + "AND deleted_at IS NULL", accountId, idNumber).map(Beneficiary::uuid);
+        if (idNumber == null) {
+            return Optional.empty();
+        }
+        List<String> hashes = sealed.hashes(ID_NUMBER_HASH, idNumber);
+        List<Object> args = new ArrayList<>();
+        args.add(accountId);
+        args.addAll(hashes);
+        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND national_id_hash IN ("
+                + placeholders(hashes.size()) + ") AND deleted_at IS NULL LIMIT 1", args.toArray())
+                .map(Beneficiary::uuid);
     }
 
     @Override
@@ -138,8 +160,17 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
         List<Object> args = new ArrayList<>();
         args.add(accountId);
         if (q.term() != null) {
-            where.append(" AND search_text LIKE lower(?)");
-            args.add("%" + escapeLike(q.term()) + "%");
+            String phone = PhoneKey.of(q.term());
+            if (phone == null) {
+                where.append(" AND search_text LIKE lower(?)");
+                args.add("%" + escapeLike(q.term()) + "%");
+            } else {
+                List<String> hashes = sealed.hashes(PHONE_HASH, phone);
+                where.append(" AND (search_text LIKE lower(?) OR phone_hash IN (").append(placeholders(hashes.size()))
+                        .append("))");
+                args.add("%" + escapeLike(q.term()) + "%");
+                args.addAll(hashes);
+            }
         }
         if (q.kycLevel() != null) {
             where.append(" AND kyc_level = ?");
@@ -220,6 +251,10 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
         }
     }
 
+    private static String placeholders(int n) {
+        return String.join(", ", java.util.Collections.nCopies(n, "?"));
+    }
+
     /** Escapes LIKE's wildcards and its escape character so the term matches literally. */
     static String escapeLike(String term) {
         return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
@@ -253,38 +288,42 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
         }
     }
 
-    private static int bindProfile(PreparedStatement ps, int start, BeneficiaryProfile p) throws SQLException {
+    private int bindProfile(PreparedStatement ps, int start, BeneficiaryProfile p) throws SQLException {
         int i = start;
         ps.setString(i++, p.firstName());
         ps.setString(i++, p.lastName());
         ps.setString(i++, p.surname());
         ps.setString(i++, p.email());
-        ps.setString(i++, p.phone());
+        ps.setString(i++, sealed.seal(p.phone()));
         ps.setString(i++, p.country());
         ps.setString(i++, p.address());
         ps.setObject(i++, p.dateOfBirth());
-        ps.setString(i++, p.idNumber());
+        ps.setString(i++, sealed.seal(p.idNumber()));
         ps.setString(i++, p.idType());
         ps.setString(i++, p.additionalIdType());
-        ps.setString(i++, p.additionalIdNumber());
+        ps.setString(i++, sealed.seal(p.additionalIdNumber()));
         ps.setString(i++, p.gender());
         ps.setString(i++, p.maritalStatus());
         ps.setString(i++, p.accountName());
-        ps.setString(i++, p.accountNumber());
+        ps.setString(i++, sealed.seal(p.accountNumber()));
         ps.setString(i++, p.accountType());
         ps.setString(i++, p.externalReference());
         ps.setString(i++, p.customerType());
+        ps.setString(i++, sealed.hash(ID_NUMBER_HASH, p.idNumber()));
+        String phone = PhoneKey.of(p.phone());
+        ps.setString(i++, phone == null ? null : sealed.hash(PHONE_HASH, phone));
         return i;
     }
 
-    private static Beneficiary map(ResultSet rs) throws SQLException {
+    private Beneficiary map(ResultSet rs) throws SQLException {
         OffsetDateTime dob = rs.getObject("date_of_birth", OffsetDateTime.class);
         var profile = new BeneficiaryProfile(rs.getString("first_name"), rs.getString("last_name"),
-                rs.getString("surname"), rs.getString("email"), rs.getString("phone_number"), rs.getString("country"),
+                rs.getString("surname"), rs.getString("email"), sealed.open(rs.getString("phone_number")), rs.getString("country"),
                 rs.getString("address"), dob == null ? null : dob.withOffsetSameInstant(ZoneOffset.UTC),
-                rs.getString("national_id"), rs.getString("id_type"), rs.getString("additional_id_type"),
-                rs.getString("additional_id_number"), rs.getString("gender"), rs.getString("marital_status"),
-                rs.getString("account_name"), rs.getString("account_number"), rs.getString("account_type"),
+                sealed.open(rs.getString("national_id")), rs.getString("id_type"), rs.getString("additional_id_type"),
+                sealed.open(rs.getString("additional_id_number")), rs.getString("gender"),
+                rs.getString("marital_status"), rs.getString("account_name"),
+                sealed.open(rs.getString("account_number")), rs.getString("account_type"),
                 rs.getString("external_reference"), rs.getString("customer_type"));
         return new Beneficiary(rs.getLong("id"), rs.getObject("uuid", UUID.class), rs.getLong("account_id"), profile,
                 level(rs.getString("kyc_level")), rs.getBigDecimal("tier_0_lifetime_usd"), rs.getBoolean("is_active"),
@@ -306,7 +345,7 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
             if (message.contains("beneficiaries_account_external_reference_key")) {
                 return new DuplicateValue(Field.EXTERNAL_REFERENCE);
             }
-            if (message.contains("beneficiaries_account_national_id_key")) {
+            if (message.contains("beneficiaries_account_national_id_hash_key")) {
                 return new DuplicateValue(Field.ID_NUMBER);
             }
         }

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.idempotency;
 
+import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.idempotency.IdempotencyStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,23 +14,35 @@ import javax.sql.DataSource;
 
 /**
  * Idempotency keys in {@code idempotency_keys}: the key is claimed with {@code INSERT ... ON CONFLICT DO NOTHING},
- * so exactly one of any number of concurrent requests (on any replica) wins it; the others read the row.
+ * so exactly one of any number of concurrent requests (on any replica) wins it; the others read the row. The stored
+ * answer may carry identifiers (a beneficiary's ID number, phone...): it is stored sealed, and the body's fingerprint
+ * as a keyed hash (a plain SHA-256 of a body could be confirmed by guessing the identifier in it).
  */
 @ApplicationScoped
 public class JdbcIdempotencyStore implements IdempotencyStore {
 
+    private static final String FINGERPRINT_HASH = "idempotency.fingerprint";
+
     private final DataSource ds;
+    private final SealedText sealed;
 
     @Inject
-    public JdbcIdempotencyStore(DataSource ds) {
+    public JdbcIdempotencyStore(DataSource ds, SealedText sealed) {
         this.ds = ds;
+        this.sealed = sealed;
+    }
+
+    /** The caller's fingerprint when the stored one is its keyed hash (under any accepted key), else the stored one. */
+    private String compared(String stored, String fingerprint) {
+        return stored.equals(fingerprint) || sealed.hashes(FINGERPRINT_HASH, fingerprint).contains(stored)
+                ? fingerprint : stored;
     }
 
     @Override
     public Claim claim(long accountId, String key, String fingerprint, Instant now, Instant leaseExpiredBefore) {
         try (Connection c = ds.getConnection()) {
             for (int attempt = 0; attempt < 3; attempt++) {
-                if (insert(c, accountId, key, fingerprint, now)) {
+                if (insert(c, accountId, key, sealed.hash(FINGERPRINT_HASH, fingerprint), now)) {
                     return new Claim.Acquired();
                 }
                 try (PreparedStatement ps = c.prepareStatement("SELECT fingerprint, state, response_status, "
@@ -41,7 +54,7 @@ public class JdbcIdempotencyStore implements IdempotencyStore {
                         if (!rs.next()) {
                             continue; // released meanwhile: try to insert again
                         }
-                        String storedFingerprint = rs.getString(1);
+                        String storedFingerprint = compared(rs.getString(1), fingerprint);
                         String state = rs.getString(2);
                         Timestamp lockedAt = rs.getTimestamp(5);
                         Timestamp createdAt = rs.getTimestamp(6);
@@ -50,7 +63,7 @@ public class JdbcIdempotencyStore implements IdempotencyStore {
                             continue; // expired, not yet purged
                         }
                         if ("completed".equals(state)) {
-                            return new Claim.Completed(storedFingerprint, rs.getInt(3), rs.getString(4));
+                            return new Claim.Completed(storedFingerprint, rs.getInt(3), sealed.open(rs.getString(4)));
                         }
                         if (storedFingerprint.equals(fingerprint) && lockedAt.toInstant().isBefore(leaseExpiredBefore)
                                 && takeOver(c, accountId, key, lockedAt, now)) {
@@ -108,7 +121,7 @@ public class JdbcIdempotencyStore implements IdempotencyStore {
              PreparedStatement ps = c.prepareStatement("UPDATE idempotency_keys SET state = 'completed', "
                      + "response_status = ?, response_body = ? WHERE account_id = ? AND idempotency_key = ?")) {
             ps.setInt(1, status);
-            ps.setString(2, body);
+            ps.setString(2, sealed.seal(body));
             ps.setLong(3, accountId);
             ps.setString(4, key);
             ps.executeUpdate();

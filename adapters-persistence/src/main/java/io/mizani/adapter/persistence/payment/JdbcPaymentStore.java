@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.payment;
 
+import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.payment.PaymentStore;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Payment;
@@ -23,7 +24,10 @@ import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
 
-/** payments: the rows and the queue. Every status change is one conditional UPDATE. */
+/**
+ * payments: the rows and the queue. Every status change is one conditional UPDATE. The customer's phone and ID
+ * number and the account number are stored sealed ({@link SealedText}); nothing looks payments up by them.
+ */
 @ApplicationScoped
 public class JdbcPaymentStore implements PaymentStore {
 
@@ -37,6 +41,9 @@ public class JdbcPaymentStore implements PaymentStore {
 
     @Inject
     DataSource dataSource;
+
+    @Inject
+    SealedText sealed;
 
     @Override
     public boolean merchantReferenceTaken(long accountId, String merchantReference) {
@@ -68,9 +75,9 @@ public class JdbcPaymentStore implements PaymentStore {
                 Object[] values = {p.accountId(), p.reference(), p.merchantReference(), p.requestType().wire(),
                         p.rail().wire(), p.provider(), p.networkId(), p.channelId(), p.amount(), p.currency(),
                         p.country(), p.amountUsd(), p.fee(), p.beneficiaryId(), p.beneficiaryUuid(),
-                        p.tier0CountedUsd(), cu.firstName(), cu.lastName(), cu.email(), cu.phone(),
-                        cu.dob() == null ? null : Date.valueOf(cu.dob()), cu.country(), cu.idType(), cu.idNumber(),
-                        p.accountNumber(), p.callbackUrl(), p.redirectUrl(), p.remark(), p.paymentCategory(),
+                        p.tier0CountedUsd(), cu.firstName(), cu.lastName(), cu.email(), sealed.seal(cu.phone()),
+                        cu.dob() == null ? null : Date.valueOf(cu.dob()), cu.country(), cu.idType(),
+                        sealed.seal(cu.idNumber()), sealed.seal(p.accountNumber()), p.callbackUrl(), p.redirectUrl(), p.remark(), p.paymentCategory(),
                         p.reason(), p.status().wire(), p.failureReason(), p.providerReference(), p.checkoutToken(),
                         p.checks(), nextCheckAt, p.createdAt(), p.updatedAt(), p.pendingSince(), p.completedAt()};
                 for (int i = 0; i < values.length; i++) {
@@ -243,13 +250,13 @@ public class JdbcPaymentStore implements PaymentStore {
         }
     }
 
-    private static Optional<Payment> one(ResultSet rs) throws SQLException {
+    private Optional<Payment> one(ResultSet rs) throws SQLException {
         try (rs) {
             return rs.next() ? Optional.of(map(rs)) : Optional.empty();
         }
     }
 
-    private static List<Payment> all(ResultSet rs) throws SQLException {
+    private List<Payment> all(ResultSet rs) throws SQLException {
         try (rs) {
             var out = new ArrayList<Payment>();
             while (rs.next()) {
@@ -259,20 +266,21 @@ public class JdbcPaymentStore implements PaymentStore {
         }
     }
 
-    static Payment map(ResultSet rs) throws SQLException {
+    Payment map(ResultSet rs) throws SQLException {
         long beneficiaryId = rs.getLong("beneficiary_id");
         Long bid = rs.wasNull() ? null : beneficiaryId;
         Date dob = rs.getDate("customer_dob");
         var customer = new Payment.Customer(rs.getString("customer_first_name"), rs.getString("customer_last_name"),
-                rs.getString("customer_email"), rs.getString("customer_phone"), dob == null ? null : dob.toLocalDate(),
-                rs.getString("customer_country"), rs.getString("customer_id_type"), rs.getString("customer_id_number"));
+                rs.getString("customer_email"), sealed.open(rs.getString("customer_phone")),
+                dob == null ? null : dob.toLocalDate(), rs.getString("customer_country"),
+                rs.getString("customer_id_type"), sealed.open(rs.getString("customer_id_number")));
         return new Payment(rs.getLong("id"), rs.getLong("account_id"), rs.getString("reference"),
                 rs.getString("merchant_reference"), RequestType.parse(rs.getString("request_type")).orElseThrow(),
                 Rail.parse(rs.getString("rail")).orElseThrow(), rs.getString("provider"), rs.getString("network_id"),
                 rs.getString("channel_id"), rs.getBigDecimal("amount"), rs.getString("currency").trim(),
                 rs.getString("country").trim(), rs.getBigDecimal("amount_usd"), rs.getBigDecimal("fee"), bid,
                 rs.getObject("beneficiary_uuid", UUID.class), rs.getBigDecimal("tier0_counted_usd"), customer,
-                rs.getString("account_number"), rs.getString("callback_url"), rs.getString("redirect_url"),
+                sealed.open(rs.getString("account_number")), rs.getString("callback_url"), rs.getString("redirect_url"),
                 rs.getString("remark"), rs.getString("payment_category"), rs.getString("reason"),
                 PaymentStatus.parse(rs.getString("status")), rs.getString("failure_reason"),
                 rs.getString("provider_reference"), rs.getString("checkout_token"), rs.getInt("checks"),

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
 
+import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.team.InvitationStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -12,9 +13,12 @@ import jakarta.persistence.EntityManager;
 class JpaInvitationStore implements InvitationStore {
 
     private final EntityManager em;
+    /** The invitee's phone number is stored sealed (platform.md section 11). */
+    private final SealedText sealed;
 
-    JpaInvitationStore(EntityManager em) {
+    JpaInvitationStore(EntityManager em, SealedText sealed) {
         this.em = em;
+        this.sealed = sealed;
     }
 
     @Override
@@ -24,7 +28,7 @@ class JpaInvitationStore implements InvitationStore {
         e.organizationId = n.organizationId();
         e.accountId = n.accountId();
         e.email = n.email();
-        e.phoneNumber = n.phoneNumber();
+        e.phoneNumber = sealed.seal(n.phoneNumber());
         e.roleId = n.roleId();
         e.assignedAccountIds = n.assignedAccountIds().toArray(Long[]::new);
         e.invitedBy = n.invitedBy();
@@ -36,7 +40,7 @@ class JpaInvitationStore implements InvitationStore {
     @Override
     public Optional<Invitation> findByTokenHash(byte[] tokenHash) {
         return InvitationEntity.<InvitationEntity>find("tokenHash", tokenHash).firstResultOptional()
-                .map(e -> new Invitation(e.id, e.organizationId, e.accountId, e.email, e.phoneNumber, e.roleId,
+                .map(e -> new Invitation(e.id, e.organizationId, e.accountId, e.email, sealed.open(e.phoneNumber), e.roleId,
                         e.assignedAccountIds == null ? java.util.List.of() : Arrays.asList(e.assignedAccountIds),
                         e.status, e.expiresAt));
     }

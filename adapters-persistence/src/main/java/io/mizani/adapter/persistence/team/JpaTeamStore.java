@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.team.TeamStore;
 import io.mizani.domain.team.Role;
 import io.mizani.domain.team.Team;
@@ -17,9 +18,12 @@ import jakarta.persistence.EntityManager;
 class JpaTeamStore implements TeamStore {
 
     private final EntityManager em;
+    /** The Team's phone number is an identifier like any other (platform.md section 11): stored sealed. */
+    private final SealedText sealed;
 
-    JpaTeamStore(EntityManager em) {
+    JpaTeamStore(EntityManager em, SealedText sealed) {
         this.em = em;
+        this.sealed = sealed;
     }
 
     @Override
@@ -46,7 +50,7 @@ class JpaTeamStore implements TeamStore {
         a.description = t.description();
         a.currency = t.currency();
         a.dialCode = t.dialCode();
-        a.number = t.number();
+        a.number = sealed.seal(t.number());
         a.email = t.email();
         a.createdBy = t.createdBy();
         a.webhookSecret = t.webhookSecret();
@@ -68,7 +72,7 @@ class JpaTeamStore implements TeamStore {
     Team toTeam(AccountEntity a) {
         Object balance = em.createNativeQuery("SELECT balance FROM service_wallets WHERE account_id = ?1")
                 .setParameter(1, a.id).getResultStream().findFirst().orElse(BigDecimal.ZERO.setScale(2));
-        return new Team(a.id, a.organizationId, a.uuid, a.name, a.description, a.currency, a.dialCode, a.number,
+        return new Team(a.id, a.organizationId, a.uuid, a.name, a.description, a.currency, a.dialCode, sealed.open(a.number),
                 a.email, a.status, a.accountType, a.kycTier, a.kycVerified, (BigDecimal) balance, a.logo, a.themeColor,
                 a.paymentNote, a.notifyAmount, a.createdAt, a.updatedAt);
     }

@@ -3,11 +3,17 @@ package io.mizani.adapter.persistence.team;
 import java.time.Instant;
 import java.util.Optional;
 
+import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.team.UserStore;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 @ApplicationScoped
 class JpaUserStore implements UserStore {
+
+    /** A user's phone number is stored sealed (platform.md section 11). */
+    @Inject
+    SealedText sealed;
 
     @Override
     public long create(NewUser u) {
@@ -16,7 +22,7 @@ class JpaUserStore implements UserStore {
         e.firstName = u.firstName();
         e.lastName = u.lastName();
         e.email = u.email();
-        e.phoneNumber = u.phoneNumber();
+        e.phoneNumber = sealed.seal(u.phoneNumber());
         e.username = u.username();
         e.admin = u.admin();
         e.updatedAt = Instant.now();
@@ -26,17 +32,18 @@ class JpaUserStore implements UserStore {
 
     @Override
     public Optional<User> find(long id) {
-        return UserEntity.<UserEntity>findByIdOptional(id).map(JpaUserStore::toUser);
+        return UserEntity.<UserEntity>findByIdOptional(id).map(this::toUser);
     }
 
     @Override
     public Optional<User> findByEmail(long organizationId, String email) {
         return UserEntity.<UserEntity>find("organizationId = ?1 and lower(email) = lower(?2)", organizationId, email)
-                .firstResultOptional().map(JpaUserStore::toUser);
+                .firstResultOptional().map(this::toUser);
     }
 
-    static User toUser(UserEntity e) {
-        return new User(e.id, e.organizationId, e.firstName, e.lastName, e.email, e.phoneNumber, e.username, e.admin,
+    User toUser(UserEntity e) {
+        return new User(e.id, e.organizationId, e.firstName, e.lastName, e.email, sealed.open(e.phoneNumber),
+                e.username, e.admin,
                 e.status, e.pinSet);
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.mizani.adapter.persistence.common.SealedJsonFields;
+import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.teamkyc.AccountKycStore;
 import io.mizani.domain.teamkyc.AccountInformation;
 import io.mizani.domain.teamkyc.AccountKyc;
@@ -23,12 +25,14 @@ import jakarta.persistence.LockModeType;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@link AccountKycStore} on PostgreSQL. One row per Team ({@code UNIQUE (account_id)}); a new submission is
  * inserted with {@code ON CONFLICT DO NOTHING} so two concurrent first submissions for one Team cannot both
  * succeed. The nested objects are stored as jsonb with a mapper of the adapter's own (the storage format does not
- * follow the REST configuration).
+ * follow the REST configuration). Identifiers inside them (ID, tax and certificate numbers, phone numbers) are stored
+ * sealed ({@link SealedJsonFields}).
  */
 @ApplicationScoped
 public class JpaAccountKycStore implements AccountKycStore {
@@ -39,22 +43,30 @@ public class JpaAccountKycStore implements AccountKycStore {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
+    /** The identifiers sealed in each jsonb column (platform.md section 11). */
+    public static final Set<String> CONTACT_IDENTIFIERS =
+            Set.of("identification_number", "secondary_identification_number", "phone_number");
+    public static final Set<String> ENTITY_IDENTIFIERS = Set.of("tax_document_number", "entity_certificate_number");
+    public static final Set<String> ACCOUNT_IDENTIFIERS = Set.of("phone_number");
+
     private final EntityManager em;
+    private final SealedJsonFields sealed;
 
     @Inject
-    public JpaAccountKycStore(EntityManager em) {
+    public JpaAccountKycStore(EntityManager em, SealedText sealed) {
         this.em = em;
+        this.sealed = new SealedJsonFields(sealed);
     }
 
     @Override
     public Optional<AccountKyc> find(long id) {
-        return Optional.ofNullable(em.find(AccountKycEntity.class, id)).map(JpaAccountKycStore::toDomain);
+        return Optional.ofNullable(em.find(AccountKycEntity.class, id)).map(this::toDomain);
     }
 
     @Override
     public Optional<AccountKyc> findForUpdate(long id) {
         return Optional.ofNullable(em.find(AccountKycEntity.class, id, LockModeType.PESSIMISTIC_WRITE))
-                .map(JpaAccountKycStore::toDomain);
+                .map(this::toDomain);
     }
 
     @Override
@@ -71,7 +83,7 @@ public class JpaAccountKycStore implements AccountKycStore {
         return em.createQuery("from AccountKycEntity where accountId = :account", AccountKycEntity.class)
                 .setParameter("account", accountId)
                 .setLockMode(lock)
-                .getResultStream().findFirst().map(JpaAccountKycStore::toDomain);
+                .getResultStream().findFirst().map(this::toDomain);
     }
 
     @Override
@@ -136,17 +148,17 @@ public class JpaAccountKycStore implements AccountKycStore {
         if (upgradeStatus != null) {
             query.setParameter("upgradeStatus", upgradeStatus.wire());
         }
-        return query.getResultList().stream().map(JpaAccountKycStore::toDomain).toList();
+        return query.getResultList().stream().map(this::toDomain).toList();
     }
 
-    static AccountKycEntity toEntity(AccountKyc kyc) {
+    AccountKycEntity toEntity(AccountKyc kyc) {
         AccountKycEntity row = new AccountKycEntity();
         row.id = kyc.id();
         copy(kyc, row);
         return row;
     }
 
-    private static void copy(AccountKyc kyc, AccountKycEntity row) {
+    private void copy(AccountKyc kyc, AccountKycEntity row) {
         row.accountId = kyc.accountId();
         row.entityType = kyc.entityType();
         row.status = kyc.status().wire();
@@ -154,9 +166,9 @@ public class JpaAccountKycStore implements AccountKycStore {
         row.country = kyc.country();
         row.kycTier = kyc.kycTier();
         row.notes = kyc.notes();
-        row.contactInformation = write(kyc.contactInformation());
-        row.entityInformation = write(kyc.entityInformation());
-        row.accountInformation = write(kyc.accountInformation());
+        row.contactInformation = sealed.seal(write(kyc.contactInformation()), CONTACT_IDENTIFIERS);
+        row.entityInformation = sealed.seal(write(kyc.entityInformation()), ENTITY_IDENTIFIERS);
+        row.accountInformation = sealed.seal(write(kyc.accountInformation()), ACCOUNT_IDENTIFIERS);
         row.upgradeInformation = write(kyc.upgradeInformation());
         row.upgradeStatus = kyc.upgradeInformation().upgradeStatus() == null ? null
                 : kyc.upgradeInformation().upgradeStatus().wire();
@@ -166,12 +178,12 @@ public class JpaAccountKycStore implements AccountKycStore {
         row.updatedAt = kyc.updatedAt();
     }
 
-    static AccountKyc toDomain(AccountKycEntity row) {
+    AccountKyc toDomain(AccountKycEntity row) {
         return new AccountKyc(row.id, row.accountId, row.entityType,
                 KycStatus.fromWire(row.status).orElseThrow(), row.countryCode, row.country, row.kycTier, row.notes,
-                read(row.contactInformation, ContactInformation.class),
-                read(row.entityInformation, EntityInformation.class),
-                read(row.accountInformation, AccountInformation.class),
+                read(sealed.open(row.contactInformation, CONTACT_IDENTIFIERS), ContactInformation.class),
+                read(sealed.open(row.entityInformation, ENTITY_IDENTIFIERS), EntityInformation.class),
+                read(sealed.open(row.accountInformation, ACCOUNT_IDENTIFIERS), AccountInformation.class),
                 read(row.upgradeInformation, UpgradeInformation.class),
                 read(row.verificationInformation, VerificationInformation.class),
                 read(row.reviewInformation, ReviewInformation.class),

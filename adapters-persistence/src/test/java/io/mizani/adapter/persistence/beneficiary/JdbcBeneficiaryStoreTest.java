@@ -5,6 +5,8 @@ import io.mizani.application.beneficiary.BeneficiaryStore;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
 import io.mizani.domain.beneficiary.Field;
 import io.mizani.domain.beneficiary.KycLevel;
+import io.mizani.adapter.persistence.common.SealedText;
+import io.mizani.adapter.persistence.common.TestPii;
 import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -46,17 +48,20 @@ class JdbcBeneficiaryStoreTest {
         dataSource.setUrl(pg.jdbcUrl());
         dataSource.setUser(pg.username());
         dataSource.setPassword(pg.password());
-        String sql;
-        try (var in = JdbcBeneficiaryStoreTest.class.getResourceAsStream("/db/migration/V3__beneficiaries.sql")) {
-            sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        String sql = migration("V3__beneficiaries.sql") + "\n" + migration("V10__identifiers_sealed.sql");
         try (Connection c = dataSource.getConnection(); var st = c.createStatement()) {
             // the foundation's accounts table, reduced to what the foreign key needs
             st.execute("CREATE TABLE accounts (id bigint PRIMARY KEY)");
             st.execute("INSERT INTO accounts SELECT generate_series(1, 5000)");
             st.execute(sql);
         }
-        store = new JdbcBeneficiaryStore(dataSource);
+        store = new JdbcBeneficiaryStore(dataSource, new SealedText(TestPii.INSTANCE));
+    }
+
+    static String migration(String name) throws java.io.IOException {
+        try (var in = JdbcBeneficiaryStoreTest.class.getResourceAsStream("/db/migration/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     @AfterAll
@@ -124,7 +129,11 @@ class JdbcBeneficiaryStoreTest {
         assertEquals(1, store.search(acc, q("zaWAdi")).count());
         assertEquals(1, store.search(acc, q("otieno")).count());
         assertEquals(1, store.search(acc, q("baraka@")).count());
-        assertEquals(1, store.search(acc, q("0333")).count());
+        // a phone number is an identifier: matched whole (with or without +, spaces, dashes), never by a fragment
+        assertEquals(0, store.search(acc, q("0333")).count());
+        assertEquals(1, store.search(acc, q("+254700333444")).count());
+        assertEquals(1, store.search(acc, q("254 700-333-444")).count());
+        assertEquals(0, store.search(acc + 1, q("+254700333444")).count());
         assertEquals(2, store.search(acc, q("mail.example")).count());
         assertEquals(1, store.search(acc, q("crm_")).count());
         assertEquals(1, store.search(acc, q("100%")).count());
@@ -168,5 +177,27 @@ class JdbcBeneficiaryStoreTest {
         store.setTier0Lifetime(b.id(), new BigDecimal("19.00"), Instant.now());
         assertEquals(new BigDecimal("19.00"), store.lockTier0(acc, b.id()).orElseThrow().lifetimeUsd());
         assertTrue(store.lockTier0(acc + 1, b.id()).isEmpty());
+    }
+
+    @Test
+    void identifiers_are_stored_sealed_and_the_id_number_is_unique_through_its_hash() throws Exception {
+        long acc = accounts.incrementAndGet();
+        var b = insert(acc, profile(Field.PHONE, "+254711987654", Field.ID_NUMBER, "NID-55501", Field.ID_TYPE, "NIN",
+                Field.ADDITIONAL_ID_TYPE, "BVN", Field.ADDITIONAL_ID_NUMBER, "22233344455",
+                Field.ACCOUNT_NUMBER, "0099887766"), KycLevel.TIER_0, "2026-01-01T00:00:00Z");
+        try (Connection c = dataSource.getConnection(); var st = c.createStatement();
+             var rs = st.executeQuery("SELECT b::text FROM beneficiaries b WHERE id = " + b.id())) {
+            rs.next();
+            String row = rs.getString(1);
+            for (String clear : List.of("254711987654", "NID-55501", "22233344455", "0099887766")) {
+                assertTrue(!row.contains(clear), clear + " in the clear: " + row);
+            }
+        }
+        assertEquals(b.profile(), store.find(acc, b.uuid()).orElseThrow().profile());
+        assertEquals(b.uuid(), store.idNumberHolder(acc, "NID-55501").orElseThrow());
+        assertTrue(store.idNumberHolder(acc + 1, "NID-55501").isEmpty());
+        var dup = assertThrows(BeneficiaryStore.DuplicateValue.class,
+                () -> insert(acc, profile(Field.ID_NUMBER, "NID-55501"), KycLevel.TIER_0, "2026-01-01T00:00:00Z"));
+        assertEquals(Field.ID_NUMBER, dup.field());
     }
 }

@@ -3,6 +3,8 @@ package io.mizani.adapter.persistence.teamkyc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mizani.adapter.persistence.common.SealedText;
+import io.mizani.adapter.persistence.common.TestPii;
 import io.mizani.domain.teamkyc.AccountInformation;
 import io.mizani.domain.teamkyc.AccountKyc;
 import io.mizani.domain.teamkyc.ContactInformation;
@@ -17,6 +19,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AccountKycMappingTest {
+
+    private static final JpaAccountKycStore STORE = new JpaAccountKycStore(null, new SealedText(TestPii.INSTANCE));
 
     private static final Instant T0 = Instant.parse("2026-11-21T05:00:00Z");
 
@@ -35,17 +39,23 @@ class AccountKycMappingTest {
                 .withAccountInformation(new AccountInformation("KES", "9", "Acme", "a@b.c", "+2547", "approved",
                         "active", true, false))
                 .requestUpgrade(4, "more", null, List.of(), T0.plusSeconds(5));
-        AccountKyc back = JpaAccountKycStore.toDomain(JpaAccountKycStore.toEntity(kyc));
+        AccountKyc back = STORE.toDomain(STORE.toEntity(kyc));
         assertEquals(kyc, back);
-        assertTrue(JpaAccountKycStore.toEntity(kyc).accountInformation.contains("\"is_phone_verified\":true"),
-                JpaAccountKycStore.toEntity(kyc).accountInformation);
-        assertEquals("pending", JpaAccountKycStore.toEntity(kyc).upgradeStatus);
+        assertTrue(STORE.toEntity(kyc).accountInformation.contains("\"is_phone_verified\":true"),
+                STORE.toEntity(kyc).accountInformation);
+        assertEquals("pending", STORE.toEntity(kyc).upgradeStatus);
+        var row = STORE.toEntity(kyc);
+        for (String clear : List.of("+254700000001", "12345678", "\"+2547\"", ":99", ":7,", ":8,")) {
+            String stored = row.contactInformation + row.entityInformation + row.accountInformation;
+            assertTrue(!stored.contains(clear), clear + " in the clear: " + stored);
+        }
+        assertTrue(row.contactInformation.contains("\"identification_number\":\"pii:a1:"), row.contactInformation);
     }
 
     @Test
     void a_bare_reviewed_record_survives_the_row_mapping() {
         AccountKyc kyc = AccountKyc.submit(42, KycDetails.none(), List.of(), T0).withId(6)
                 .review(ReviewDecision.REJECT, null, "no", 3, T0.plusSeconds(1));
-        assertEquals(kyc, JpaAccountKycStore.toDomain(JpaAccountKycStore.toEntity(kyc)));
+        assertEquals(kyc, STORE.toDomain(STORE.toEntity(kyc)));
     }
 }

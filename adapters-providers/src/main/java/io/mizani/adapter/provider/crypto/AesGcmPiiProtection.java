@@ -6,36 +6,70 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Personal data at rest. Payloads and secrets: AES-256-GCM, a random 96-bit nonce per message, sealed as
- * {@code 0x01 || nonce || ciphertext+tag}. Identifiers: HMAC-SHA256 under a key derived from the same master key
- * (so the hash cannot be recomputed without it). The master key is {@code MIZANI_PII_KEY}: 32 bytes in base64, or
- * any other text, which is stretched with SHA-256.
+ * Personal data at rest. Payloads, secrets and identifiers: AES-256-GCM, a random 96-bit nonce per message, sealed
+ * as {@code 0x02 || key id (4 bytes) || nonce || ciphertext+tag} (values sealed before key ids existed are
+ * {@code 0x01 || nonce || ciphertext+tag} and are opened by trying each accepted key). Identifiers to match:
+ * HMAC-SHA256 under a key derived from the same master key (so the hash cannot be recomputed without it).
+ *
+ * <p>The master key is {@code MIZANI_PII_KEY}: 32 bytes in base64, or any other text, which is stretched with
+ * SHA-256. Older master keys ({@code MIZANI_PII_KEY_PREVIOUS}) are accepted to open values and to match hashes, never
+ * to seal. The key id is the first 4 bytes of an HMAC of a fixed label under the master key: public, stable, and
+ * useless for recovering the key.
  */
 public final class AesGcmPiiProtection implements PiiProtection {
 
-    private static final byte VERSION = 1;
+    private static final byte LEGACY = 1;
+    private static final byte VERSION = 2;
+    private static final int KEY_ID_BYTES = 4;
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
 
-    private final SecretKeySpec encryptionKey;
-    private final SecretKeySpec hashKey;
+    private record Key(byte[] id, SecretKeySpec encryption, SecretKeySpec hash) {
+    }
+
+    private final Key current;
+    private final List<Key> accepted;
     private final SecureRandom random = new SecureRandom();
 
     public AesGcmPiiProtection(String masterKey) {
+        this(masterKey, List.of());
+    }
+
+    /** {@code previousKeys}: older master keys still accepted for opening and matching (blank entries ignored). */
+    public AesGcmPiiProtection(String masterKey, List<String> previousKeys) {
         if (masterKey == null || masterKey.isBlank()) {
             throw new IllegalArgumentException("MIZANI_PII_KEY must not be empty");
         }
+        this.current = key(masterKey);
+        List<Key> keys = new ArrayList<>();
+        keys.add(current);
+        for (String previous : previousKeys) {
+            if (previous != null && !previous.isBlank()) {
+                Key k = key(previous);
+                if (keys.stream().noneMatch(known -> Arrays.equals(known.id, k.id))) {
+                    keys.add(k);
+                }
+            }
+        }
+        this.accepted = List.copyOf(keys);
+    }
+
+    private static Key key(String masterKey) {
         byte[] master = decode(masterKey.strip());
-        this.encryptionKey = new SecretKeySpec(derive(master, "mizani/pii/aes-gcm/v1"), "AES");
-        this.hashKey = new SecretKeySpec(derive(master, "mizani/pii/identifier-hmac/v1"), "HmacSHA256");
+        return new Key(Arrays.copyOf(derive(master, "mizani/pii/key-id/v1"), KEY_ID_BYTES),
+                new SecretKeySpec(derive(master, "mizani/pii/aes-gcm/v1"), "AES"),
+                new SecretKeySpec(derive(master, "mizani/pii/identifier-hmac/v1"), "HmacSHA256"));
     }
 
     private static byte[] decode(String key) {
@@ -65,14 +99,21 @@ public final class AesGcmPiiProtection implements PiiProtection {
     }
 
     @Override
+    public String keyId() {
+        return HexFormat.of().formatHex(current.id);
+    }
+
+    @Override
     public byte[] seal(String plaintext) {
         try {
             byte[] nonce = new byte[NONCE_BYTES];
             random.nextBytes(nonce);
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.ENCRYPT_MODE, encryptionKey, new GCMParameterSpec(TAG_BITS, nonce));
+            cipher.init(Cipher.ENCRYPT_MODE, current.encryption, new GCMParameterSpec(TAG_BITS, nonce));
+            cipher.updateAAD(current.id);
             byte[] sealed = cipher.doFinal(plaintext.getBytes(StandardCharsets.UTF_8));
-            return ByteBuffer.allocate(1 + NONCE_BYTES + sealed.length).put(VERSION).put(nonce).put(sealed).array();
+            return ByteBuffer.allocate(1 + KEY_ID_BYTES + NONCE_BYTES + sealed.length)
+                    .put(VERSION).put(current.id).put(nonce).put(sealed).array();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("encryption failed", e);
         }
@@ -80,13 +121,35 @@ public final class AesGcmPiiProtection implements PiiProtection {
 
     @Override
     public String open(byte[] sealed) {
-        if (sealed == null || sealed.length < 1 + NONCE_BYTES || sealed[0] != VERSION) {
-            throw new IllegalStateException("not a sealed payload");
+        if (sealed != null && sealed.length >= 1 + KEY_ID_BYTES + NONCE_BYTES && sealed[0] == VERSION) {
+            byte[] id = Arrays.copyOfRange(sealed, 1, 1 + KEY_ID_BYTES);
+            Key key = accepted.stream().filter(k -> Arrays.equals(k.id, id)).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("sealed under key " + HexFormat.of().formatHex(id)
+                            + ", which is neither MIZANI_PII_KEY nor in MIZANI_PII_KEY_PREVIOUS"));
+            return decrypt(key, sealed, 1 + KEY_ID_BYTES, true);
         }
+        if (sealed != null && sealed.length >= 1 + NONCE_BYTES && sealed[0] == LEGACY) {
+            for (Key key : accepted) {
+                try {
+                    return decrypt(key, sealed, 1, false);
+                } catch (IllegalStateException wrongKey) {
+                    // try the next accepted key
+                }
+            }
+            throw new IllegalStateException("decryption failed (wrong MIZANI_PII_KEY or tampered data)");
+        }
+        throw new IllegalStateException("not a sealed payload");
+    }
+
+    private static String decrypt(Key key, byte[] sealed, int nonceAt, boolean keyIdAuthenticated) {
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.DECRYPT_MODE, encryptionKey, new GCMParameterSpec(TAG_BITS, sealed, 1, NONCE_BYTES));
-            byte[] plain = cipher.doFinal(sealed, 1 + NONCE_BYTES, sealed.length - 1 - NONCE_BYTES);
+            cipher.init(Cipher.DECRYPT_MODE, key.encryption, new GCMParameterSpec(TAG_BITS, sealed, nonceAt, NONCE_BYTES));
+            if (keyIdAuthenticated) {
+                cipher.updateAAD(key.id);
+            }
+            int at = nonceAt + NONCE_BYTES;
+            byte[] plain = cipher.doFinal(sealed, at, sealed.length - at);
             return new String(plain, StandardCharsets.UTF_8);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("decryption failed (wrong MIZANI_PII_KEY or tampered data)", e);
@@ -94,10 +157,25 @@ public final class AesGcmPiiProtection implements PiiProtection {
     }
 
     @Override
+    public boolean sealedWithCurrentKey(byte[] sealed) {
+        return sealed != null && sealed.length > KEY_ID_BYTES && sealed[0] == VERSION
+                && Arrays.equals(Arrays.copyOfRange(sealed, 1, 1 + KEY_ID_BYTES), current.id);
+    }
+
+    @Override
     public String keyedHash(String value) {
+        return hash(current, value);
+    }
+
+    @Override
+    public List<String> keyedHashes(String value) {
+        return accepted.stream().map(k -> hash(k, value)).toList();
+    }
+
+    private static String hash(Key key, String value) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(hashKey);
+            mac.init(key.hash);
             return HexFormat.of().formatHex(mac.doFinal(value.getBytes(StandardCharsets.UTF_8)));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);

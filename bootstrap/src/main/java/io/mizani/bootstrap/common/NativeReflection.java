@@ -18,12 +18,15 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection(ignoreNested = false, classNames = {
         "io.mizani.adapter.rest.admin.AdminResource",
         "io.mizani.adapter.rest.beneficiary.BeneficiaryInput",
+        "io.mizani.adapter.rest.balance.AdminBalanceResource",
         "io.mizani.adapter.rest.beneficiary.BeneficiaryJson",
+        "io.mizani.adapter.rest.events.EventJson",
         "io.mizani.adapter.rest.payment.PaymentDtos",
         "io.mizani.adapter.rest.team.TeamJson",
         "io.mizani.adapter.rest.team.TeamResource",
         "io.mizani.adapter.rest.teamkyc.AccountKycJson",
-        "io.mizani.adapter.rest.verification.VerificationDtos" })
+        "io.mizani.adapter.rest.verification.VerificationDtos",
+        "io.mizani.adapter.rest.verification.VerificationRoutingResource" })
 public final class NativeReflection {
 
     private NativeReflection() {

@@ -39,8 +39,8 @@ public class OpsMetrics {
             "mizani_payments", "SELECT provider, request_type, status, count(*) FROM payments GROUP BY 1, 2, 3",
             "mizani_checks", "SELECT check_key, coalesce(status, 'error'), charge_status, count(*) FROM verification_lookups GROUP BY 1, 2, 3",
             "mizani_webhook_attempts", "SELECT CASE WHEN status_code BETWEEN 200 AND 299 THEN 'delivered' ELSE 'failed' END, count(*) "
-                    + "FROM payment_callback_attempts GROUP BY 1",
-            "mizani_webhooks", "SELECT status, count(*) FROM payment_callbacks GROUP BY 1",
+                    + "FROM event_attempts GROUP BY 1",
+            "mizani_webhooks", "SELECT status, count(*) FROM events GROUP BY 1",
             "mizani_teamkyc_queue", "SELECT status, count(*) FROM account_kycs WHERE status IN ('pending', 'in_review') GROUP BY 1",
             "mizani_payment_final_seconds_avg", "SELECT provider, avg(extract(epoch FROM completed_at - created_at)) FROM payments "
                     + "WHERE completed_at > now() - interval '1 hour' GROUP BY 1");

@@ -24,7 +24,7 @@ public class WorkBacklog {
     static final Map<String, String> DUE = Map.of(
             "payment", "SELECT count(*), coalesce(extract(epoch FROM now() - min(next_check_at)), 0) FROM payments "
                     + "WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= now()",
-            "callback", "SELECT count(*), coalesce(extract(epoch FROM now() - min(next_attempt_at)), 0) FROM payment_callbacks "
+            "callback", "SELECT count(*), coalesce(extract(epoch FROM now() - min(next_attempt_at)), 0) FROM events "
                     + "WHERE status = 'pending' AND next_attempt_at <= now()");
 
     @Inject

@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * Builds the container image tarball from target/quarkus-app (after package, hence failsafe) and inspects it the way
  * a registry or a cluster would: OCI layout, entrypoint, non-root user, layers and their digests, no secrets.
- * Skip with {@code -Dmizani.image.skip=true}.
+ * Skip with {@code -DskipImage=true}.
  */
 class ContainerImageIT {
 
@@ -33,7 +33,7 @@ class ContainerImageIT {
 
     @Test
     void the_image_tarball_runs_the_service_as_a_non_root_user_with_a_container_tuned_jvm() throws Exception {
-        Assumptions.assumeFalse(Boolean.getBoolean("mizani.image.skip"), "image build skipped");
+        Assumptions.assumeFalse(Boolean.getBoolean("skipImage"), "image build skipped");
         Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux")
                 && (Files.isExecutable(Path.of("/usr/bin/ldd")) || Files.isExecutable(Path.of("/bin/ldd"))),
                 "the image is built on Linux with ldd (it copies the host's C libraries)");

@@ -127,7 +127,7 @@ class PaymentLeaseTest {
 
     int callbacks(String reference, String type, String failureReason) throws Exception {
         try (var c = dataSource.getConnection(); var ps = c.prepareStatement("""
-                SELECT count(*) FROM payment_callbacks cb JOIN payments p ON p.id = cb.payment_id
+                SELECT count(*) FROM events cb JOIN payments p ON p.id = cb.payment_id
                 WHERE p.reference = ? AND cb.event_type = ? AND cb.body LIKE ?""")) {
             ps.setString(1, reference);
             ps.setString(2, type);

@@ -168,6 +168,12 @@ class IdentifiersAtRestTest {
                     .body("account_kyc.contact_information.identification_number", equalTo((int) KYC_ID))
                     .body("account_kyc.contact_information.phone_number", equalTo(KYC_PHONE))
                     .body("account_kyc.entity_information.entity_certificate_number", equalTo((int) CERTIFICATE_NUMBER));
+            // the operator approves it: the account_kyc.approved event carries the submission, identifiers included
+            asOperator().body(Map.of("decision", "approve", "kyc_tier", 1, "notes", "ok"))
+                    .post("/api/admin/account_kycs/" + kyc.getLong("account_kyc.id") + "/review").then().statusCode(200);
+            m.as().queryParam("type", "account_kyc.approved").get("/api/global/events").then().statusCode(200)
+                    .body("events[0].data.account_kyc.contact_information.identification_number",
+                            equalTo((int) KYC_ID));
 
             // an invitation carrying the invitee's phone
             m.as().body(Map.of("organization_id", m.organizationId(), "account_id", m.accountId(),

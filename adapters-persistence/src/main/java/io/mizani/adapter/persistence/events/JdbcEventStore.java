@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.events;
 
+import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.payment.JdbcCallbackOutbox;
 import io.mizani.application.events.DeliveryAttempt;
 import io.mizani.application.events.DeliveryState;
@@ -9,6 +10,11 @@ import io.mizani.application.events.WebhookEndpoints;
 import io.mizani.application.payment.CallbackOutbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -30,7 +36,7 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
 
     /** An event with its last attempt (time and answer) for the delivery block. */
     private static final String SELECT = """
-            SELECT e.id, e.account_id, e.webhook_id, e.event_type, e.created_at, (e.body::jsonb -> 'data')::text AS data,
+            SELECT e.id, e.account_id, e.webhook_id, e.event_type, e.created_at, e.body,
                    e.url, e.status, e.attempts, e.attempt_limit, e.next_attempt_at,
                    la.attempted_at AS last_attempt_at, la.status_code AS last_response_status
             FROM events e
@@ -38,8 +44,15 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
                                ORDER BY a.attempt_no DESC, a.id DESC LIMIT 1) la ON true
             """;
 
+    /** Reads a stored body to take its {@code data} out, numbers kept exactly as written (250.00 stays 250.00). */
+    private static final ObjectMapper JSON = new ObjectMapper().setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+
     @Inject
     DataSource dataSource;
+
+    /** Bodies are stored sealed (see {@link JdbcCallbackOutbox}). */
+    @Inject
+    SealedText sealed;
 
     @FunctionalInterface
     interface SqlWork<T> {
@@ -67,7 +80,7 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
                 ps.setString(3, e.id());
                 ps.setString(4, e.type());
                 ps.setString(5, sendable ? e.url() : null);
-                ps.setString(6, e.body());
+                ps.setString(6, sealed.seal(e.body()));
                 ps.setString(7, sendable ? DeliveryState.PENDING : DeliveryState.NO_ENDPOINT);
                 ps.setTimestamp(8, sendable ? Timestamp.from(e.nextAttemptAt()) : null);
                 ps.setObject(9, e.attemptLimit());
@@ -177,7 +190,7 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
                     WHERE e.id = ? AND e.status = 'pending'""")) {
                 ps.setLong(1, rowId);
                 try (var rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(JdbcCallbackOutbox.due(rs)) : Optional.empty();
+                    return rs.next() ? Optional.of(JdbcCallbackOutbox.due(rs, sealed)) : Optional.empty();
                 }
             }
         });
@@ -236,14 +249,24 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
         });
     }
 
-    private static StoredEvent event(ResultSet rs) throws SQLException {
+    /** The {@code data} member of a stored (sealed) body, as JSON text. */
+    private String data(String storedBody) {
+        try {
+            JsonNode data = JSON.readTree(sealed.open(storedBody)).get("data");
+            return data == null ? "null" : JSON.writeValueAsString(data);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an event body is not JSON", e);
+        }
+    }
+
+    private StoredEvent event(ResultSet rs) throws SQLException {
         String status = rs.getString("status");
         DeliveryState delivery = new DeliveryState(rs.getString("url"), status, rs.getInt("attempts"),
                 instant(rs.getTimestamp("last_attempt_at")),
                 DeliveryState.PENDING.equals(status) ? instant(rs.getTimestamp("next_attempt_at")) : null,
                 integer(rs, "last_response_status"));
         return new StoredEvent(rs.getLong("id"), rs.getLong("account_id"), rs.getString("webhook_id"),
-                rs.getString("event_type"), rs.getTimestamp("created_at").toInstant(), rs.getString("data"),
+                rs.getString("event_type"), rs.getTimestamp("created_at").toInstant(), data(rs.getString("body")),
                 integer(rs, "attempt_limit"), delivery);
     }
 

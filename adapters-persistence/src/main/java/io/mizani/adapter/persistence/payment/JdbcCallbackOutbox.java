@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.payment;
 
+import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.payment.CallbackOutbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -11,12 +12,19 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 
-/** The callback outbox on the event store: {@code events} (one row per event) and {@code event_attempts}. */
+/**
+ * The callback outbox on the event store: {@code events} (one row per event) and {@code event_attempts}. An event's
+ * body is stored sealed ({@link SealedText}): an {@code account_kyc.*} event carries the Team's identification
+ * numbers, and platform.md section 11 allows no identifier in the clear at rest.
+ */
 @ApplicationScoped
 public class JdbcCallbackOutbox implements CallbackOutbox {
 
     @Inject
     DataSource dataSource;
+
+    @Inject
+    SealedText sealed;
 
     @Override
     public void enqueue(NewCallback cb) {
@@ -29,7 +37,7 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
                 ps.setLong(2, cb.paymentId());
                 ps.setString(3, cb.webhookId());
                 ps.setString(4, cb.eventType());
-                ps.setString(6, cb.body());
+                ps.setString(6, sealed.seal(cb.body()));
                 boolean sendable = cb.url() != null && !cb.url().isBlank();
                 ps.setString(5, sendable ? cb.url() : null);
                 ps.setString(7, sendable ? "pending" : "no_endpoint");
@@ -60,7 +68,7 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
                 try (var rs = ps.executeQuery()) {
                     var out = new ArrayList<DueCallback>();
                     while (rs.next()) {
-                        out.add(due(rs));
+                        out.add(due(rs, sealed));
                     }
                     return out;
                 }
@@ -69,13 +77,13 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
     }
 
     /** A row of events (joined with the account's webhook_secret) as the delivery worker needs it. */
-    public static DueCallback due(java.sql.ResultSet rs) throws java.sql.SQLException {
+    public static DueCallback due(java.sql.ResultSet rs, SealedText sealed) throws java.sql.SQLException {
         long paymentId = rs.getLong("payment_id");
         Long payment = rs.wasNull() ? null : paymentId;
         int limit = rs.getInt("attempt_limit");
         Integer attemptLimit = rs.wasNull() ? null : limit;
         return new DueCallback(rs.getLong("id"), rs.getLong("account_id"), payment, rs.getString("webhook_id"),
-                rs.getString("event_type"), rs.getString("url"), rs.getString("body"), rs.getInt("attempts"),
+                rs.getString("event_type"), rs.getString("url"), sealed.open(rs.getString("body")), rs.getInt("attempts"),
                 rs.getString("webhook_secret"), attemptLimit);
     }
 

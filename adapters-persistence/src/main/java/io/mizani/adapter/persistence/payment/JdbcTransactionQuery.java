@@ -21,6 +21,10 @@ public class JdbcTransactionQuery implements TransactionQuery {
     @Inject
     DataSource dataSource;
 
+    /** Maps rows as the payment store does (it opens the sealed customer identifiers). */
+    @Inject
+    JdbcPaymentStore payments;
+
     @Override
     public List<Payment> list(Filter f) {
         var sql = new StringBuilder("SELECT " + JdbcPaymentStore.COLUMNS + " FROM payments WHERE account_id = ?");
@@ -61,7 +65,7 @@ public class JdbcTransactionQuery implements TransactionQuery {
                 try (var rs = ps.executeQuery()) {
                     var out = new ArrayList<Payment>();
                     while (rs.next()) {
-                        out.add(JdbcPaymentStore.map(rs));
+                        out.add(payments.map(rs));
                     }
                     return out;
                 }

@@ -104,12 +104,32 @@ class ShutdownDrainIT {
             assertTrue(seconds < 25, "exited within the grace period: " + seconds + " s");
             String output = Files.readString(log);
             assertTrue(output.contains("Embedded PostgreSQL stopped"), "the database is stopped cleanly, after the drain");
+            // sandbox mode without QUARKUS_HTTP_HOST listens on loopback only
+            assertTrue(output.contains("Listening on: http://127.0.0.1:" + port), "bound to loopback: " + log);
         } finally {
             if (service.isAlive()) {
                 service.destroyForcibly();
                 service.waitFor(30, TimeUnit.SECONDS);
             }
         }
+    }
+
+    @Test
+    void live_mode_refuses_to_start_with_the_mock_mailer() throws Exception {
+        Path jar = Path.of("target", "quarkus-app", "quarkus-run.jar");
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", jar.toString());
+        pb.environment().put("MIZANI_MODE", "live");
+        pb.environment().put("MIZANI_OPERATOR_PASSWORD", "a-live-operator-password");
+        pb.environment().put("MIZANI_PII_KEY", "a-live-pii-key-for-this-test-only-000000");
+        pb.environment().remove("QUARKUS_MAILER_MOCK");
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), out);
+        assertTrue(out.contains("mizani: refusing to start in live mode with the mock mailer"), out);
+        assertEquals(1, out.lines().filter(l -> l.startsWith("mizani:")).count(), "one line: " + out);
     }
 
     private static void waitReady(int port, Process service, int seconds) throws Exception {

@@ -210,12 +210,26 @@ public class EdgeGuard {
         return s.length() > 100 ? s.substring(0, 100) + "..." : s;
     }
 
-    private static void end(RoutingContext rc, int status, String code, String message, Map<String, Object> details) {
+    private void end(RoutingContext rc, int status, String code, String message, Map<String, Object> details) {
         Map<String, Object> body = ErrorBodies.body(rc.request().path(), status, code, message, DomainError.Shape.DEFAULT,
                 details == null ? Map.of() : details);
+        HttpServerRequest req = rc.request();
         HttpServerResponse res = rc.response().setStatusCode(status).putHeader("Content-Type", "application/json");
-        if ("close".equals(res.headers().get("Connection"))) {
-            res.end(Json.encode(body)).onComplete(x -> rc.request().connection().close());
+        boolean close = "close".equals(res.headers().get("Connection"));
+        if (!close && !req.isEnded()) {
+            // answered before the body was read: read and drop the rest (the request is paused until a handler is
+            // set), so a client still writing it is not blocked; past the body limit, give up on the connection
+            long limit = maxBodySize.asLongValue();
+            long[] drained = {0};
+            req.handler(buf -> {
+                drained[0] += buf.length();
+                if (drained[0] > limit) {
+                    req.connection().close();
+                }
+            });
+        }
+        if (close) {
+            res.end(Json.encode(body)).onComplete(x -> req.connection().close());
         } else {
             res.end(Json.encode(body));
         }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -31,7 +32,8 @@ class AuthThrottleTest {
     public static class Defaults implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("mizani.edge.auth-failure-limit", "20", "mizani.edge.merchant-rate-limit", "5");
+            return Map.of("mizani.edge.auth-failure-limit", "20", "mizani.edge.merchant-rate-limit", "5",
+                    "mizani.edge.request-read-timeout", "PT2S");
         }
     }
 
@@ -57,6 +59,50 @@ class AuthThrottleTest {
 
     @Test
     @Order(2)
+    void a_client_trickling_its_body_a_byte_at_a_time_is_cut_at_the_read_timeout() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        String auth = java.util.Base64.getEncoder().encodeToString((m.username() + ":" + m.password())
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        try (java.net.Socket s = new java.net.Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            var out = s.getOutputStream();
+            out.write(("POST /api/global/beneficiaries HTTP/1.1\r\nHost: localhost\r\nAuthorization: Basic " + auth
+                    + "\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.flush();
+            long start = System.nanoTime();
+            boolean cut = false;
+            for (int i = 0; i < 20 && !cut; i++) {
+                Thread.sleep(500);
+                try {
+                    out.write('a');
+                    out.flush();
+                } catch (java.io.IOException e) {
+                    cut = true;
+                }
+                if (!cut && s.getInputStream().available() == 0) {
+                    s.setSoTimeout(1);
+                    try {
+                        cut = s.getInputStream().read() == -1;
+                    } catch (java.net.SocketTimeoutException stillOpen) {
+                        // the connection is still open
+                    } catch (java.io.IOException e) {
+                        cut = true;
+                    }
+                    s.setSoTimeout(10_000);
+                }
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertTrue(cut, "the trickling connection was not closed");
+            assertTrue(seconds >= 1.5 && seconds < 6, "closed after " + seconds + " s");
+        }
+    }
+
+    @TestHTTPResource("/")
+    java.net.URL base;
+
+    @Test
+    @Order(3)
     void requests_without_credentials_do_not_count_as_failures() {
         for (int i = 0; i < 30; i++) {
             given().get("/api/v2/ping").then().statusCode(401);
@@ -65,7 +111,7 @@ class AuthThrottleTest {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void more_than_20_failed_logins_in_a_minute_block_the_address_for_a_minute_right_credentials_included() {
         for (int i = 0; i < 20; i++) {
             String who = i % 2 == 0 ? "operator" : "nobody-" + i;

@@ -1,6 +1,7 @@
 package io.mizani.bootstrap;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +17,8 @@ import io.quarkus.runtime.annotations.QuarkusMain;
  * <ul>
  *   <li>{@code MIZANI_MODE=live} without {@code MIZANI_OPERATOR_PASSWORD} or {@code MIZANI_PII_KEY}: refuses to start,
  *       saying why in one line (exit code 2).</li>
+ *   <li>{@code MIZANI_MODE=live} with the mock mailer ({@code QUARKUS_MAILER_MOCK} not {@code false}): refuses too.</li>
+ *   <li>Sandbox mode without {@code QUARKUS_HTTP_HOST}: listens on 127.0.0.1 only.</li>
  *   <li>No {@code QUARKUS_DATASOURCE_JDBC_URL}: starts an embedded PostgreSQL with its files under
  *       {@code MIZANI_DATA_DIR} (default {@code ./data}) and stops it cleanly on shutdown.</li>
  * </ul>
@@ -41,6 +44,16 @@ public final class MizaniMain {
                     + "(it encrypts provider payloads and keys the identifier hashes)");
             System.exit(2);
         }
+        if ("live".equals(mode) && !"false".equalsIgnoreCase(setting("QUARKUS_MAILER_MOCK", "quarkus.mailer.mock", "true"))) {
+            System.err.println("mizani: refusing to start in live mode with the mock mailer: set QUARKUS_MAILER_MOCK=false "
+                    + "and QUARKUS_MAILER_HOST (invitation e-mails would never be sent)");
+            System.exit(2);
+        }
+        if ("sandbox".equals(mode) && isBlank(setting("QUARKUS_HTTP_HOST", "quarkus.http.host", null))) {
+            // The sandbox has a documented operator password: reachable from this machine only unless asked otherwise.
+            System.setProperty("quarkus.http.host", "127.0.0.1");
+        }
+        Duration grace = shutdownGrace();
         if (isBlank(setting("QUARKUS_DATASOURCE_JDBC_URL", "quarkus.datasource.jdbc.url", null))) {
             if ("runtime".equals(System.getProperty("org.graalvm.nativeimage.imagecode"))) {
                 // The PostgreSQL binaries ship inside a jar on the JVM build; the native executable has none.
@@ -59,7 +72,8 @@ public final class MizaniMain {
                 // SIGTERM: Quarkus's own hook stops the application (closing the pool), which calls the exit
                 // handler below; only then is the server stopped.
                 try {
-                    applicationStopped.await(30, TimeUnit.SECONDS);
+                    // in-flight requests drain for up to the grace period first: keep the database until then
+                    applicationStopped.await(grace.toSeconds() + 30, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -82,6 +96,18 @@ public final class MizaniMain {
         public int run(String... args) {
             Quarkus.waitForExit();
             return 0;
+        }
+    }
+
+    /** {@code MIZANI_SHUTDOWN_GRACE} (ISO-8601, default PT30S): how long SIGTERM lets requests in flight finish. */
+    private static Duration shutdownGrace() {
+        String raw = setting("MIZANI_SHUTDOWN_GRACE", "mizani.shutdown-grace", "PT30S");
+        try {
+            return Duration.parse(raw);
+        } catch (java.time.format.DateTimeParseException e) {
+            System.err.println("mizani: MIZANI_SHUTDOWN_GRACE must be an ISO-8601 duration such as PT30S, not '" + raw + "'");
+            System.exit(2);
+            return Duration.ZERO;
         }
     }
 

@@ -10,6 +10,9 @@ public interface InvitationStore {
 
     Optional<Invitation> findByTokenHash(byte[] tokenHash);
 
+    /** Like {@link #findByTokenHash} but holds the invitation's row until the transaction ends (one acceptor at a time). */
+    Optional<Invitation> lockByTokenHash(byte[] tokenHash);
+
     /** Marks it accepted unless it already is; false when someone accepted it first. */
     boolean markAccepted(long id, long userId, Instant at);
 

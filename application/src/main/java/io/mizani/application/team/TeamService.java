@@ -201,11 +201,12 @@ public final class TeamService {
         String secret = ApiSecret.newSecret();
         String username = ApiSecret.newUsername();
         return uow.inTransaction(() -> {
-            InvitationStore.Invitation inv = invitations.findByTokenHash(hash)
+            InvitationStore.Invitation inv = invitations.lockByTokenHash(hash)
                     .filter(i -> "pending".equals(i.status()) && i.expiresAt().isAfter(clock.instant()))
                     .orElseThrow(() -> DomainError.notFound("invitation not found, expired or already accepted"));
             teams.team(inv.accountId())
                     .orElseThrow(() -> DomainError.notFound("invitation not found, expired or already accepted"));
+            users.lockEmail(inv.organizationId(), inv.email());
             long userId = users.findByEmail(inv.organizationId(), inv.email()).map(UserStore.User::id)
                     .orElseGet(() -> users.create(new UserStore.NewUser(inv.organizationId(), cmd.firstName(),
                             cmd.lastName(), inv.email(), cmd.phoneNumber() != null ? cmd.phoneNumber() : inv.phoneNumber(),

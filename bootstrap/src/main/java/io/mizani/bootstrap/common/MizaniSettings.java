@@ -25,6 +25,10 @@ public interface MizaniSettings {
     /** Read through the operator realm's configuration (MIZANI_OPERATOR_PASSWORD); declared so the key is known. */
     java.util.Optional<String> operatorPassword();
 
+    /** SIGTERM: how long requests in flight may still take (MIZANI_SHUTDOWN_GRACE); read by quarkus.shutdown.timeout. */
+    @WithDefault("PT30S")
+    java.time.Duration shutdownGrace();
+
     /** Units of a currency per USD overriding the sandbox table, e.g. {@code mizani.rates.KES=129}. */
     java.util.Map<String, java.math.BigDecimal> rates();
 

@@ -51,7 +51,15 @@ public final class EmbeddedPostgres implements AutoCloseable {
     private String password;
     private volatile boolean running;
 
+    /** 0: any free port. */
+    private final int requestedPort;
+
     private EmbeddedPostgres(Path dataDir) {
+        this(dataDir, 0);
+    }
+
+    private EmbeddedPostgres(Path dataDir, int requestedPort) {
+        this.requestedPort = requestedPort;
         this.dataDir = dataDir.toAbsolutePath().normalize();
         this.clusterDir = this.dataDir.resolve("pgdata");
         this.binDir = unpackBinaries().resolve("bin");
@@ -63,6 +71,18 @@ public final class EmbeddedPostgres implements AutoCloseable {
         EmbeddedPostgres pg = new EmbeddedPostgres(dataDir);
         pg.startServer();
         return pg;
+    }
+
+    /** Starts the cluster on a given port (a restart that keeps existing JDBC URLs valid, e.g. after an outage drill). */
+    public static EmbeddedPostgres start(Path dataDir, int port) {
+        EmbeddedPostgres pg = new EmbeddedPostgres(dataDir, port);
+        pg.startServer();
+        return pg;
+    }
+
+    /** Stops whatever server runs the cluster under {@code dataDir} (fast shutdown), as an outage would. */
+    public static void stopCluster(Path dataDir) {
+        new EmbeddedPostgres(dataDir).stopLeftover();
     }
 
     public String jdbcUrl() {
@@ -93,7 +113,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
                 password = Files.readString(passwordFile, StandardCharsets.UTF_8).trim();
                 stopLeftover();
             }
-            port = freePort();
+            port = requestedPort > 0 ? requestedPort : freePort();
             List<String> cmd = new ArrayList<>(List.of(pg("pg_ctl"), "-D", clusterDir.toString(), "-w", "-t", "120",
                     "-l", dataDir.resolve("postgres.log").toString(),
                     "-o", "-p " + port + " -c listen_addresses=127.0.0.1 -c unix_socket_directories='' "

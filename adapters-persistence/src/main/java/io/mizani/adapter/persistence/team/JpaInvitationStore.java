@@ -46,6 +46,15 @@ class JpaInvitationStore implements InvitationStore {
     }
 
     @Override
+    public Optional<Invitation> lockByTokenHash(byte[] tokenHash) {
+        return InvitationEntity.<InvitationEntity>find("tokenHash", tokenHash)
+                .withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE).firstResultOptional()
+                .map(e -> new Invitation(e.id, e.organizationId, e.accountId, e.email, e.phoneNumber, e.roleId,
+                        e.assignedAccountIds == null ? java.util.List.of() : Arrays.asList(e.assignedAccountIds),
+                        e.status, e.expiresAt));
+    }
+
+    @Override
     public boolean markAccepted(long id, long userId, Instant at) {
         return em.createNativeQuery("UPDATE invitations SET status = 'accepted', accepted_user_id = ?2, accepted_at = ?3 "
                         + "WHERE id = ?1 AND status = 'pending'")

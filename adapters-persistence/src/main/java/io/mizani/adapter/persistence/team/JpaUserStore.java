@@ -41,6 +41,13 @@ class JpaUserStore implements UserStore {
                 .firstResultOptional().map(this::toUser);
     }
 
+    @Override
+    public void lockEmail(long organizationId, String email) {
+        UserEntity.getEntityManager()
+                .createNativeQuery("SELECT 1 FROM pg_advisory_xact_lock(hashtextextended(?1 || ':' || lower(?2), 0))")
+                .setParameter(1, Long.toString(organizationId)).setParameter(2, email).getSingleResult();
+    }
+
     User toUser(UserEntity e) {
         return new User(e.id, e.organizationId, e.firstName, e.lastName, e.email, sealed.open(e.phoneNumber),
                 e.username, e.admin,

@@ -33,6 +33,9 @@ class ErrorMappers {
 
     @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
     Response unauthenticated(RuntimeException e, HttpServerRequest request) {
+        if (Outages.databaseUnreachable(e)) {
+            return unavailable(e, request);
+        }
         return ErrorBodies.response(request.path(), 401, "unauthenticated",
                 "missing or invalid API credentials: use HTTP Basic with your API username and password");
     }
@@ -88,6 +91,18 @@ class ErrorMappers {
     @ServerExceptionMapper
     Response web(WebApplicationException e, HttpServerRequest request) {
         int status = e.getResponse() == null ? 500 : e.getResponse().getStatus();
+        if (Outages.databaseUnreachable(e)) {
+            return unavailable(e, request);
+        }
+        String limit = switch (status) {
+            case 413 -> "payload_too_large";
+            case 414 -> "uri_too_long";
+            case 431 -> "headers_too_large";
+            default -> null;
+        };
+        if (limit != null) {
+            return ErrorBodies.response(request.path(), status, limit, "the request exceeds the size limits");
+        }
         if (status >= 500) {
             LOG.error("request failed: " + request.method() + " " + request.path(), e);
             return ErrorBodies.response(request.path(), 500, "internal", "internal error");
@@ -100,8 +115,19 @@ class ErrorMappers {
 
     @ServerExceptionMapper
     Response unexpected(Exception e, HttpServerRequest request) {
+        if (Outages.databaseUnreachable(e)) {
+            return unavailable(e, request);
+        }
         LOG.error("request failed: " + request.method() + " " + request.path(), e);
         return ErrorBodies.response(request.path(), 500, "internal", "internal error");
+    }
+
+    /** platform.md section 11: the database is out of reach: 503 with Retry-After 1, never a 500; no stack trace. */
+    private static Response unavailable(Throwable e, HttpServerRequest request) {
+        LOG.warn("database unreachable: " + request.method() + " " + request.path() + ": " + Outages.describe(e));
+        Response r = ErrorBodies.response(request.path(), 503, "unavailable",
+                "the service is briefly unavailable: retry in a moment");
+        return Response.fromResponse(r).header("Retry-After", "1").build();
     }
 
     /** A 400 is `invalid_request` on the verification surface and `invalid_argument` elsewhere. */

@@ -1,0 +1,237 @@
+package io.mizani.adapter.rest.common;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.MDC;
+
+import io.mizani.domain.error.DomainError;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.Json;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+/**
+ * The first handler every HTTP request meets (before Quarkus's own body-size check), for every path and resource:
+ * <ul>
+ *   <li>{@code X-Request-Id}: the caller's when it matches {@code [A-Za-z0-9._-]{1,64}}, else a new one; on every
+ *       response and in the logging MDC ({@code request_id}).</li>
+ *   <li>414 {@code uri_too_long}, 431 {@code headers_too_large}, 413 {@code payload_too_large} in the surface's
+ *       error shape (the HTTP codec's own limits are set higher, so these limits are judged here).</li>
+ *   <li>A request body must arrive completely within {@code mizani.edge.request-read-timeout} of its headers, or the
+ *       connection is closed (slow-body clients).</li>
+ *   <li>An address blocked by {@link AuthFailureThrottle} gets 429 on {@code /api}; every 401 answered to a request
+ *       that carried credentials counts as a failure of its address.</li>
+ *   <li>A NUL (U+0000) in Basic credentials answers 401; in a path segment or query parameter 400
+ *       ({@code invalid_request} on {@code /api/v1/kyc}, {@code invalid_argument} elsewhere). JSON bodies are
+ *       checked by {@link NulGuard}.</li>
+ * </ul>
+ */
+@ApplicationScoped
+public class EdgeGuard {
+
+    public static final String REQUEST_ID = "X-Request-Id";
+    public static final String MDC_KEY = "request_id";
+    private static final Pattern CALLER_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final String NUL_ENCODED = "%00";
+
+    @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K")
+    MemorySize maxBodySize;
+
+    @Inject
+    EdgeSettings settings;
+
+    private int maxUriLength;
+    private int maxHeaderBytes;
+    private Duration requestReadTimeout;
+    private AuthFailureThrottle throttle;
+
+    void register(@Observes Router router) {
+        maxUriLength = settings.maxUriLength();
+        maxHeaderBytes = settings.maxHeaderBytes();
+        requestReadTimeout = settings.requestReadTimeout();
+        throttle = new AuthFailureThrottle(settings.authFailureLimit(), settings.authFailureWindow(),
+                settings.authBlock(), System::nanoTime);
+        router.route().order(-3).handler(this::handle);
+    }
+
+    private void handle(RoutingContext rc) {
+        HttpServerRequest req = rc.request();
+        HttpServerResponse res = rc.response();
+        String id = req.getHeader(REQUEST_ID);
+        if (id == null || !CALLER_ID.matcher(id).matches()) {
+            id = UUID.randomUUID().toString();
+        }
+        res.putHeader(REQUEST_ID, id);
+        MDC.put(MDC_KEY, id);
+
+        String path = req.path() == null ? "" : req.path();
+        if (req.uri().length() > maxUriLength) {
+            end(rc, 414, "uri_too_long", "the request URI is longer than " + maxUriLength + " characters", null);
+            return;
+        }
+        if (headerBytes(req.headers()) > maxHeaderBytes) {
+            end(rc, 431, "headers_too_large", "the request headers are larger than " + maxHeaderBytes + " bytes", null);
+            return;
+        }
+        String length = req.getHeader("Content-Length");
+        if (length != null && tooLong(length)) {
+            res.putHeader("Connection", "close");
+            end(rc, 413, "payload_too_large", "the request body is larger than " + maxBodySize.asLongValue() + " bytes",
+                    null);
+            return;
+        }
+        if (!req.isEnded() && !requestReadTimeout.isZero()) {
+            long timer = rc.vertx().setTimer(requestReadTimeout.toMillis(), t -> {
+                if (!req.isEnded() && !res.ended()) {
+                    req.connection().close();
+                }
+            });
+            rc.addEndHandler(v -> rc.vertx().cancelTimer(timer));
+        }
+
+        String address = req.remoteAddress() == null ? null : req.remoteAddress().host();
+        boolean api = path.startsWith("/api/");
+        if (api) {
+            long wait = throttle.blockedForSeconds(address);
+            if (wait > 0) {
+                res.putHeader("Retry-After", Long.toString(wait));
+                end(rc, 429, "rate_limited",
+                        "too many failed authentications from this address: try again in " + wait + " s", null);
+                return;
+            }
+        }
+        String authorization = req.getHeader("Authorization");
+        if (authorization != null) {
+            rc.addHeadersEndHandler(v -> {
+                if (res.getStatusCode() == 401) {
+                    throttle.failure(address);
+                }
+            });
+            if (basicHasNul(authorization)) {
+                res.putHeader("WWW-Authenticate", ErrorBodies.CHALLENGE);
+                end(rc, 401, "unauthenticated",
+                        "missing or invalid API credentials: use HTTP Basic with your API username and password", null);
+                return;
+            }
+        }
+        boolean credentialsFirst = api && authorization == null
+                && !RequireCredentialsFilter.PUBLIC_PATHS.contains(path);
+        if (!credentialsFirst) {
+            String nulAt = nulInPathOrQuery(path, req.query());
+            if (nulAt != null) {
+                String code = ErrorBodies.isVerificationSurface(path) ? "invalid_request" : "invalid_argument";
+                end(rc, 400, code, nulAt + " must not contain the NUL character (U+0000)", null);
+                return;
+            }
+        }
+        rc.next();
+    }
+
+    /** The request id of the request being served (for mappers and filters that only see the Vert.x request). */
+    public static String requestId(HttpServerRequest request) {
+        return request.response().headers().get(REQUEST_ID);
+    }
+
+    private boolean tooLong(String contentLength) {
+        try {
+            return Long.parseLong(contentLength.trim()) > maxBodySize.asLongValue();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static long headerBytes(MultiMap headers) {
+        long n = 0;
+        for (Map.Entry<String, String> h : headers) {
+            n += h.getKey().length() + h.getValue().length() + 4;
+        }
+        return n;
+    }
+
+    static boolean basicHasNul(String authorization) {
+        if (!authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+            return authorization.indexOf('\0') >= 0;
+        }
+        try {
+            byte[] decoded = Base64.getDecoder().decode(authorization.substring(6).trim());
+            for (byte b : decoded) {
+                if (b == 0) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** What to name in the 400 (the query parameter, or "the path"), or null when there is no NUL. */
+    static String nulInPathOrQuery(String rawPath, String rawQuery) {
+        if (rawPath.contains(NUL_ENCODED) || rawPath.indexOf('\0') >= 0) {
+            return "the path";
+        }
+        if (rawQuery == null || (!rawQuery.contains(NUL_ENCODED) && rawQuery.indexOf('\0') < 0)) {
+            return null;
+        }
+        for (String pair : rawQuery.split("&")) {
+            if (pair.contains(NUL_ENCODED) || pair.indexOf('\0') >= 0) {
+                int eq = pair.indexOf('=');
+                String name = eq < 0 ? pair : pair.substring(0, eq);
+                return "query parameter " + printable(decode(name));
+            }
+        }
+        return "the query";
+    }
+
+    private static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return s;
+        }
+    }
+
+    /** A name as it may be echoed: NUL shown as its escape, bounded in length. */
+    static String printable(String name) {
+        String s = name.replace("\0", "\\u0000");
+        return s.length() > 100 ? s.substring(0, 100) + "..." : s;
+    }
+
+    private void end(RoutingContext rc, int status, String code, String message, Map<String, Object> details) {
+        Map<String, Object> body = ErrorBodies.body(rc.request().path(), status, code, message, DomainError.Shape.DEFAULT,
+                details == null ? Map.of() : details);
+        HttpServerRequest req = rc.request();
+        HttpServerResponse res = rc.response().setStatusCode(status).putHeader("Content-Type", "application/json");
+        boolean close = "close".equals(res.headers().get("Connection"));
+        if (!close && !req.isEnded()) {
+            // answered before the body was read: read and drop the rest (the request is paused until a handler is
+            // set), so a client still writing it is not blocked; past the body limit, give up on the connection
+            long limit = maxBodySize.asLongValue();
+            long[] drained = {0};
+            req.handler(buf -> {
+                drained[0] += buf.length();
+                if (drained[0] > limit) {
+                    req.connection().close();
+                }
+            });
+        }
+        if (close) {
+            res.end(Json.encode(body)).onComplete(x -> req.connection().close());
+        } else {
+            res.end(Json.encode(body));
+        }
+    }
+}

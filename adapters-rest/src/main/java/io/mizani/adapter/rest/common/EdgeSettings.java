@@ -1,0 +1,41 @@
+package io.mizani.adapter.rest.common;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** The edge's limits (docs/operations.md, "Hardening"); each has an environment variable in application.properties. */
+@ConfigMapping(prefix = "mizani.edge")
+public interface EdgeSettings {
+
+    /** Longer request URIs answer 414. */
+    @WithDefault("4096")
+    int maxUriLength();
+
+    /** Larger request headers (names + values) answer 431. */
+    @WithDefault("20480")
+    int maxHeaderBytes();
+
+    /** A request body must be complete this long after its headers, or the connection is closed. */
+    @WithDefault("PT30S")
+    Duration requestReadTimeout();
+
+    /** Failed authentications from one address within the window that are still tolerated (0: no throttling). */
+    @WithDefault("20")
+    int authFailureLimit();
+
+    @WithDefault("PT1M")
+    Duration authFailureWindow();
+
+    /** How long an address past the limit is refused. */
+    @WithDefault("PT1M")
+    Duration authBlock();
+
+    /** Requests per merchant account per window (0: off). */
+    @WithDefault("0")
+    int merchantRateLimit();
+
+    @WithDefault("PT1M")
+    Duration merchantRateWindow();
+}

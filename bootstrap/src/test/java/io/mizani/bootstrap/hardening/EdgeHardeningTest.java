@@ -1,0 +1,215 @@
+package io.mizani.bootstrap.hardening;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.mizani.bootstrap.support.TestMerchants;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+
+/** platform.md section 11 at the edge: NUL, size limits, request ids, credentials with NUL. */
+@QuarkusTest
+class EdgeHardeningTest {
+
+    private static final String NUL = "\u0000";
+
+    @TestHTTPResource("/")
+    URL base;
+
+    @Test
+    void a_nul_in_a_query_parameter_is_a_400_naming_it_never_a_500() {
+        var m = TestMerchants.onboard();
+        m.as().urlEncodingEnabled(false).get("/api/global/beneficiaries?term=%00").then().statusCode(400)
+                .body("error_code", equalTo("invalid_argument")).body("status_code", equalTo(400))
+                .body("error_message", containsString("term")).body("error_message", containsString("NUL"));
+        m.as().urlEncodingEnabled(false).get("/api/global/beneficiaries?page=1&term=ab%00cd").then().statusCode(400)
+                .body("error_message", containsString("term"));
+        // the same request without the NUL works
+        m.as().urlEncodingEnabled(false).get("/api/global/beneficiaries?term=abcd").then().statusCode(200);
+    }
+
+    @Test
+    void a_nul_in_a_path_segment_is_a_400_in_the_surface_shape() {
+        var m = TestMerchants.onboard();
+        m.as().urlEncodingEnabled(false).get("/api/v1/kyc/tokens/%00").then().statusCode(400)
+                .body("reason", equalTo("invalid_request")).body("error", containsString("NUL"));
+        TestMerchants.asOperator().urlEncodingEnabled(false).delete("/api/admin/credentials/%00").then().statusCode(400)
+                .body("error_code", equalTo("invalid_argument"));
+        TestMerchants.asOperator().urlEncodingEnabled(false).delete("/api/admin/credentials/abc%00def").then()
+                .statusCode(400);
+        m.as().urlEncodingEnabled(false).get("/api/global/beneficiaries/%00").then().statusCode(400);
+        // without credentials the client still learns first that it must authenticate
+        given().urlEncodingEnabled(false).get("/api/v1/kyc/tokens/%00").then().statusCode(401);
+    }
+
+    @Test
+    void a_nul_anywhere_in_a_json_body_is_a_400_naming_the_field_and_nothing_is_stored() {
+        var m = TestMerchants.onboard();
+        int before = m.as().get("/api/global/beneficiaries").then().statusCode(200).extract().jsonPath()
+                .getList("beneficiaries").size();
+        // beneficiary create / update (jsonb bodies)
+        nul(m.as().body(Map.of("first_name", "Ada" + NUL, "last_name", "Lovelace")).post("/api/global/beneficiaries"),
+                "first_name");
+        nul(m.as().body(Map.of("first_name", "Ada", "address", Map.of("city", "Nai" + NUL + "robi")))
+                .post("/api/global/beneficiaries"), "address.city");
+        nul(m.as().body(Map.of("first_name", "Ada", "tags", List.of("ok", "b" + NUL))).post("/api/global/beneficiaries"),
+                "tags[1]");
+        nul(m.as().body("{\"first_name\":\"Ada\",\"meta\":{\"k\\u0000ey\":\"v\"}}").post("/api/global/beneficiaries"),
+                "meta");
+        nul(m.as().body(Map.of("first_name", "B" + NUL)).put("/api/global/beneficiaries/00000000-0000-0000-0000-000000000001"),
+                "first_name");
+        nul(m.as().body(Map.of("first_name", "B" + NUL)).patch("/api/global/beneficiaries/00000000-0000-0000-0000-000000000001"),
+                "first_name");
+        int after = m.as().get("/api/global/beneficiaries").then().statusCode(200).extract().jsonPath()
+                .getList("beneficiaries").size();
+        assertEquals(before, after, "nothing stored");
+        // Team create / update, invitations
+        nul(m.as().body(Map.of("organization_id", m.organizationId(), "name", "Team" + NUL, "dial_code", "+254",
+                "number", "712345678")).post("/api/v2/accounts"), "name");
+        nul(m.as().body(Map.of("account_id", m.accountId(), "description", "d" + NUL)).put("/api/v2/accounts"),
+                "description");
+        nul(m.as().body(Map.of("organization_id", m.organizationId(), "account_id", m.accountId(),
+                "email", "x" + NUL + "@example.com", "role_id", 2)).post("/api/v2/account_invites"), "email");
+        nul(given().contentType(ContentType.JSON).body(Map.of("token", "t" + NUL, "first_name", "I"))
+                .post("/api/v2/account_invites/accept"), "token");
+        // Team KYC submit / amend (jsonb)
+        nul(m.as().body(Map.of("account_id", m.accountId(), "kyc_data", Map.of("business", Map.of("name", "B" + NUL))))
+                .post("/api/v2/account_kycs"), "kyc_data.business.name");
+        nul(m.as().body(Map.of("kyc_data", Map.of("n" + NUL, "x"))).put("/api/v2/account_kycs/1"), "kyc_data");
+        // payments: refused, not stripped
+        nul(m.as().body(Map.of("amount", 100, "currency", "KES", "customer", Map.of("first_name", "P" + NUL)))
+                .post("/api/global/payments"), "customer.first_name");
+        // verification surface: {error, reason}
+        m.as().body(Map.of("id_number", "1234" + NUL)).post("/api/v1/kyc/verify/national_id_ke").then().statusCode(400)
+                .body("reason", equalTo("invalid_request")).body("error", containsString("id_number"));
+        // operator merchant creation
+        nul(TestMerchants.asOperator().body(Map.of("organization_name", "Org" + NUL,
+                "user", Map.of("first_name", "A", "last_name", "B", "email", "a@example.com", "phone_number", "+254700000001"),
+                "account", Map.of("name", "T", "email", "t@example.com", "dial_code", "+254", "number", "712000001")))
+                .post("/api/admin/merchants"), "organization_name");
+        nul(TestMerchants.asOperator().body(Map.of("organization_name", "Org",
+                "user", Map.of("first_name", "A" + NUL, "last_name", "B", "email", "a@example.com", "phone_number", "+254700000001"),
+                "account", Map.of("name", "T", "email", "t@example.com", "dial_code", "+254", "number", "712000001")))
+                .post("/api/admin/merchants"), "user.first_name");
+    }
+
+    private static void nul(Response r, String field) {
+        r.then().statusCode(400).body("error_code", equalTo("invalid_argument"))
+                .body("error_message", containsString(field)).body("error_message", containsString("NUL"));
+    }
+
+    @Test
+    void a_nul_in_basic_credentials_is_a_401_in_the_surface_shape_on_every_surface() {
+        for (String path : List.of("/api/v2/ping", "/api/global/beneficiaries", "/api/admin/account_kycs?status=pending",
+                "/api/v2/account/1")) {
+            given().auth().preemptive().basic("ab" + NUL + "cd", "whatever").get(path).then().statusCode(401)
+                    .header("WWW-Authenticate", "Basic realm=\"mizani\"")
+                    .body("error_code", equalTo("unauthenticated")).body(not(containsString("Exception")));
+            given().auth().preemptive().basic("demo", "demo" + NUL).get(path).then().statusCode(401)
+                    .body("error_code", equalTo("unauthenticated"));
+        }
+        given().auth().preemptive().basic(NUL, "x").get("/api/v1/kyc/checks").then().statusCode(401)
+                .body("error", equalTo("unauthenticated")).body("reason", equalTo("unauthenticated"));
+        given().auth().preemptive().basic("operator", "sandbox-operator" + NUL).get("/api/admin/account_kycs?status=pending")
+                .then().statusCode(401);
+    }
+
+    @Test
+    void every_response_carries_a_request_id_the_callers_when_well_formed() {
+        var m = TestMerchants.onboard();
+        m.as().header("X-Request-Id", "abc.DEF_123-x").get("/api/v2/ping").then().statusCode(200)
+                .header("X-Request-Id", "abc.DEF_123-x");
+        String fresh = m.as().header("X-Request-Id", "bad id with spaces").get("/api/v2/ping").then().statusCode(200)
+                .extract().header("X-Request-Id");
+        assertNotEquals("bad id with spaces", fresh);
+        assertTrue(fresh.matches("[A-Za-z0-9._-]{1,64}"), fresh);
+        String tooLong = "a".repeat(65);
+        assertNotEquals(tooLong, m.as().header("X-Request-Id", tooLong).get("/api/v2/ping").then().extract()
+                .header("X-Request-Id"));
+        // errors too: 401, 404, 400, 405 and non-API paths
+        given().get("/api/v2/ping").then().statusCode(401).header("X-Request-Id", matchesPattern("[A-Za-z0-9._-]{1,64}"));
+        m.as().header("X-Request-Id", "r-404").get("/api/v2/nowhere").then().statusCode(404).header("X-Request-Id", "r-404");
+        m.as().header("X-Request-Id", "r-400").body("{bad").post("/api/v2/accounts").then().statusCode(400)
+                .header("X-Request-Id", "r-400");
+        given().header("X-Request-Id", "r-health").get("/q/health/ready").then().header("X-Request-Id", "r-health");
+        // two requests without one get different ids
+        assertNotEquals(given().get("/q/health/live").header("X-Request-Id"),
+                given().get("/q/health/live").header("X-Request-Id"));
+    }
+
+    @Test
+    void too_long_uri_and_too_large_headers_answer_414_and_431_in_the_surface_shape() {
+        var m = TestMerchants.onboard();
+        m.as().header("X-Request-Id", "r-414").get("/api/global/beneficiaries?term=" + "a".repeat(5000)).then()
+                .statusCode(414).body("error_code", equalTo("uri_too_long")).body("status_code", equalTo(414))
+                .header("X-Request-Id", "r-414");
+        m.as().get("/api/v1/kyc/tokens/" + "a".repeat(5000)).then().statusCode(414).body("reason", equalTo("uri_too_long"));
+        m.as().header("X-Big", "b".repeat(25_000)).get("/api/v2/ping").then().statusCode(431)
+                .body("error_code", equalTo("headers_too_large")).header("X-Request-Id", notNullValue());
+    }
+
+    @Test
+    void a_too_large_body_answers_413_payload_too_large_in_the_surface_shape() throws Exception {
+        var m = TestMerchants.onboard();
+        String auth = java.util.Base64.getEncoder().encodeToString((m.username() + ":" + m.password())
+                .getBytes(StandardCharsets.UTF_8));
+        String head = "POST /api/global/beneficiaries HTTP/1.1\r\nHost: localhost\r\nAuthorization: Basic " + auth
+                + "\r\nContent-Type: application/json\r\nX-Request-Id: r-413\r\nContent-Length: 20000000\r\n\r\n";
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String answer = new String(readAll(s.getInputStream()), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
+            assertTrue(answer.contains("\"error_code\":\"payload_too_large\""), answer);
+            assertTrue(answer.toLowerCase().contains("x-request-id: r-413"), answer);
+        }
+    }
+
+    private static byte[] readAll(InputStream in) throws java.io.IOException {
+        var buf = new java.io.ByteArrayOutputStream();
+        byte[] b = new byte[8192];
+        int n;
+        try {
+            while ((n = in.read(b)) > 0) {
+                buf.write(b, 0, n);
+                if (buf.toString(StandardCharsets.UTF_8).contains("}")) {
+                    break;
+                }
+            }
+        } catch (java.net.SocketTimeoutException e) {
+            // answer read so far
+        }
+        return buf.toByteArray();
+    }
+
+    @Test
+    void invalid_utf8_and_deep_nesting_are_400s() {
+        var m = TestMerchants.onboard();
+        byte[] bad = "{\"first_name\":\"\u00ff\"}".getBytes(StandardCharsets.ISO_8859_1);
+        m.as().body(bad).post("/api/global/beneficiaries").then().statusCode(400);
+        String deep = "[".repeat(5000) + "]".repeat(5000);
+        m.as().body("{\"first_name\":" + deep + "}").post("/api/global/beneficiaries").then().statusCode(400);
+    }
+}

@@ -18,6 +18,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection(ignoreNested = false, classNames = {
         "io.mizani.adapter.rest.admin.AdminResource",
         "io.mizani.adapter.rest.beneficiary.BeneficiaryInput",
+        "io.mizani.adapter.rest.common.MerchantRateLimiter",
         "io.mizani.adapter.rest.balance.AdminBalanceResource",
         "io.mizani.adapter.rest.beneficiary.BeneficiaryJson",
         "io.mizani.adapter.rest.events.EventJson",

@@ -109,6 +109,7 @@ class MpesaNoticeTest {
         Merchant m = TestMerchants.onboard();
         Merchant other = TestMerchants.onboard();
         assign(m, "mpesa_ke");
+        TestMerchants.fundBalance(m, "KES", "515");
         try (CallbackReceiver merchant = new CallbackReceiver()) {
             var body = mpesa("withdrawal", 500, "+254700000101", merchant.url("/status"));
             String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");

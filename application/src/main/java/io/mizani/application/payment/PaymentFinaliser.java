@@ -21,6 +21,7 @@ public final class PaymentFinaliser {
     private final PaymentCounterparties counterparties;
     private final CallbackOutbox outbox;
     private final PaymentFunds funds;
+    private final PaymentObserver observer;
 
     /** Without the Team's money rules (unit tests of the state machine only). */
     public PaymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox) {
@@ -29,7 +30,13 @@ public final class PaymentFinaliser {
 
     public PaymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
                             PaymentFunds funds) {
+        this(store, counterparties, outbox, funds, PaymentObserver.NONE);
+    }
+
+    public PaymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
+                            PaymentFunds funds, PaymentObserver observer) {
         this.funds = funds;
+        this.observer = observer;
         this.store = store;
         this.counterparties = counterparties;
         this.outbox = outbox;
@@ -55,6 +62,7 @@ public final class PaymentFinaliser {
         String body = TransactionView.callbackBody(type, now, TransactionView.of(p));
         outbox.enqueue(new CallbackOutbox.NewCallback(p.accountId(), p.id(), Tokens.webhookId(), type,
                 p.callbackUrl(), body, now));
+        observer.finished(p, to, now);
         return true;
     }
 }

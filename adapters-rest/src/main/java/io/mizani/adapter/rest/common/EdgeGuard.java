@@ -79,10 +79,14 @@ public class EdgeGuard {
 
         String path = req.path() == null ? "" : req.path();
         if (req.uri().length() > maxUriLength) {
+            // refused before the request was read: the connection is closed after the answer (as for 413), so a
+            // client never reuses a connection whose request the server did not finish reading
+            res.putHeader("Connection", "close");
             end(rc, 414, "uri_too_long", "the request URI is longer than " + maxUriLength + " characters", null);
             return;
         }
         if (headerBytes(req.headers()) > maxHeaderBytes) {
+            res.putHeader("Connection", "close");
             end(rc, 431, "headers_too_large", "the request headers are larger than " + maxHeaderBytes + " bytes", null);
             return;
         }

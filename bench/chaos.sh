@@ -167,7 +167,9 @@ while :; do
   [ "$kills" -ge "$KILLS" ] && [ "$pg_done" = 1 ] && [ "$el" -ge "$LOAD_SECONDS" ] && break
   [ "$el" -ge $(( LOAD_SECONDS * 3 )) ] && { log "kill budget not reached in time"; break; }
   if [ "$pg_done" = 0 ] && [ "$el" -ge "$PG_AT" ]; then
-    log "PostgreSQL stop (pg_ctl -m immediate) for $PG_DOWN s"
+    # both instances serving when the database goes (they must answer 503 and recover, not die)
+    for _ in $(seq 1 60); do ready 0 && ready 1 && break; supervise; sleep 1; done
+    log "PostgreSQL stop (pg_ctl -m immediate) for $PG_DOWN s ($(ready 0 && ready 1 && echo both instances ready || echo not both instances ready))"
     pg_ctl -m immediate stop >/dev/null || die "pg_ctl stop failed"
     pause "$PG_DOWN"
     pg_ctl -o "$PG_OPTS" -l "$WORK/pg.log" start -w >/dev/null || die "PostgreSQL did not restart"

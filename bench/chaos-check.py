@@ -1,0 +1,244 @@
+"""Invariant check of bench/chaos.sh, after quiescence. Reads the load's answers (ops.jsonl), the receiver's log
+(callbacks.jsonl), the database (psql) and the API; prints a summary and exits 1 if an invariant is broken.
+Usage: python3 chaos-check.py WORKDIR ACCOUNT_ID PGPORT BASE USER:PASS KILLS PG_STOPS PG_DOWN_S RESPAWNS"""
+import base64
+import collections
+import json
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from decimal import Decimal
+
+work, acc, pgport, base, creds, kills, pg_stops, pg_down, respawns = sys.argv[1:10]
+auth = "Basic " + base64.b64encode(creds.encode()).decode()
+
+checked = 0
+broken = []
+
+
+def check(name, ok, detail=""):
+    global checked
+    checked += 1
+    print(("  ok    " if ok else "  FAIL  ") + name + ("" if ok or not detail else ": " + detail))
+    if not ok:
+        broken.append(name)
+
+
+def sql(query):
+    out = subprocess.run(["psql", "-X", "-q", "-tA", "-h", "127.0.0.1", "-p", pgport, "-U", "postgres", "-d", "mizani",
+                          "-v", "ON_ERROR_STOP=1", "-c", f"SELECT coalesce(json_agg(t), '[]') FROM ({query}) t"],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+def find(doc, key):
+    """The first value of `key` in a nested JSON document."""
+    if isinstance(doc, dict):
+        if key in doc:
+            return doc[key]
+        for v in doc.values():
+            r = find(v, key)
+            if r is not None:
+                return r
+    elif isinstance(doc, list):
+        for v in doc:
+            r = find(v, key)
+            if r is not None:
+                return r
+    return None
+
+
+def sample(xs, n=5):
+    xs = list(xs)
+    return ", ".join(map(str, xs[:n])) + (f" ... ({len(xs)} in all)" if len(xs) > n else "")
+
+
+ops = [json.loads(l) for l in open(f"{work}/ops.jsonl")]
+cbs = [json.loads(l) for l in open(f"{work}/callbacks.jsonl")]
+requests = sum(o["attempts"] for o in ops) + sum(1 for o in ops if "replay_code" in o)
+no_answer = sum(1 for o in ops for s in o["seen"] if isinstance(s, str))
+codes = collections.Counter(str(o["code"]) for o in ops)
+seen_codes = collections.Counter(str(s) for o in ops for s in o["seen"])
+pay_ops = [o for o in ops if o["kind"] != "verification"]
+ver_ops = [o for o in ops if o["kind"] == "verification"]
+accepted = {o["ref"]: o for o in pay_ops if o["code"] == 200}
+ver_ok = [o for o in ver_ops if o["code"] == 200]
+
+print()
+print("== chaos run")
+print(f"  kill -9: {kills}   PostgreSQL stops: {pg_stops} x {pg_down} s   instances that exited on their own"
+      f" and were started again: {respawns}")
+print(f"  operations: {len(ops)} ({len(pay_ops)} payments, {len(ver_ops)} verifications), HTTP requests sent: {requests},"
+      f" without an answer: {no_answer}, retried operations: {sum(1 for o in ops if o['attempts'] > 1)}")
+print(f"  every answer seen: {dict(seen_codes)}")
+print(f"  final answers: {dict(codes)}")
+print(f"  accepted payments: {len(accepted)} ({sum(1 for o in accepted.values() if o['kind'] == 'collection')} collections,"
+      f" {sum(1 for o in accepted.values() if o['kind'] == 'withdrawal')} withdrawals), accepted verifications: {len(ver_ok)}")
+print(f"  callbacks received: {len(cbs)} deliveries, {len({c['webhook_id'] for c in cbs})} distinct webhook-ids"
+      f" ({sum(1 for c in cbs if c.get('answered') == 500)} answered 500 on purpose)")
+print()
+print("== invariants")
+
+# --- payments ---------------------------------------------------------------------------------------------------
+rows = sql(f"SELECT id, reference, merchant_reference, request_type, status, amount, fee FROM payments WHERE account_id = {acc}")
+by_ref = collections.defaultdict(list)
+for r in rows:
+    by_ref[r["merchant_reference"]].append(r)
+dups = [k for k, v in by_ref.items() if len(v) > 1]
+check("one payment per merchant reference", not dups, sample(dups))
+missing = [ref for ref in accepted if ref not in by_ref]
+check("every accepted payment (200) is stored", not missing, sample(missing))
+same_ref = [ref for ref, o in accepted.items() if ref in by_ref and find(o.get("body"), "reference") not in
+            (None, by_ref[ref][0]["reference"])]
+check("each accepted payment's answer names the stored payment", not same_ref, sample(same_ref))
+unfinal = [f"{ref}={by_ref[ref][0]['status']}" for ref in accepted if ref in by_ref
+           and by_ref[ref][0]["status"] not in ("succeeded", "failed")]
+check("every accepted payment is final (SQL)", not unfinal, sample(unfinal))
+refused_but_stored = [f"{o['ref']}->{o['code']}" for o in pay_ops if o["code"] is not None and o["code"] != 200
+                      and o["code"] < 500 and o["ref"] in by_ref]
+check("no payment stored for a request finally refused with a 4xx", not refused_but_stored, sample(refused_but_stored))
+orphans = [o["ref"] for o in pay_ops if (o["code"] is None or o["code"] >= 500) and o["ref"] in by_ref]
+unknown = [ref for ref in by_ref if ref not in {o["ref"] for o in pay_ops}]
+check("no payment the client never asked for", not unknown, sample(unknown))
+
+api_bad = []
+for ref, o in accepted.items():
+    req = urllib.request.Request(base + "/api/global/transaction-status", method="POST",
+                                 data=json.dumps({"merchant_reference": ref}).encode(),
+                                 headers={"authorization": auth, "content-type": "application/json"})
+    try:
+        st = json.loads(urllib.request.urlopen(req, timeout=20).read())["transaction"]["status"]
+    except Exception as e:  # noqa: BLE001
+        st = f"error {e}"
+    if st not in ("succeeded", "failed") or (ref in by_ref and st != by_ref[ref][0]["status"]):
+        api_bad.append(f"{ref}={st}")
+check(f"every accepted payment is final (API transaction-status, {len(accepted)} calls)", not api_bad, sample(api_bad))
+
+# callbacks
+received = collections.defaultdict(list)
+for c in cbs:
+    received[c.get("merchant_reference")].append(c)
+no_cb = [ref for ref in accepted if not any(c["answered"] == 200 for c in received.get(ref, []))]
+check("every accepted payment's callback received (answered 200) at least once", not no_cb, sample(no_cb))
+wrong_cb = [f"{ref}:{c['status']}!={by_ref[ref][0]['status']}" for ref in accepted if ref in by_ref
+            for c in received.get(ref, []) if c["status"] != by_ref[ref][0]["status"]]
+check("every callback carries the payment's final status", not wrong_cb, sample(wrong_cb))
+multi_id = [ref for ref, cs in received.items() if len({c["webhook_id"] for c in cs}) > 1]
+check("one webhook-id per payment (retries reuse it)", not multi_id, sample(multi_id))
+events = sql(f"SELECT e.webhook_id, e.status, e.payment_id, p.merchant_reference FROM events e JOIN payments p ON p.id = e.payment_id"
+             f" WHERE e.account_id = {acc}")
+ev_ids = {e["webhook_id"] for e in events}
+got_ids = {c["webhook_id"] for c in cbs if c["answered"] == 200}
+lost = [e["webhook_id"] for e in events if e["webhook_id"] not in got_ids]
+check(f"no lost callback: all {len(events)} events of the merchant's payments received", not lost, sample(lost))
+undelivered = [f"{e['webhook_id']}={e['status']}" for e in events if e["status"] != "delivered"]
+check("every payment event delivered", not undelivered, sample(undelivered))
+ev_per = collections.Counter(e["payment_id"] for e in events)
+final_rows = [r for r in rows if r["status"] in ("succeeded", "failed")]
+ev_bad = [r["merchant_reference"] for r in final_rows if ev_per[r["id"]] != 1]
+check("exactly one event per final payment", not ev_bad, sample(ev_bad))
+stray = [c["webhook_id"] for c in cbs if c["webhook_id"] not in ev_ids]
+check("every received callback is an event of the service", not stray, sample(stray))
+
+# idempotency replays
+replays = [o for o in ops if "replay_code" in o]
+bad_replay = [f"{o['key']}:{o['replay_code']}" for o in replays if not o.get("replay_same")]
+check(f"a replayed key answers the same status and body ({len(replays)} replays)", not bad_replay, sample(bad_replay))
+
+# --- payment balance --------------------------------------------------------------------------------------------
+bal = sql(f"SELECT b.available, b.reserved,"
+          f" (SELECT coalesce(sum(amount), 0) FROM balance_entries e WHERE e.account_id = b.account_id AND e.currency = b.currency) AS ledger,"
+          f" (SELECT coalesce(sum(-amount), 0) FROM balance_entries e WHERE e.account_id = b.account_id AND e.currency = b.currency"
+          f"   AND type = 'withdrawal_reserve' AND settled IS NULL) AS open_reserved,"
+          f" (SELECT available_after FROM balance_entries e WHERE e.account_id = b.account_id AND e.currency = b.currency"
+          f"   ORDER BY id DESC LIMIT 1) AS last_after"
+          f" FROM payment_balances b WHERE b.account_id = {acc}")
+for b in bal:
+    check(f"payment balance available {b['available']} = sum of balance_entries {b['ledger']}",
+          Decimal(str(b["available"])) == Decimal(str(b["ledger"])))
+    check(f"payment balance available = the last entry's available_after {b['last_after']}",
+          Decimal(str(b["available"])) == Decimal(str(b["last_after"])))
+    check(f"payment balance reserved {b['reserved']} = open reservations {b['open_reserved']}",
+          Decimal(str(b["reserved"])) == Decimal(str(b["open_reserved"])))
+check("a payment balance exists", bool(bal))
+ent = sql(f"SELECT payment_id, type, amount, settled FROM balance_entries WHERE account_id = {acc} AND payment_id IS NOT NULL")
+per = collections.defaultdict(list)
+for e in ent:
+    per[e["payment_id"]].append(e)
+wd_bad, col_bad = [], []
+for r in rows:
+    es = per.get(r["id"], [])
+    kinds = collections.Counter(e["type"] for e in es)
+    if r["request_type"] == "withdrawal":
+        res = [e for e in es if e["type"] == "withdrawal_reserve"]
+        want_settled = {"succeeded": "consumed", "failed": "released"}.get(r["status"])
+        ok = (len(res) == 1 and res[0]["settled"] == want_settled
+              and Decimal(str(res[0]["amount"])) == -(Decimal(str(r["amount"])) + Decimal(str(r["fee"])))
+              and kinds["withdrawal_release"] == (1 if r["status"] == "failed" else 0) and kinds["collection"] == 0)
+        if not ok:
+            wd_bad.append(f"{r['merchant_reference']}({r['status']}):{dict(kinds)}")
+    else:
+        ok = kinds["collection"] == (1 if r["status"] == "succeeded" else 0) and len(es) == kinds["collection"]
+        if not ok:
+            col_bad.append(f"{r['merchant_reference']}({r['status']}):{dict(kinds)}")
+check("each withdrawal reserved once (amount + fee), consumed if succeeded, released once if failed", not wd_bad, sample(wd_bad))
+check("each succeeded collection credited once, a failed one never", not col_bad, sample(col_bad))
+
+# --- service wallet and verifications ---------------------------------------------------------------------------
+w = sql(f"SELECT w.balance, (SELECT coalesce(sum(amount), 0) FROM wallet_entries e WHERE e.account_id = w.account_id) AS ledger,"
+        f" (SELECT balance_after FROM wallet_entries e WHERE e.account_id = w.account_id ORDER BY id DESC LIMIT 1) AS last_after"
+        f" FROM service_wallets w WHERE w.account_id = {acc}")
+check("a service wallet exists", bool(w))
+for x in w:
+    check(f"service wallet balance {x['balance']} = sum of wallet_entries {x['ledger']}",
+          Decimal(str(x["balance"])) == Decimal(str(x["ledger"])))
+    check(f"service wallet balance = the last entry's balance_after {x['last_after']}",
+          Decimal(str(x["balance"])) == Decimal(str(x["last_after"])))
+lookups = sql(f"SELECT lookup_id, charge_reference, charge_status, charged_amount, settled, status, cached"
+              f" FROM verification_lookups WHERE account_id = {acc}")
+wents = sql(f"SELECT kind, amount, reference FROM wallet_entries WHERE account_id = {acc} AND kind IN ('charge', 'refund')")
+charges = collections.defaultdict(list)
+refunds = collections.defaultdict(list)
+for e in wents:
+    (charges if e["kind"] == "charge" else refunds)[e["reference"]].append(Decimal(str(e["amount"])))
+double = [r for r, v in charges.items() if len(v) > 1] + [r for r, v in refunds.items() if len(v) > 1]
+check("no charge and no refund recorded twice on the wallet", not double, sample(double))
+lk_refs = {l["charge_reference"] for l in lookups if l["charge_reference"]}
+orphan_ch = [r for r in list(charges) + list(refunds) if r not in lk_refs]
+check("every wallet charge and refund belongs to a lookup", not orphan_ch, sample(orphan_ch))
+lk_bad = []
+for l in lookups:
+    ref, st, amt = l["charge_reference"], l["charge_status"], Decimal(str(l["charged_amount"]))
+    ch, rf = charges.get(ref, []), refunds.get(ref, [])
+    ok = {"charged": ch == [-amt] and not rf,
+          "refunded": ch == [-amt] and rf == [amt],
+          "free": not ch and not rf}.get(st, False)
+    if not ok or not l["settled"]:
+        lk_bad.append(f"{l['lookup_id']}:{st}:charges={ch}:refunds={rf}:settled={l['settled']}")
+check(f"each of {len(lookups)} lookups charged at most once, refunded at most once, as its charge_status says, settled",
+      not lk_bad, sample(lk_bad))
+ids = {l["lookup_id"] for l in lookups}
+answered_ids = {find(o.get("body"), "lookup_id") for o in ver_ok}
+# a key whose first call died with its instance is run again once its lease (provider timeout + 2 min) has passed:
+# the first lookup is then closed by the sweeper and must be refunded. What stays charged must have been answered.
+charged_unanswered = [l["lookup_id"] for l in lookups if l["charge_status"] == "charged" and l["lookup_id"] not in answered_ids]
+check("every lookup left charged was answered (200) to the merchant: no charge for a call without its answer",
+      not charged_unanswered, sample(charged_unanswered))
+check(f"no more charged lookups ({sum(1 for l in lookups if l['charge_status'] == 'charged')}) than accepted"
+      f" verifications ({len(ver_ok)})", sum(1 for l in lookups if l["charge_status"] == "charged") <= len(ver_ok))
+ans_missing = [o["key"] for o in ver_ok if find(o.get("body"), "lookup_id") not in ids]
+check("every accepted verification's lookup_id is recorded", not ans_missing, sample(ans_missing))
+ver_ids = [find(o.get("body"), "lookup_id") for o in ver_ok]
+dup_ids = [i for i, n in collections.Counter(ver_ids).items() if n > 1]
+check("distinct keys never answered with the same lookup_id", not dup_ids, sample(dup_ids))
+
+print()
+print(f"  informational: {len(orphans)} payments stored whose request never got a final answer within the retry budget;"
+      f" {sum(1 for l in lookups if l['charge_status'] == 'refunded')} lookups refunded,"
+      f" {sum(1 for l in lookups if l['cached'])} cached, {max(0, len(lookups) - len(ver_ops))} more lookups than verification keys"
+      f" (a key re-run after a crash; its first lookup refunded)")
+print()
+outcome = "PASS" if not broken else "FAIL"
+print(f"CHAOS {outcome}: {checked} invariants checked, {len(broken)} broken")
+sys.exit(0 if not broken else 1)

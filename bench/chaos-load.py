@@ -1,0 +1,116 @@
+"""Load of bench/chaos.sh: collections, withdrawals and verifications spread over the service instances, each with an
+Idempotency-Key. A request that gets no answer (connection refused or reset, timeout), a 500/503/504, a 409 (the
+key still in flight) or a 429 is sent again with the same key and the same body, to any instance, for up to RETRY_FOR
+seconds: the client's right. One accepted request in ten is replayed once more on purpose and its answer compared.
+Writes one JSON line per operation to OUT; stops when STOPFILE exists.
+Usage: python3 chaos-load.py BASES(comma) USER:PASS CALLBACK_URL STOPFILE OUT THREADS"""
+import base64
+import json
+import os
+import random
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+bases = sys.argv[1].split(",")
+auth = "Basic " + base64.b64encode(sys.argv[2].encode()).decode()
+cb_url, stopfile, out_path, nthreads = sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6])
+RETRY_FOR = float(os.environ.get("RETRY_FOR", "150"))
+PAUSE = float(os.environ.get("PAUSE", "0.3"))
+run_id = "%x" % int(time.time())
+# no answer, or an answer that says "not now": sent again with the same key. A 502 is final (the provider's
+# answer: the sandbox's identifiers ending 97/99 are unavailable, 98 times out; the call is refunded, and a repeat
+# of the key replays the 502).
+RETRIED = (409, 429, 500, 503, 504)
+out = open(out_path, "a", buffering=1)
+lock = threading.Lock()
+
+
+def send(base, path, body, key):
+    req = urllib.request.Request(base + path, data=body, method="POST", headers={
+        "authorization": auth, "content-type": "application/json", "idempotency-key": key})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode(errors="replace")
+    except Exception as e:  # refused, reset, timeout, incomplete read: no answer
+        return None, type(e).__name__
+
+
+def call(path, body, key):
+    """Sends until a final answer or RETRY_FOR seconds; returns (code, body, attempts, codes seen)."""
+    start = time.time()
+    seen = []
+    while True:
+        base = random.choice(bases)
+        code, text = send(base, path, body, key)
+        seen.append(code if code is not None else text)
+        if code is not None and code not in RETRIED:
+            return code, text, seen
+        if time.time() - start > RETRY_FOR:
+            return code, text, seen
+        time.sleep(0.5 + random.random())
+
+
+def payment(kind, n):
+    ref = f"chaos-{run_id}-{kind[0]}-{n}"
+    tail = random.choices(["23", "00", "01"], weights=[85, 10, 5])[0]
+    doc = {"request_type": "payment" if kind == "collection" else "withdrawal", "transaction_channel": "momo",
+           "provider": "mpesa_ke", "amount": random.choice([100, 250, 1000]), "currency": "KES", "country": "KE",
+           "customer": {"first_name": "Ada", "last_name": "Obi", "email": "ada@example.com", "phone": "+254700000123"},
+           "provider_config": {"network_id": "net_ke_mpesa", "provider_id": "mpesa_ke", "network_name": "M-Pesa",
+                               "network_code": "MPESA", "account_type": "momo"},
+           "payment_config": {"reference": ref, "account_number": f"+2547000{random.randint(100, 999)}{tail}",
+                              "callback_url": cb_url}}
+    return "/api/global/payments", json.dumps(doc).encode(), ref
+
+
+def verification(n):
+    fresh = random.random() < 0.5
+    path = "/api/v1/kyc/verify/national_id_ke" + ("?fresh=true" if fresh else "")
+    number = "%08d" % random.randint(10000000, 10000000 + 300)  # a small space, so that the cache is used too
+    return path, json.dumps({"number": number}).encode(), None
+
+
+def worker(tid):
+    n = 0
+    while not os.path.exists(stopfile):
+        n += 1
+        kind = random.choices(["collection", "withdrawal", "verification"], weights=[45, 30, 25])[0]
+        if kind == "verification":
+            path, body, ref = verification(n)
+        else:
+            path, body, ref = payment(kind, f"{tid}-{n}")
+        key = f"k-{run_id}-{tid}-{n}"
+        t0 = time.time()
+        code, text, seen = call(path, body, key)
+        rec = {"kind": kind, "key": key, "ref": ref, "path": path, "code": code, "attempts": len(seen),
+               "seen": seen[:20], "ms": int((time.time() - t0) * 1000)}
+        if code == 200:
+            try:
+                doc = json.loads(text)
+            except ValueError:
+                doc = {}
+            rec["body"] = doc
+            if random.random() < 0.1:  # a replay of an accepted request: same status, same body
+                rcode, rtext, rseen = call(path, body, key)
+                rec["replay_code"] = rcode
+                try:
+                    rec["replay_same"] = rcode == 200 and json.loads(rtext) == doc
+                except ValueError:
+                    rec["replay_same"] = False
+        else:
+            rec["error"] = text[:300]
+        with lock:
+            out.write(json.dumps(rec) + "\n")
+        time.sleep(PAUSE * random.random() * 2)
+
+
+threads = [threading.Thread(target=worker, args=(i,)) for i in range(nthreads)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()

@@ -46,6 +46,15 @@ class TransactionsListTest {
         String c2 = pay(a, bank);
         String theirs = pay(b, mpesa("payment", 100, "+254700000101", "http://127.0.0.1:9/x"));
 
+        // "…01" payments go queued -> pending and then wait (until the pending deadline): compare them once they
+        // have settled into pending, so the list and the status read see the same state
+        long until = System.nanoTime() + java.time.Duration.ofSeconds(6).toNanos();
+        for (String r : List.of(c1, w1, c2)) {
+            while (!"pending".equals(PaymentsApiTest.status(a, r).getString("transaction.status"))
+                    && System.nanoTime() < until) {
+                PaymentsApiTest.sleep(50);
+            }
+        }
         JsonPath all = list(a, Map.of());
         assertEquals(List.of(c2, w1, c1), all.getList("transactions.merchant_reference"));
         assertFalse(all.getBoolean("has_more"));

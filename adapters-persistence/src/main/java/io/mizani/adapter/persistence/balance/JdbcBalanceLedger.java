@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.balance;
 
+import io.mizani.adapter.persistence.common.Jdbc;
+
 import io.mizani.application.balance.BalanceLedger;
 import io.mizani.domain.balance.EntryType;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,7 +34,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
     @Override
     public Reservation reserve(long accountId, String currency, long paymentId, String transactionReference,
                                BigDecimal needed) {
-        return Sql.with(dataSource, c -> {
+        return Jdbc.with(dataSource, c -> {
             Optional<BigDecimal> after = one(c, """
                     UPDATE payment_balances SET available = available - ?, reserved = reserved + ?, updated_at = now()
                     WHERE account_id = ? AND currency = ? AND available >= ?
@@ -48,8 +50,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
 
     @Override
     public boolean release(long paymentId) {
-        return Sql.with(dataSource, c -> {
-            try (var ps = Sql.bind(c.prepareStatement("""
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = Jdbc.bind(c.prepareStatement("""
                     UPDATE balance_entries SET settled = 'released'
                     WHERE payment_id = ? AND type = 'withdrawal_reserve' AND settled IS NULL
                     RETURNING account_id, currency, -amount AS held, transaction_reference"""), paymentId);
@@ -73,8 +75,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
 
     @Override
     public boolean consume(long paymentId) {
-        return Sql.with(dataSource, c -> {
-            try (var ps = Sql.bind(c.prepareStatement("""
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = Jdbc.bind(c.prepareStatement("""
                     UPDATE balance_entries SET settled = 'consumed'
                     WHERE payment_id = ? AND type = 'withdrawal_reserve' AND settled IS NULL
                     RETURNING account_id, currency, -amount AS held"""), paymentId);
@@ -94,7 +96,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
     @Override
     public boolean credit(long accountId, String currency, long paymentId, String transactionReference,
                           BigDecimal amount) {
-        return Sql.with(dataSource, c -> {
+        return Jdbc.with(dataSource, c -> {
             open(c, accountId, currency);
             Optional<Long> entry = insertEntry(c, accountId, currency, EntryType.COLLECTION, amount, ZERO, paymentId,
                     transactionReference, null, null);
@@ -111,13 +113,13 @@ public class JdbcBalanceLedger implements BalanceLedger {
 
     @Override
     public Adjustment adjust(long accountId, String currency, BigDecimal amount, String reference, String reason) {
-        return Sql.with(dataSource, c -> {
+        return Jdbc.with(dataSource, c -> {
             open(c, accountId, currency);
             // the entry first: a concurrent repeat of the reference waits on the unique index, then inserts nothing
             Optional<Long> entry = insertEntry(c, accountId, currency, EntryType.ADJUSTMENT, amount, ZERO, null, null,
                     reference, reason);
             if (entry.isEmpty()) {
-                try (var ps = Sql.bind(c.prepareStatement("""
+                try (var ps = Jdbc.bind(c.prepareStatement("""
                         SELECT amount, available_after FROM balance_entries
                         WHERE account_id = ? AND currency = ? AND reference = ? AND type = 'adjustment'"""),
                         accountId, currency, reference); var rs = ps.executeQuery()) {
@@ -139,8 +141,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
 
     @Override
     public boolean accountExists(long accountId) {
-        return Sql.with(dataSource, c -> {
-            try (var ps = Sql.bind(c.prepareStatement("SELECT 1 FROM accounts WHERE id = ? AND deleted_at IS NULL"),
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = Jdbc.bind(c.prepareStatement("SELECT 1 FROM accounts WHERE id = ? AND deleted_at IS NULL"),
                     accountId); var rs = ps.executeQuery()) {
                 return rs.next();
             }
@@ -149,9 +151,9 @@ public class JdbcBalanceLedger implements BalanceLedger {
 
     @Override
     public List<Balance> balances(long accountId) {
-        return Sql.with(dataSource, c -> {
+        return Jdbc.with(dataSource, c -> {
             Map<String, BigDecimal> incoming = new HashMap<>();
-            try (var ps = Sql.bind(c.prepareStatement("""
+            try (var ps = Jdbc.bind(c.prepareStatement("""
                     SELECT currency, sum(amount) FROM payments
                     WHERE account_id = ? AND request_type = 'payment' AND status IN ('queued', 'pending')
                     GROUP BY currency"""), accountId); var rs = ps.executeQuery()) {
@@ -160,7 +162,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
                 }
             }
             var out = new ArrayList<Balance>();
-            try (var ps = Sql.bind(c.prepareStatement("""
+            try (var ps = Jdbc.bind(c.prepareStatement("""
                     SELECT currency, available, reserved FROM payment_balances
                     WHERE account_id = ? ORDER BY currency"""), accountId); var rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -175,8 +177,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
 
     @Override
     public List<Entry> entries(long accountId, String currency, int limit, Long startingAfter) {
-        return Sql.with(dataSource, c -> {
-            try (var ps = Sql.bind(c.prepareStatement("""
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = Jdbc.bind(c.prepareStatement("""
                     SELECT id, type, amount, currency, available_after, transaction_reference, created_at
                     FROM balance_entries
                     WHERE account_id = ? AND currency = ? AND id < ?
@@ -194,7 +196,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
     }
 
     private static void open(Connection c, long accountId, String currency) throws SQLException {
-        try (var ps = Sql.bind(c.prepareStatement("""
+        try (var ps = Jdbc.bind(c.prepareStatement("""
                 INSERT INTO payment_balances (account_id, currency) VALUES (?, ?)
                 ON CONFLICT (account_id, currency) DO NOTHING"""), accountId, currency)) {
             ps.executeUpdate();
@@ -212,7 +214,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
         String conflict = paymentId != null
                 ? "ON CONFLICT (payment_id, type) WHERE payment_id IS NOT NULL DO NOTHING"
                 : "ON CONFLICT (account_id, currency, reference) WHERE type = 'adjustment' DO NOTHING";
-        try (var ps = Sql.bind(c.prepareStatement("""
+        try (var ps = Jdbc.bind(c.prepareStatement("""
                 INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
                     transaction_reference, reference, reason)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) """ + conflict + " RETURNING id"),
@@ -223,14 +225,14 @@ public class JdbcBalanceLedger implements BalanceLedger {
     }
 
     private static void setAfter(Connection c, long entryId, BigDecimal after) throws SQLException {
-        try (var ps = Sql.bind(c.prepareStatement("UPDATE balance_entries SET available_after = ? WHERE id = ?"),
+        try (var ps = Jdbc.bind(c.prepareStatement("UPDATE balance_entries SET available_after = ? WHERE id = ?"),
                 after, entryId)) {
             ps.executeUpdate();
         }
     }
 
     private static Optional<BigDecimal> one(Connection c, String sql, Object... args) throws SQLException {
-        try (var ps = Sql.bind(c.prepareStatement(sql), args); var rs = ps.executeQuery()) {
+        try (var ps = Jdbc.bind(c.prepareStatement(sql), args); var rs = ps.executeQuery()) {
             return rs.next() ? Optional.of(rs.getBigDecimal(1)) : Optional.empty();
         }
     }

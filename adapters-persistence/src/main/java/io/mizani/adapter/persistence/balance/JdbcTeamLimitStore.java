@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.balance;
 
+import io.mizani.adapter.persistence.common.Jdbc;
+
 import io.mizani.application.balance.TeamLimitStore;
 import io.mizani.domain.balance.TierLimits;
 import io.mizani.domain.payment.RequestType;
@@ -26,7 +28,7 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
 
     @Override
     public TierLimits load() {
-        return Sql.with(dataSource, c -> {
+        return Jdbc.with(dataSource, c -> {
             var tiers = new HashMap<Integer, TierLimits.Limit>();
             try (var ps = c.prepareStatement(
                     "SELECT kyc_tier, withdrawal_daily_usd, collection_daily_usd FROM tier_limits ORDER BY kyc_tier");
@@ -41,14 +43,14 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
 
     @Override
     public void replace(TierLimits limits) {
-        Sql.with(dataSource, c -> {
+        Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("DELETE FROM tier_limits")) {
                 ps.executeUpdate();
             }
             try (var ps = c.prepareStatement(
                     "INSERT INTO tier_limits (kyc_tier, withdrawal_daily_usd, collection_daily_usd) VALUES (?, ?, ?)")) {
                 for (var e : limits.tiers().entrySet()) {
-                    Sql.bind(ps, e.getKey(), e.getValue().withdrawalDailyUsd(), e.getValue().collectionDailyUsd());
+                    Jdbc.bind(ps, e.getKey(), e.getValue().withdrawalDailyUsd(), e.getValue().collectionDailyUsd());
                     ps.addBatch();
                 }
                 ps.executeBatch();
@@ -63,8 +65,8 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
 
     @Override
     public int tierOf(long accountId) {
-        return Sql.with(dataSource, c -> {
-            try (var ps = Sql.bind(c.prepareStatement("SELECT kyc_tier FROM accounts WHERE id = ?"), accountId);
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = Jdbc.bind(c.prepareStatement("SELECT kyc_tier FROM accounts WHERE id = ?"), accountId);
                  var rs = ps.executeQuery()) {
                 return rs.next() ? rs.getInt(1) : 0;
             }
@@ -74,9 +76,9 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
     @Override
     public boolean tryCount(long accountId, LocalDate day, RequestType type, long paymentId, BigDecimal amountUsd,
                             BigDecimal limit) {
-        return Sql.with(dataSource, c -> {
+        return Jdbc.with(dataSource, c -> {
             var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
-            try (var ps = Sql.bind(c.prepareStatement("""
+            try (var ps = Jdbc.bind(c.prepareStatement("""
                     INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
                     SELECT ?, ?, ?, coalesce(sum(amount_usd), 0) FROM payments
                     WHERE account_id = ? AND request_type = ? AND status <> 'failed' AND created_at >= ? AND id <> ?
@@ -84,7 +86,7 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
                     accountId, Date.valueOf(day), type.wire(), accountId, type.wire(), start, paymentId)) {
                 ps.executeUpdate();
             }
-            try (var ps = Sql.bind(c.prepareStatement("""
+            try (var ps = Jdbc.bind(c.prepareStatement("""
                     UPDATE team_daily_usage SET total_usd = total_usd + ?
                     WHERE account_id = ? AND day = ? AND request_type = ? AND total_usd + ? <= ?"""),
                     amountUsd, accountId, Date.valueOf(day), type.wire(), amountUsd, limit)) {
@@ -92,7 +94,7 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
                     return false;
                 }
             }
-            try (var ps = Sql.bind(c.prepareStatement("""
+            try (var ps = Jdbc.bind(c.prepareStatement("""
                     INSERT INTO payment_limit_counts (payment_id, account_id, day, request_type, amount_usd)
                     VALUES (?, ?, ?, ?, ?)"""), paymentId, accountId, Date.valueOf(day), type.wire(), amountUsd)) {
                 ps.executeUpdate();
@@ -103,8 +105,8 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
 
     @Override
     public void release(long paymentId) {
-        Sql.with(dataSource, c -> {
-            try (var ps = Sql.bind(c.prepareStatement("""
+        Jdbc.with(dataSource, c -> {
+            try (var ps = Jdbc.bind(c.prepareStatement("""
                     WITH given_back AS (
                         UPDATE payment_limit_counts SET released = true
                         WHERE payment_id = ? AND NOT released

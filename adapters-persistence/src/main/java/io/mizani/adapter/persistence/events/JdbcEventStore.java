@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.events;
 
+import io.mizani.adapter.persistence.common.Jdbc;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.payment.JdbcCallbackOutbox;
 import io.mizani.application.events.DeliveryAttempt;
@@ -54,17 +55,8 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
     @Inject
     SealedText sealed;
 
-    @FunctionalInterface
-    interface SqlWork<T> {
-        T run(Connection c) throws SQLException;
-    }
-
-    private <T> T with(SqlWork<T> work) {
-        try (Connection c = dataSource.getConnection()) {
-            return work.run(c);
-        } catch (SQLException e) {
-            throw new IllegalStateException("database error: " + e.getMessage(), e);
-        }
+    private <T> T with(Jdbc.SqlWork<T> work) {
+        return Jdbc.with(dataSource, work);
     }
 
     @Override

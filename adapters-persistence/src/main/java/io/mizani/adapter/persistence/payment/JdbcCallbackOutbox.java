@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.payment;
 
+import io.mizani.adapter.persistence.common.Jdbc;
+
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.payment.CallbackOutbox;
 import jakarta.enterprise.context.ApplicationScoped;

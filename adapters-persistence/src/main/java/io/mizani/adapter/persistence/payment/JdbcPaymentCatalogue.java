@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.payment;
 
+import io.mizani.adapter.persistence.common.Jdbc;
+
 import io.mizani.application.payment.CountryInfo;
 import io.mizani.application.payment.PaymentCatalogue;
 import io.mizani.domain.payment.Network;

@@ -11,6 +11,15 @@ public interface PhoneRegions {
      */
     Optional<String> regionOf(String dialCode, String number);
 
+    /**
+     * What is wrong with the length of {@code number} for the country of {@code dialCode}, by the numbering plan
+     * (e.g. {@code "is too short for a +254 (KE) phone number"}); empty when its length is possible there or the
+     * calling code is unknown (then {@link #regionOf(String, String)} decides).
+     */
+    default Optional<String> lengthProblem(String dialCode, String number) {
+        return Optional.empty();
+    }
+
     /** An international number such as {@code +254712345678}. */
     Optional<String> regionOf(String internationalNumber);
 }

@@ -3,6 +3,8 @@ package io.mizani.application.payment;
 import java.security.SecureRandom;
 import java.util.Base64;
 
+import io.mizani.domain.tenancy.ApiSecret;
+
 /** Random identifiers: payment references, checkout tokens, webhook ids and secrets. */
 public final class Tokens {
 
@@ -31,11 +33,9 @@ public final class Tokens {
         return "msg_" + urlSafe(18);
     }
 
-    /** A Standard Webhooks signing secret: {@code whsec_} + base64 of 32 random bytes. */
+    /** A Standard Webhooks signing secret, the same form as at onboarding ({@link ApiSecret#newWebhookSecret()}). */
     public static String webhookSecret() {
-        byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
-        return "whsec_" + Base64.getEncoder().encodeToString(bytes);
+        return ApiSecret.newWebhookSecret();
     }
 
     private static String urlSafe(int bytes) {

@@ -52,7 +52,7 @@ public final class MerchantAdministration {
 
     /** As {@link #onboard(TeamCommands.OnboardMerchant)} with a chosen credential (the sandbox demo merchant). */
     public Onboarded onboard(TeamCommands.OnboardMerchant cmd, String username, String password) {
-        String currency = teamService.currencyFor(cmd.dialCode(), cmd.number());
+        String currency = teamService.currencyFor(cmd.dialCode(), cmd.number(), "account.number");
         String webhookSecret = ApiSecret.newWebhookSecret();
         return uow.inTransaction(() -> {
             long orgId = teams.createOrganization(cmd.organizationName());

@@ -13,7 +13,7 @@ public final class TeamCommands {
     static final int MAX_LONG_TEXT = 2000;
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
     private static final Pattern DIAL_CODE = Pattern.compile("^\\+?[0-9]{1,4}$");
-    private static final Pattern PHONE_DIGITS = Pattern.compile("^[0-9 ()-]{4,20}$");
+    private static final Pattern PHONE_DIGITS = Pattern.compile("^(?=.*[0-9])[0-9 ()-]{1,20}$");
     private static final Pattern UUID_SLUG = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$");
     private static final Pattern COLOR = Pattern.compile("^#?[0-9A-Fa-f]{3,8}$");
 
@@ -146,7 +146,8 @@ public final class TeamCommands {
     static String validPhone(String field, String value) {
         String v = optional(field, value, 20);
         if (v != null && !PHONE_DIGITS.matcher(v).matches()) {
-            throw DomainError.invalidArgument(field + " must be a phone number of digits");
+            throw DomainError.invalidArgument(
+                    field + " must be a phone number of digits (spaces, ( ) and - allowed), without the dial code");
         }
         return v == null ? null : v.replaceAll("[ ()-]", "");
     }

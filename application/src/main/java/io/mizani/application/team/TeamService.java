@@ -60,9 +60,17 @@ public final class TeamService {
 
     /** The currency of the country the Team's phone number belongs to. */
     public String currencyFor(String dialCode, String number) {
+        return currencyFor(dialCode, number, "number");
+    }
+
+    /** As {@link #currencyFor(String, String)}, naming the number as {@code numberField} when its length is wrong. */
+    public String currencyFor(String dialCode, String number, String numberField) {
         if (dialCode == null) {
             throw DomainError.invalidArgument("dial_code is required: the Team currency comes from the phone number's country");
         }
+        phoneRegions.lengthProblem(dialCode, number).ifPresent(problem -> {
+            throw DomainError.invalidArgument(numberField + " " + problem);
+        });
         String region = phoneRegions.regionOf(dialCode, number).orElseThrow(() -> DomainError.invalidArgument(
                 "dial_code and number do not identify a country"));
         return TeamCurrency.forRegion(region).orElseThrow(() -> DomainError.invalidArgument(

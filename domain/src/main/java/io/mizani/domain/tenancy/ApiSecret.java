@@ -49,8 +49,11 @@ public final class ApiSecret {
         return presented != null && storedHash != null && MessageDigest.isEqual(hash(presented), storedHash);
     }
 
-    /** A Standard Webhooks signing secret: {@code whsec_} + base64 of 24 random bytes. */
+    /** Bytes of entropy of a webhook signing secret: one length at creation and after rotation. */
+    public static final int WEBHOOK_SECRET_BYTES = 32;
+
+    /** A Standard Webhooks signing secret: {@code whsec_} + base64 of {@value #WEBHOOK_SECRET_BYTES} random bytes. */
     public static String newWebhookSecret() {
-        return "whsec_" + Base64.getEncoder().encodeToString(randomBytes(24));
+        return "whsec_" + Base64.getEncoder().encodeToString(randomBytes(WEBHOOK_SECRET_BYTES));
     }
 }

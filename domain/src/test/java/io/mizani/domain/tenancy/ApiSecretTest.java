@@ -31,6 +31,6 @@ class ApiSecretTest {
     void webhook_secrets_follow_the_standard_webhooks_form() {
         String s = ApiSecret.newWebhookSecret();
         assertTrue(s.startsWith("whsec_"));
-        assertEquals(24, Base64.getDecoder().decode(s.substring(6)).length);
+        assertEquals(32, Base64.getDecoder().decode(s.substring(6)).length);
     }
 }

@@ -34,6 +34,37 @@ public class LibPhoneNumberRegions implements PhoneRegions {
     }
 
     @Override
+    public Optional<String> lengthProblem(String dialCode, String number) {
+        if (dialCode == null || number == null || number.isBlank()) {
+            return Optional.empty();
+        }
+        String code = dialCode.replace("+", "").strip();
+        if (!code.matches("[0-9]{1,4}")) {
+            return Optional.empty();
+        }
+        String region = UTIL.getRegionCodeForCountryCode(Integer.parseInt(code));
+        if (region == null || "ZZ".equals(region)) {
+            return Optional.empty();
+        }
+        String where = "a +" + code + ("001".equals(region) ? "" : " (" + region + ")") + " phone number";
+        try {
+            Phonenumber.PhoneNumber parsed = UTIL.parse("+" + code + number.strip().replaceFirst("^0", ""), "ZZ");
+            return switch (UTIL.isPossibleNumberWithReason(parsed)) {
+                case TOO_SHORT -> Optional.of("is too short for " + where);
+                case TOO_LONG -> Optional.of("is too long for " + where);
+                case INVALID_LENGTH -> Optional.of("does not have a valid length for " + where);
+                default -> Optional.empty();
+            };
+        } catch (NumberParseException e) {
+            return switch (e.getErrorType()) {
+                case TOO_SHORT_NSN, TOO_SHORT_AFTER_IDD -> Optional.of("is too short for " + where);
+                case TOO_LONG -> Optional.of("is too long for " + where);
+                default -> Optional.empty();
+            };
+        }
+    }
+
+    @Override
     public Optional<String> regionOf(String internationalNumber) {
         if (internationalNumber == null) {
             return Optional.empty();

@@ -1,5 +1,7 @@
 package io.mizani.adapter.rest.admin;
 
+import io.mizani.adapter.rest.common.JsonNumberOnly;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.mizani.adapter.rest.common.Requests;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -44,7 +46,7 @@ public class AdminResource {
     public record OnboardRequest(String organizationName, UserInput user, AccountInput account) {
     }
 
-    public record CreditRequest(BigDecimal amount, String reference) {
+    public record CreditRequest(@JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount, String reference) {
     }
 
     public record IdentityChecksRequest(Boolean available) {

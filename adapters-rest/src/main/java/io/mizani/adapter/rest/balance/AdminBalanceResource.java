@@ -1,5 +1,7 @@
 package io.mizani.adapter.rest.balance;
 
+import io.mizani.adapter.rest.common.JsonNumberOnly;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.mizani.adapter.rest.common.Requests;
 import io.mizani.application.balance.AdjustBalance;
 import jakarta.annotation.security.RolesAllowed;
@@ -22,7 +24,7 @@ import java.util.Map;
 @Consumes(MediaType.APPLICATION_JSON)
 public class AdminBalanceResource {
 
-    public record AdjustmentRequest(BigDecimal amount, String reference, String reason) {
+    public record AdjustmentRequest(@JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount, String reference, String reason) {
     }
 
     @Inject

@@ -62,7 +62,9 @@ class ErrorMappers {
                         .collect(Collectors.joining(".")).replace(".[", "[")
                 : null;
         String message;
-        if (field != null && (e instanceof InvalidFormatException || e instanceof MismatchedInputException)) {
+        if (field != null && e instanceof JsonNumberOnly.NumberExpected) {
+            message = field + " must be a JSON number such as 100 or 100.50, not a string";
+        } else if (field != null && (e instanceof InvalidFormatException || e instanceof MismatchedInputException)) {
             message = field + " has the wrong type or format";
         } else if (field != null) {
             message = field + " is invalid";

@@ -1,5 +1,7 @@
 package io.mizani.adapter.rest.payment;
 
+import io.mizani.adapter.rest.common.JsonNumberOnly;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mizani.domain.payment.Network;
@@ -31,7 +33,8 @@ final class PaymentDtos {
     }
 
     /** {@code source} is read and ignored (assigned by the server); vendor_config and payment_split are accepted as sent. */
-    record StartPaymentBody(String requestType, String transactionChannel, String provider, BigDecimal amount,
+    record StartPaymentBody(String requestType, String transactionChannel, String provider,
+                            @JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount,
                             String currency, String country, String reason, JsonNode source, CustomerBody customer,
                             JsonNode vendorConfig, ProviderConfigBody providerConfig, PaymentConfigBody paymentConfig,
                             JsonNode paymentSplit) {

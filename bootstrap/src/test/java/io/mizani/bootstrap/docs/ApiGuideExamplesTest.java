@@ -114,7 +114,8 @@ class ApiGuideExamplesTest {
             assertEquals(ex.curlLines().size(), ex.expectedStatuses().size(),
                     doc + ": every curl of the example at line " + ex.line() + " needs a '# -> <status>' beside it");
         }
-        Path dir = Files.createTempDirectory("mizani-examples");
+        // scripts, statuses and outputs stay in target/ for a look after the run
+        Path dir = Files.createDirectories(Path.of("target", "doc-examples", Path.of(doc).getFileName().toString()));
         List<GuideExamples.Outcome> outcomes = GuideExamples.run(examples, baseUrl(), dir, this::carryInviteToken);
         String failures = outcomes.stream().filter(o -> !o.passed()).map(GuideExamples.Outcome::describe)
                 .collect(Collectors.joining("\n\n"));
@@ -155,7 +156,7 @@ class ApiGuideExamplesTest {
                 ```
                 """;
         var outcomes = GuideExamples.run(GuideExamples.parse(markdown), baseUrl(),
-                Files.createTempDirectory("mizani-broken"), state -> { });
+                Files.createDirectories(Path.of("target", "doc-examples", "broken")), state -> { });
         assertEquals(1, outcomes.size());
         assertFalse(outcomes.get(0).passed());
         assertEquals(List.of(200, 404), outcomes.get(0).actual());

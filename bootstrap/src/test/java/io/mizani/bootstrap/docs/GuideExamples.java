@@ -110,6 +110,7 @@ final class GuideExamples {
      */
     static List<Outcome> run(List<Example> examples, String baseUrl, Path workDir, Consumer<Path> afterEach)
             throws IOException, InterruptedException {
+        workDir = workDir.toAbsolutePath();
         Path state = workDir.resolve("state.sh");
         Files.writeString(state, "");
         List<Outcome> outcomes = new ArrayList<>();
@@ -145,6 +146,7 @@ final class GuideExamples {
                     actual.add(Integer.parseInt(l.strip()));
                 }
             }
+            Files.write(workDir.resolve("output-" + n + ".txt"), output);
             outcomes.add(new Outcome(ex, ex.expectedStatuses(), actual, new String(output, StandardCharsets.UTF_8)));
             afterEach.accept(state);
         }
@@ -154,7 +156,7 @@ final class GuideExamples {
     /** {@code METHOD /path} of every curl in the examples, variables and ids in the path shown as {@code {}}. */
     static Set<String> endpoints(List<Example> examples) {
         Set<String> out = new LinkedHashSet<>();
-        Pattern url = Pattern.compile("https?://localhost:8080(/[^\\s'\"?]*)");
+        Pattern url = Pattern.compile("https?://localhost:8080(/[^\\s'\"?)]*)");
         Pattern method = Pattern.compile("(?:-X|--request)\\s+([A-Z]+)");
         for (Example ex : examples) {
             // join continuation lines so one command is one string

@@ -8,6 +8,9 @@ public interface ReviewTeamKyc {
 
     List<AccountKyc> queue(String status, String upgradeStatus, Integer limit);
 
+    /** One submission as the operator sees it (any Team's), else 404. */
+    AccountKyc record(long id);
+
     AccountKyc review(Commands.Review command);
 
     AccountKyc reviewUpgrade(Commands.ReviewUpgrade command);

@@ -108,12 +108,13 @@ class JpaTeamStore implements TeamStore {
     }
 
     @Override
-    public void markDeleted(long id) {
+    public Team markDeleted(long id) {
         AccountEntity a = live(id).orElseThrow();
         a.deletedAt = Instant.now();
         a.status = "deleted";
         a.updatedAt = a.deletedAt;
         em.flush();
+        return toTeam(a);
     }
 
     @Override

@@ -11,6 +11,9 @@ public interface ReviewTeamKyc {
     /** One submission as the operator sees it (any Team's), else 404. */
     AccountKyc record(long id);
 
+    /** The Team's submission, if it has one. */
+    java.util.Optional<AccountKyc> recordOfAccount(long accountId);
+
     AccountKyc review(Commands.Review command);
 
     AccountKyc reviewUpgrade(Commands.ReviewUpgrade command);

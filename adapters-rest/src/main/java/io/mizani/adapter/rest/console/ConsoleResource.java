@@ -229,7 +229,7 @@ public class ConsoleResource {
                 <dt>Created</dt><dd>%s</dd>
                 </dl>
                 <p><a href="/console/accounts/%d/payments">Payments</a> · <a href="/console/accounts/%d/events">Events and deliveries</a>
-                · <a href="/console/kyc?account=%d">KYC</a></p></section>
+                · <a id="team_kyc" href="/console/kyc?account=%d">KYC submission</a></p></section>
 
                 <section class="card" aria-labelledby="wallet_h"><h2 id="wallet_h">Service wallet</h2>
                 <p>Balance <strong id="wallet_balance">KES %s</strong></p>
@@ -521,14 +521,12 @@ public class ConsoleResource {
     public Response kycQueue(@QueryParam("status") String status, @QueryParam("upgrade_status") String upgradeStatus,
                              @QueryParam("account") String account) {
         return guard("kyc", () -> {
-            String s = status == null ? "pending" : status;
-            List<AccountKyc> queue = review.queue(blank(s), blank(upgradeStatus), 100);
+            String s = status == null && (account == null || account.isBlank()) ? "pending" : status;
             Long onlyAccount = account == null || account.isBlank() ? null : accountId(account);
+            List<AccountKyc> queue = onlyAccount == null ? review.queue(blank(s), blank(upgradeStatus), 100)
+                    : review.recordOfAccount(onlyAccount).stream().toList();
             StringBuilder rows = new StringBuilder();
             for (AccountKyc k : queue) {
-                if (onlyAccount != null && k.accountId() != onlyAccount) {
-                    continue;
-                }
                 rows.append("<tr><td><a href=\"/console/kyc/").append(k.id()).append("\">Submission ").append(k.id())
                         .append("</a></td><td><a href=\"/console/accounts/").append(k.accountId()).append("\">")
                         .append(k.accountId()).append("</a></td><td>").append(pill(wire(k.status()))).append("</td><td>")

@@ -29,7 +29,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.Select;
 
 import io.mizani.bootstrap.payment.CallbackReceiver;
 import io.mizani.bootstrap.support.TestMerchants;
@@ -264,8 +263,8 @@ class ConsoleBrowserTest {
         assertTrue(details.contains("Acme Ltd") && details.contains("files/front.png"), details);
         look("kyc-submission", "/console/kyc/" + kycId);
 
-        new Select(browser.findElement(By.id("decision"))).selectByValue("approve");
-        new Select(browser.findElement(By.id("review_tier"))).selectByValue("2");
+        browser.findElement(By.cssSelector("#decision option[value='approve']")).click();
+        browser.findElement(By.cssSelector("#review_tier option[value='2']")).click();
         browser.findElement(By.id("notes")).sendKeys("documents match");
         browser.findElement(By.id("submit_review")).click();
         assertEquals("The decision was recorded.", await(By.id("notice")).getText());

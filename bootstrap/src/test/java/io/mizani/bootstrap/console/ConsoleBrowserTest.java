@@ -301,6 +301,7 @@ class ConsoleBrowserTest {
         String token = text.substring(text.indexOf("invite_token=") + "invite_token=".length()).split("\\s")[0];
         look("invite", "/api/v2/account_invites/accept?invite_token=" + token);
         browser.findElement(By.id("first_name")).sendKeys("Wanjiru");
+        browser.findElement(By.id("last_name")).sendKeys("Kamau");
         browser.findElement(By.id("accept")).click();
         assertTrue(await(By.id("accepted")).getText().contains("Wanjiru"));
         String user = browser.findElement(By.id("username")).getText();

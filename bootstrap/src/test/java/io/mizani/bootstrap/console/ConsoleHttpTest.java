@@ -144,7 +144,10 @@ class ConsoleHttpTest {
                 .header("Referrer-Policy", "no-referrer")
                 .body(containsString("name=\"invite_token\" value=\"" + token + "\""));
         given().get("/api/v2/account_invites/accept").then().statusCode(400);
-        String done = given().formParam("invite_token", token).formParam("first_name", "Pat")
+        given().formParam("invite_token", token).formParam("first_name", "Pat").post("/api/v2/account_invites/accept")
+                .then().statusCode(400).body(containsString("last_name"))
+                .body(containsString("name=\"invite_token\" value=\"" + token + "\""));
+        String done = given().formParam("invite_token", token).formParam("first_name", "Pat").formParam("last_name", "Lee")
                 .post("/api/v2/account_invites/accept").then().statusCode(200).contentType(containsString("text/html"))
                 .body(containsString("Invitation accepted")).extract().asString();
         Matcher user = Pattern.compile("id=\"username\">([^<]+)<").matcher(done);

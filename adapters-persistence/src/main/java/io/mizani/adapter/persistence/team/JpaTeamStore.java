@@ -110,7 +110,8 @@ class JpaTeamStore implements TeamStore {
     @Override
     public Team markDeleted(long id) {
         AccountEntity a = live(id).orElseThrow();
-        a.deletedAt = Instant.now();
+        // timestamptz keeps microseconds: the answer shows the time a later read gives back
+        a.deletedAt = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         a.status = "deleted";
         a.updatedAt = a.deletedAt;
         em.flush();

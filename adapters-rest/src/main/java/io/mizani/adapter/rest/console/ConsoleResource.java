@@ -320,7 +320,7 @@ public class ConsoleResource {
     public Response credit(@PathParam("id") String id, @FormParam("amount") String amount,
                            @FormParam("reference") String reference, @FormParam(ConsoleCsrf.FIELD) String token) {
         return guard("accounts", () -> {
-            checkCsrf(token);
+            checkCsrf(token, amount, reference);
             long accountId = accountId(id);
             admin.credit(accountId, money(amount), reference == null ? null : reference.trim());
             return back("/console/accounts/" + accountId, "credited");
@@ -335,7 +335,7 @@ public class ConsoleResource {
                                @FormParam("amount") String amount, @FormParam("reference") String reference,
                                @FormParam("reason") String reason, @FormParam(ConsoleCsrf.FIELD) String token) {
         return guard("accounts", () -> {
-            checkCsrf(token);
+            checkCsrf(token, currency, amount, reference, reason);
             long accountId = accountId(id);
             adjust.adjust(new AdjustBalance.Command(accountId, currency == null ? null : currency.trim(), money(amount),
                     reference == null ? null : reference.trim(), reason == null || reason.isBlank() ? null : reason));
@@ -350,7 +350,7 @@ public class ConsoleResource {
     public Response providers(@PathParam("id") String id, @FormParam("providers") String providers,
                               @FormParam(ConsoleCsrf.FIELD) String token) {
         return guard("accounts", () -> {
-            checkCsrf(token);
+            checkCsrf(token, providers);
             long accountId = accountId(id);
             List<String> codes = providers == null || providers.isBlank() ? List.of()
                     : Arrays.stream(providers.trim().split("[\\s,]+")).filter(s -> !s.isEmpty()).toList();
@@ -599,7 +599,7 @@ public class ConsoleResource {
                               @FormParam("kyc_tier") String tier, @FormParam("notes") String notes,
                               @FormParam(ConsoleCsrf.FIELD) String token) {
         return guard("kyc", () -> {
-            checkCsrf(token);
+            checkCsrf(token, decision, tier, notes);
             long kycId = kycId(id);
             Integer granted = null;
             if (tier != null && !tier.isBlank()) {
@@ -621,7 +621,7 @@ public class ConsoleResource {
     public Response reviewUpgrade(@PathParam("id") String id, @FormParam("decision") String decision,
                                   @FormParam("notes") String notes, @FormParam(ConsoleCsrf.FIELD) String token) {
         return guard("kyc", () -> {
-            checkCsrf(token);
+            checkCsrf(token, decision, notes);
             long kycId = kycId(id);
             review.reviewUpgrade(new Commands.ReviewUpgrade(kycId, decision, blank(notes), operator.userId()));
             return back("/console/kyc/" + kycId, "reviewed");
@@ -645,8 +645,13 @@ public class ConsoleResource {
         return Html.html(200, Html.page(title, nav, operator.username(), body));
     }
 
-    private void checkCsrf(String token) {
+    private void checkCsrf(String token, String... fields) {
         csrf.check(operator.username(), token, secFetchSite, origin, host);
+        for (String f : fields) {
+            if (f != null && f.indexOf('\u0000') >= 0) {
+                throw DomainError.invalidArgument("a form field contains a NUL character (U+0000)");
+            }
+        }
     }
 
     private static Response back(String path, String notice) {

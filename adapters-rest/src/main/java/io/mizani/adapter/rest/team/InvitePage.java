@@ -27,8 +27,8 @@ final class InvitePage {
                     <h1>Accept your invitation to a Mizani Team</h1>%s
                     <section class="card"><form method="post" action="/api/v2/account_invites/accept">
                     <input type="hidden" name="invite_token" value="%s">
-                    <p><label for="first_name">First name</label><input id="first_name" name="first_name" autocomplete="given-name"></p>
-                    <p><label for="last_name">Last name</label><input id="last_name" name="last_name" autocomplete="family-name"></p>
+                    <p><label for="first_name">First name</label><input id="first_name" name="first_name" autocomplete="given-name" required></p>
+                    <p><label for="last_name">Last name</label><input id="last_name" name="last_name" autocomplete="family-name" required></p>
                     <p><label for="phone_number">Phone number (optional)</label><input id="phone_number" name="phone_number" autocomplete="tel" inputmode="tel"></p>
                     <p><button id="accept" type="submit">Accept the invitation</button></p>
                     </form><p class="muted">You will get an API credential for the Team, shown once.</p></section>

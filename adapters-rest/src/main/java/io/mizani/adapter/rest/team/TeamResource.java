@@ -143,6 +143,12 @@ public class TeamResource {
                                @jakarta.ws.rs.FormParam("first_name") String firstName,
                                @jakarta.ws.rs.FormParam("last_name") String lastName,
                                @jakarta.ws.rs.FormParam("phone_number") String phoneNumber) {
+        for (String f : new String[] {token, firstName, lastName, phoneNumber}) {
+            if (f != null && f.indexOf('\u0000') >= 0) {
+                return InvitePage.form(token == null ? null : token.replace("\u0000", ""),
+                        "a field contains a NUL character (U+0000)", 400);
+            }
+        }
         try {
             return InvitePage.accepted(teams.accept(new TeamCommands.AcceptInvitation(token,
                     blankToNull(firstName), blankToNull(lastName), blankToNull(phoneNumber))));

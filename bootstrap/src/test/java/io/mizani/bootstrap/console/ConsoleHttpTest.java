@@ -155,7 +155,8 @@ class ConsoleHttpTest {
         assertTrue(user.find() && pass.find());
         given().auth().preemptive().basic(user.group(1), pass.group(1)).get("/api/v2/account/" + m.accountId())
                 .then().statusCode(200);
-        given().formParam("invite_token", token).post("/api/v2/account_invites/accept").then().statusCode(404)
+        given().formParam("invite_token", token).formParam("first_name", "Pat").formParam("last_name", "Lee")
+                .post("/api/v2/account_invites/accept").then().statusCode(404)
                 .body(containsString("invitation not found, expired or already accepted"));
     }
 }

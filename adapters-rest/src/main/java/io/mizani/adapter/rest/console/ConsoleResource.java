@@ -729,15 +729,9 @@ public class ConsoleResource {
         return b.toString();
     }
 
-    private String pretty(String json) {
-        if (json == null) {
-            return "";
-        }
-        try {
-            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(mapper.readTree(json));
-        } catch (JsonProcessingException e) {
-            return json;
-        }
+    /** The event's data exactly as it was sent (amounts keep their two decimals). */
+    private static String pretty(String json) {
+        return json == null ? "" : json;
     }
 
     private String prettyMap(Object value) {

@@ -135,6 +135,14 @@ public final class MerchantAdministration {
         });
     }
 
+    /** The provider codes assigned to the Team (what discovery covers). */
+    public List<String> paymentProviders(long accountId) {
+        return uow.inTransaction(() -> {
+            requireTeam(accountId);
+            return teams.paymentProviders(accountId);
+        });
+    }
+
     private Team requireTeam(long accountId) {
         return teams.team(accountId).orElseThrow(() -> DomainError.notFound("account " + accountId + " not found"));
     }

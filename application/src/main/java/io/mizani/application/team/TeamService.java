@@ -123,12 +123,11 @@ public final class TeamService {
 
     public Team delete(MerchantContext ctx, long accountId) {
         Team deleted = uow.inTransaction(() -> {
-            Team team = requireManager(ctx, accountId);
+            requireManager(ctx, accountId);
             if (accountId == ctx.accountId()) {
                 throw DomainError.invalidArgument("the Team your credentials belong to cannot be deleted");
             }
-            teams.markDeleted(accountId);
-            return team;
+            return teams.markDeleted(accountId);
         });
         authenticator.invalidateAll();
         return deleted;

@@ -23,7 +23,8 @@ public interface TeamStore {
 
     void update(long id, TeamChanges changes);
 
-    void markDeleted(long id);
+    /** Marks the Team deleted and answers it as it now is (status "deleted", updated_at the deletion time). */
+    Team markDeleted(long id);
 
     void setIdentityChecksAvailable(long id, boolean available);
 

@@ -112,6 +112,16 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
     }
 
     @Override
+    public AccountKyc record(long id) {
+        return unitOfWork.inTransaction(() -> store.find(id)).orElseThrow(() -> kycNotFound(id));
+    }
+
+    @Override
+    public java.util.Optional<AccountKyc> recordOfAccount(long accountId) {
+        return unitOfWork.inTransaction(() -> store.findByAccount(accountId));
+    }
+
+    @Override
     public AccountKyc review(Commands.Review command) {
         ReviewDecision decision = ReviewDecision.parse(command.decision());
         Instant now = clock.instant();

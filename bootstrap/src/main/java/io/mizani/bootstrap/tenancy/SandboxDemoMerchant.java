@@ -32,6 +32,36 @@ public class SandboxDemoMerchant {
     public static final List<String> SANDBOX_PROVIDERS = List.of("mpesa_ke", "airtel_ke", "pesalink_ke", "card_ke",
             "nip_ng", "card_ng", "mtn_gh", "telecel_gh", "mtn_ug", "airtel_ug", "eft_za");
 
+    /** The documented sandbox default of the operator password (platform.md section 1); never a real secret. */
+    static final String SANDBOX_OPERATOR_PASSWORD = "sandbox-operator";
+
+    /** The operator password to print: the sandbox default, or null when one was set (then it is not printed). */
+    static String operatorPassword() {
+        String set = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getOptionalValue("quarkus.security.users.embedded.users.operator", String.class).orElse(null);
+        return SANDBOX_OPERATOR_PASSWORD.equals(set) ? SANDBOX_OPERATOR_PASSWORD : null;
+    }
+
+    /**
+     * What a newcomer needs after the first start, printed once (when the demo merchant is created, sandbox mode
+     * only): the demo login, the operator login, where the docs UI and the console are, and that this is sandbox.
+     */
+    static String firstRunBanner(String publicUrl, long accountId, String operatorPassword) {
+        String base = publicUrl.endsWith("/") ? publicUrl.substring(0, publicUrl.length() - 1) : publicUrl;
+        return String.join("\n",
+                "",
+                "==================================================================",
+                " Mizani is running in SANDBOX mode: no real money, no real checks.",
+                " Demo merchant API login: " + USERNAME + " / " + PASSWORD + " (Team " + accountId + ")",
+                " Operator login:          operator / " + (operatorPassword != null ? operatorPassword
+                        : "(the MIZANI_OPERATOR_PASSWORD you set)"),
+                " API docs (Swagger UI):   " + base + "/q/swagger-ui",
+                " Operator console:        " + base + "/console",
+                " Health:                  " + base + "/q/health/ready",
+                " (printed once, at the first start)",
+                "==================================================================");
+    }
+
     void onStart(@Observes StartupEvent event, MizaniSettings settings, MerchantAdministration admin,
                  CredentialStore credentials, UnitOfWork uow, OperatorDirectory operators,
                  Instance<SandboxSeed> seeds) {
@@ -53,6 +83,7 @@ public class SandboxDemoMerchant {
                 seed.seedDemo(accountId);
             }
             LOG.infof("Sandbox demo merchant created: username %s, account %d", USERNAME, accountId);
+            LOG.info(firstRunBanner(settings.publicUrl(), accountId, operatorPassword()));
         } catch (RuntimeException raced) {
             // Another replica created it at the same moment: the unique username decided.
             if (uow.inTransaction(() -> credentials.find(USERNAME)).isEmpty()) {

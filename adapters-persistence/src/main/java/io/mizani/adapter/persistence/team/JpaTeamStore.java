@@ -108,12 +108,14 @@ class JpaTeamStore implements TeamStore {
     }
 
     @Override
-    public void markDeleted(long id) {
+    public Team markDeleted(long id) {
         AccountEntity a = live(id).orElseThrow();
-        a.deletedAt = Instant.now();
+        // timestamptz keeps microseconds: the answer shows the time a later read gives back
+        a.deletedAt = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         a.status = "deleted";
         a.updatedAt = a.deletedAt;
         em.flush();
+        return toTeam(a);
     }
 
     @Override

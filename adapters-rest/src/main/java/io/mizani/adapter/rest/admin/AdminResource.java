@@ -4,22 +4,27 @@ import io.mizani.adapter.rest.common.JsonNumberOnly;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.mizani.adapter.rest.common.Requests;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.mizani.adapter.rest.team.TeamJson;
 import io.mizani.application.billing.ServiceWallet;
+import io.mizani.application.team.BrowseMerchants;
 import io.mizani.application.team.MerchantAdministration;
+import io.mizani.application.team.MerchantDirectory;
 import io.mizani.application.team.TeamCommands;
 import io.mizani.domain.error.DomainError;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -32,9 +37,42 @@ import jakarta.ws.rs.core.Response;
 public class AdminResource {
 
     private final MerchantAdministration admin;
+    private final BrowseMerchants browse;
 
-    AdminResource(MerchantAdministration admin) {
+    AdminResource(MerchantAdministration admin, BrowseMerchants browse) {
         this.admin = admin;
+        this.browse = browse;
+    }
+
+    /** A merchant (organization) in the operator's list. */
+    public record MerchantSummary(long id, String name, int kycTier, int accountCount, Instant createdAt) {
+        static MerchantSummary of(MerchantDirectory.Merchant m) {
+            return new MerchantSummary(m.id(), m.name(), m.kycTier(), m.accountCount(), m.createdAt());
+        }
+    }
+
+    public record MerchantList(List<MerchantSummary> merchants, boolean hasMore) {
+    }
+
+    public record AccountList(List<TeamJson.Account> accounts, boolean hasMore) {
+    }
+
+    /** Merchants newest first; {@code name} filters by a part of the name; cursor {@code starting_after} an id. */
+    @GET
+    @Path("/merchants")
+    public MerchantList merchants(@QueryParam("name") String name, @QueryParam("limit") String limit,
+                                  @QueryParam("starting_after") String startingAfter) {
+        var page = browse.merchants(new BrowseMerchants.Query(name, limit, startingAfter));
+        return new MerchantList(page.merchants().stream().map(MerchantSummary::of).toList(), page.hasMore());
+    }
+
+    /** Teams newest first; {@code merchant} (organization id) and {@code status} (active, deleted) filter. */
+    @GET
+    @Path("/accounts")
+    public AccountList accounts(@QueryParam("merchant") String merchant, @QueryParam("status") String status,
+                                @QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter) {
+        var page = browse.accounts(new BrowseMerchants.AccountQuery(merchant, status, limit, startingAfter));
+        return new AccountList(page.accounts().stream().map(TeamJson.Account::of).toList(), page.hasMore());
     }
 
     public record UserInput(String firstName, String lastName, String email, String phoneNumber) {

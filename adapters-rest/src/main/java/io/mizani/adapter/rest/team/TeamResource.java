@@ -121,4 +121,43 @@ public class TeamResource {
                 "credentials", Map.of("username", accepted.username(), "password", accepted.password()))).build();
     }
 
+
+    /** The invitation link a person opens in a browser: a small page whose form accepts (see {@link InvitePage}). */
+    @GET
+    @PermitAll
+    @Path("/account_invites/accept")
+    @Produces(MediaType.TEXT_HTML)
+    @org.eclipse.microprofile.openapi.annotations.Operation(hidden = true)
+    public Response acceptPage(@jakarta.ws.rs.QueryParam("invite_token") String token) {
+        return InvitePage.form(token, null, 200);
+    }
+
+    /** The accept page's form post: the same use case as the JSON POST, answered as a page. */
+    @POST
+    @PermitAll
+    @Path("/account_invites/accept")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    @org.eclipse.microprofile.openapi.annotations.Operation(hidden = true)
+    public Response acceptForm(@jakarta.ws.rs.FormParam("invite_token") String token,
+                               @jakarta.ws.rs.FormParam("first_name") String firstName,
+                               @jakarta.ws.rs.FormParam("last_name") String lastName,
+                               @jakarta.ws.rs.FormParam("phone_number") String phoneNumber) {
+        for (String f : new String[] {token, firstName, lastName, phoneNumber}) {
+            if (f != null && f.indexOf('\u0000') >= 0) {
+                return InvitePage.form(token == null ? null : token.replace("\u0000", ""),
+                        "a field contains a NUL character (U+0000)", 400);
+            }
+        }
+        try {
+            return InvitePage.accepted(teams.accept(new TeamCommands.AcceptInvitation(token,
+                    blankToNull(firstName), blankToNull(lastName), blankToNull(phoneNumber))));
+        } catch (io.mizani.domain.error.DomainError e) {
+            return InvitePage.form(token, e.getMessage(), e.kind().httpStatus());
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
 }

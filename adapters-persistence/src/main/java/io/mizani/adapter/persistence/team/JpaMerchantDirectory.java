@@ -1,0 +1,114 @@
+package io.mizani.adapter.persistence.team;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.mizani.application.team.MerchantDirectory;
+import io.mizani.domain.team.Team;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
+
+/** The operator's listings of merchants (organizations), Teams and credentials. */
+@ApplicationScoped
+class JpaMerchantDirectory implements MerchantDirectory {
+
+    private final EntityManager em;
+    private final JpaTeamStore teams;
+
+    JpaMerchantDirectory(EntityManager em, JpaTeamStore teams) {
+        this.em = em;
+        this.teams = teams;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<Merchant> merchants(String nameContains, Long beforeId, int max) {
+        StringBuilder sql = new StringBuilder("SELECT o.id, o.name, o.kyc_tier, o.created_at, "
+                + "(SELECT count(*) FROM accounts a WHERE a.organization_id = o.id AND a.deleted_at IS NULL) "
+                + "FROM organizations o WHERE 1 = 1");
+        if (nameContains != null) {
+            sql.append(" AND strpos(lower(o.name), lower(:name)) > 0");
+        }
+        if (beforeId != null) {
+            sql.append(" AND o.id < :before");
+        }
+        sql.append(" ORDER BY o.id DESC LIMIT :max");
+        Query q = em.createNativeQuery(sql.toString());
+        if (nameContains != null) {
+            q.setParameter("name", nameContains);
+        }
+        if (beforeId != null) {
+            q.setParameter("before", beforeId);
+        }
+        q.setParameter("max", max);
+        List<Merchant> out = new ArrayList<>();
+        for (Object[] r : (List<Object[]>) q.getResultList()) {
+            out.add(new Merchant(((Number) r[0]).longValue(), (String) r[1], ((Number) r[2]).intValue(),
+                    ((Number) r[4]).intValue(), instant(r[3])));
+        }
+        return out;
+    }
+
+    @Override
+    public List<Team> accounts(Long organizationId, String status, Long beforeId, int max) {
+        StringBuilder jpql = new StringBuilder("FROM AccountEntity a WHERE 1 = 1");
+        if (organizationId != null) {
+            jpql.append(" AND a.organizationId = :org");
+        }
+        if ("active".equals(status)) {
+            jpql.append(" AND a.deletedAt IS NULL");
+        } else if ("deleted".equals(status)) {
+            jpql.append(" AND a.deletedAt IS NOT NULL");
+        }
+        if (beforeId != null) {
+            jpql.append(" AND a.id < :before");
+        }
+        jpql.append(" ORDER BY a.id DESC");
+        var q = em.createQuery(jpql.toString(), AccountEntity.class);
+        if (organizationId != null) {
+            q.setParameter("org", organizationId);
+        }
+        if (beforeId != null) {
+            q.setParameter("before", beforeId);
+        }
+        return q.setMaxResults(max).getResultList().stream().map(teams::toTeam).toList();
+    }
+
+    @Override
+    public Optional<Team> account(long id) {
+        return AccountEntity.<AccountEntity>findByIdOptional(id).map(teams::toTeam);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<CredentialInfo> credentials(long accountId) {
+        List<Object[]> rows = em.createNativeQuery("SELECT username, user_id, created_at, revoked_at FROM credentials "
+                + "WHERE account_id = ?1 ORDER BY created_at DESC, username").setParameter(1, accountId).getResultList();
+        List<CredentialInfo> out = new ArrayList<>();
+        for (Object[] r : rows) {
+            out.add(new CredentialInfo((String) r[0], ((Number) r[1]).longValue(), instant(r[2]), instant(r[3])));
+        }
+        return out;
+    }
+
+    private static Instant instant(Object o) {
+        if (o == null) {
+            return null;
+        }
+        if (o instanceof Instant i) {
+            return i;
+        }
+        if (o instanceof OffsetDateTime odt) {
+            return odt.toInstant();
+        }
+        if (o instanceof Timestamp ts) {
+            return ts.toInstant();
+        }
+        throw new IllegalStateException("unexpected time type " + o.getClass());
+    }
+}

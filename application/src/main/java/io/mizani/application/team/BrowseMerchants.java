@@ -1,0 +1,112 @@
+package io.mizani.application.team;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.team.Team;
+
+/**
+ * The operator's read side of merchants and Teams: {@code GET /api/admin/merchants}, {@code GET /api/admin/accounts}
+ * and the console's pages. Pages newest first with {@code limit} (default 20, at most 100) and a
+ * {@code starting_after} id cursor, like every other list of the service.
+ */
+public final class BrowseMerchants {
+
+    public static final int DEFAULT_LIMIT = 20;
+    public static final int MAX_LIMIT = 100;
+    static final Set<String> STATUSES = Set.of("active", "deleted");
+
+    public record Query(String name, String limit, String startingAfter) {
+    }
+
+    public record AccountQuery(String merchant, String status, String limit, String startingAfter) {
+    }
+
+    public record MerchantPage(List<MerchantDirectory.Merchant> merchants, boolean hasMore) {
+    }
+
+    public record AccountPage(List<Team> accounts, boolean hasMore) {
+    }
+
+    private final MerchantDirectory directory;
+    private final UnitOfWork uow;
+
+    public BrowseMerchants(MerchantDirectory directory, UnitOfWork uow) {
+        this.directory = directory;
+        this.uow = uow;
+    }
+
+    public MerchantPage merchants(Query q) {
+        int limit = limit(q.limit());
+        Long after = cursor(q.startingAfter(), "starting_after must be a merchant id");
+        String name = q.name() == null || q.name().isBlank() ? null : q.name().trim();
+        if (name != null && name.length() > 200) {
+            throw DomainError.invalidArgument("name must be at most 200 characters");
+        }
+        List<MerchantDirectory.Merchant> rows = uow.inTransaction(() -> directory.merchants(name, after, limit + 1));
+        boolean more = rows.size() > limit;
+        return new MerchantPage(more ? rows.subList(0, limit) : rows, more);
+    }
+
+    public AccountPage accounts(AccountQuery q) {
+        int limit = limit(q.limit());
+        Long after = cursor(q.startingAfter(), "starting_after must be an account id");
+        Long merchant = cursor(q.merchant(), "merchant must be a merchant id");
+        String status = null;
+        if (q.status() != null && !q.status().isBlank()) {
+            status = q.status().trim().toLowerCase(Locale.ROOT);
+            if (!STATUSES.contains(status)) {
+                throw DomainError.invalidArgument("status must be one of active, deleted");
+            }
+        }
+        String s = status;
+        List<Team> rows = uow.inTransaction(() -> directory.accounts(merchant, s, after, limit + 1));
+        boolean more = rows.size() > limit;
+        return new AccountPage(more ? rows.subList(0, limit) : rows, more);
+    }
+
+    /** One Team whatever its status, else 404. */
+    public Team account(long id) {
+        return uow.inTransaction(() -> directory.account(id))
+                .orElseThrow(() -> DomainError.notFound("account " + id + " not found"));
+    }
+
+    public List<MerchantDirectory.CredentialInfo> credentials(long accountId) {
+        account(accountId);
+        return uow.inTransaction(() -> directory.credentials(accountId));
+    }
+
+    /** {@code limit}: absent → 20; an integer 1 to 100; anything else 400. */
+    static int limit(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return DEFAULT_LIMIT;
+        }
+        try {
+            int v = Integer.parseInt(raw.trim());
+            if (v >= 1 && v <= MAX_LIMIT) {
+                return v;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through
+        }
+        throw DomainError.invalidArgument("limit must be an integer from 1 to " + MAX_LIMIT);
+    }
+
+    private static Long cursor(String raw, String message) {
+        if (raw == null || raw.isBlank()) {
+            return null;
+        }
+        try {
+            long v = Long.parseLong(raw.trim());
+            if (v > 0) {
+                return v;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through
+        }
+        throw DomainError.invalidArgument(message);
+    }
+}

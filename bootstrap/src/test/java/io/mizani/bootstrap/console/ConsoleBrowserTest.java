@@ -1,0 +1,313 @@
+package io.mizani.bootstrap.console;
+
+import static io.mizani.bootstrap.support.TestMerchants.OPERATOR;
+import static io.mizani.bootstrap.support.TestMerchants.OPERATOR_PASSWORD;
+import static io.mizani.bootstrap.support.TestMerchants.asOperator;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import io.mizani.bootstrap.payment.CallbackReceiver;
+import io.mizani.bootstrap.support.TestMerchants;
+import io.mizani.bootstrap.support.TestMerchants.Merchant;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The operator console, the landing page and the invitation page in a real headless Chromium (Debian's chromium and
+ * chromium-driver), each page at 390 px and 1280 px with a screenshot under target/screenshots/console. The operator
+ * logs in with HTTP Basic (sent by the browser as the Authorization header). Set MIZANI_REQUIRE_BROWSER=true (CI
+ * does) to fail instead of skipping when Chromium is not installed.
+ */
+@QuarkusTest
+class ConsoleBrowserTest {
+
+    static final String CHROMEDRIVER = "/usr/bin/chromedriver";
+    static final String CHROMIUM = "/usr/bin/chromium";
+    static final int[] WIDTHS = {390, 1280};
+    static final Path SHOTS = Path.of("target", "screenshots", "console");
+    static ChromeDriver browser;
+
+    @TestHTTPResource("/")
+    java.net.URL base;
+
+    @BeforeAll
+    static void startBrowser() throws Exception {
+        boolean installed = Files.isExecutable(Path.of(CHROMEDRIVER)) && Files.isExecutable(Path.of(CHROMIUM));
+        if (!installed && "true".equals(System.getenv("MIZANI_REQUIRE_BROWSER"))) {
+            fail("chromium and chromium-driver are required (apt-get install -y chromium chromium-driver)");
+        }
+        Assumptions.assumeTrue(installed, "chromium / chromium-driver not installed");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM);
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1280,900");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        Files.createDirectories(SHOTS);
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    static void login(String user, String password) {
+        browser.executeCdpCommand("Network.enable", Map.of());
+        String basic = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+        browser.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Authorization", "Basic " + basic)));
+    }
+
+    static void logout() {
+        browser.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of()));
+    }
+
+    String url(String path) {
+        String b = base.toString();
+        return (b.endsWith("/") ? b.substring(0, b.length() - 1) : b) + path;
+    }
+
+    /** Opens the page at each width: no sideways scrolling, the stylesheet applied under the CSP, a screenshot. */
+    void look(String name, String path) throws Exception {
+        try {
+            for (int width : WIDTHS) {
+                browser.manage().window().setSize(new Dimension(width, 900));
+                browser.get(url(path));
+                long viewport = ((Number) browser.executeScript("return document.documentElement.clientWidth")).longValue();
+                long scroll = ((Number) browser.executeScript("return document.documentElement.scrollWidth")).longValue();
+                assertTrue(scroll <= viewport, name + " at " + width + " px scrolls sideways (" + scroll + " > " + viewport + ")");
+                String font = (String) browser.executeScript(
+                        "return getComputedStyle(document.body).fontFamily");
+                assertTrue(font.contains("system-ui"), name + ": the console stylesheet did not apply (" + font + ")");
+                Files.write(SHOTS.resolve(name + "-" + width + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+            }
+        } finally {
+            browser.manage().window().setSize(new Dimension(1280, 900));
+        }
+    }
+
+    WebElement await(By by) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (System.nanoTime() < deadline) {
+            var found = browser.findElements(by);
+            if (!found.isEmpty()) {
+                return found.get(0);
+            }
+            sleep(50);
+        }
+        return browser.findElement(by);
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void landing_page_links_the_docs_ui_the_console_and_health() throws Exception {
+        logout();
+        look("landing", "/");
+        List<String> hrefs = new ArrayList<>();
+        for (WebElement a : browser.findElements(By.cssSelector("main a"))) {
+            hrefs.add(a.getAttribute("href"));
+        }
+        assertTrue(hrefs.contains(url("/q/swagger-ui")), hrefs.toString());
+        assertTrue(hrefs.contains(url("/console")), hrefs.toString());
+        assertTrue(hrefs.contains(url("/q/health/ready")), hrefs.toString());
+        browser.findElement(By.id("swagger_ui")).click();
+        await(By.id("swagger-ui"));
+    }
+
+    @Test
+    void every_console_page_reads_at_phone_and_desktop_width_and_the_forms_work() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        try (CallbackReceiver hooks = new CallbackReceiver()) {
+            m.as().body(Map.of("url", hooks.url("/hooks"))).put("/api/global/webhooks/endpoint").then().statusCode(200);
+            login(OPERATOR, OPERATOR_PASSWORD);
+            look("merchants", "/console");
+            look("teams", "/console/accounts");
+            look("teams-of-merchant", "/console/accounts?merchant=" + m.organizationId());
+            browser.findElement(By.cssSelector("a[href='/console/accounts/" + m.accountId() + "']")).click();
+            assertEquals(String.valueOf(m.accountId()), await(By.id("account_id")).getText());
+            look("team", "/console/accounts/" + m.accountId());
+
+            // service wallet credit
+            browser.findElement(By.id("credit_amount")).sendKeys("125.50");
+            browser.findElement(By.id("credit_reference")).sendKeys("console-credit-1");
+            browser.findElement(By.id("credit")).click();
+            assertEquals("The service wallet was credited.", await(By.id("notice")).getText());
+            assertEquals("KES 125.50", browser.findElement(By.id("wallet_balance")).getText());
+
+            // payment balance adjustment: the balance.adjusted event goes to the merchant's endpoint
+            browser.findElement(By.id("adj_currency")).sendKeys("KES");
+            browser.findElement(By.id("adj_amount")).sendKeys("300");
+            browser.findElement(By.id("adj_reference")).sendKeys("console-adj-1");
+            browser.findElement(By.id("adj_reason")).sendKeys("goodwill");
+            browser.findElement(By.id("adjust")).click();
+            assertEquals("The payment balance was adjusted.", await(By.id("notice")).getText());
+            assertTrue(browser.findElement(By.id("balances")).getText().contains("300.00"));
+            m.as().get("/api/global/balances").then().statusCode(200);
+
+            // payment providers
+            var providers = browser.findElement(By.id("providers_input"));
+            providers.clear();
+            providers.sendKeys("mpesa_ke card_ke");
+            browser.findElement(By.id("save_providers")).click();
+            assertEquals("The payment providers were saved.", await(By.id("notice")).getText());
+            assertEquals("card_ke, mpesa_ke", browser.findElement(By.id("providers")).getText());
+
+            // credentials: issue one (shown once), it works, revoke it, it is refused
+            browser.findElement(By.id("issue_credential")).click();
+            String username = await(By.id("new_username")).getText();
+            String password = browser.findElement(By.id("new_password")).getText();
+            Files.write(SHOTS.resolve("team-new-credential-1280.png"), browser.getScreenshotAs(OutputType.BYTES));
+            io.restassured.RestAssured.given().auth().preemptive().basic(username, password)
+                    .get("/api/v2/account/" + m.accountId()).then().statusCode(200);
+            browser.get(url("/console/accounts/" + m.accountId()));
+            browser.findElement(By.cssSelector("button[aria-label='Revoke " + username + "']")).click();
+            assertEquals("The credential was revoked: it is refused from now on.", await(By.id("notice")).getText());
+            io.restassured.RestAssured.given().auth().preemptive().basic(username, password)
+                    .get("/api/v2/account/" + m.accountId()).then().statusCode(401);
+            m.as().get("/api/v2/account/" + m.accountId()).then().statusCode(200);
+
+            // payments and events, with the delivery attempts and a redelivery
+            look("payments", "/console/accounts/" + m.accountId() + "/payments");
+            look("events", "/console/accounts/" + m.accountId() + "/events");
+            hooks.await(r -> r.path().equals("/hooks") && r.body().contains("console-adj-1"), 1, Duration.ofSeconds(15));
+            browser.get(url("/console/accounts/" + m.accountId() + "/events?type=balance.adjusted"));
+            browser.findElement(By.cssSelector("#events tbody a")).click();
+            await(By.id("event_data"));
+            String eventPath = new java.net.URI(browser.getCurrentUrl()).getPath();
+            long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+            while (!browser.findElement(By.id("delivery_status")).getText().equals("delivered") && System.nanoTime() < deadline) {
+                sleep(200);
+                browser.navigate().refresh();
+            }
+            assertEquals("delivered", browser.findElement(By.id("delivery_status")).getText());
+            look("event", eventPath);
+            browser.findElement(By.id("redeliver")).click();
+            assertEquals("The event was queued for one more delivery.", await(By.id("notice")).getText());
+            hooks.await(r -> r.path().equals("/hooks") && r.body().contains("console-adj-1"), 2, Duration.ofSeconds(20));
+
+            // another merchant's event is not found under this Team
+            String eventId = eventPath.substring(eventPath.lastIndexOf('/') + 1);
+            browser.get(url("/console/accounts/" + other.accountId() + "/events/" + eventId));
+            assertTrue(await(By.id("error")).getText().contains("not found"));
+        }
+    }
+
+    static Map<String, Object> submission(long accountId, int tier) {
+        Map<String, Object> body = new java.util.HashMap<>();
+        body.put("account_id", accountId);
+        body.put("entity_type", "business");
+        body.put("country_code", "KE");
+        body.put("country", "Kenya");
+        body.put("kyc_tier", tier);
+        body.put("notes", "first submission");
+        body.put("contact_information", Map.of("first_name", "Ada", "last_name", "Lovelace", "entity_type",
+                "individual", "identification_number", 12345678, "identification_type", "national_id",
+                "phone_number", "+254712000001",
+                "upload_information", Map.of("identification_front_document", "files/front.png")));
+        body.put("entity_information", Map.of("entity_name", "Acme Ltd", "business_type", "limited_company",
+                "tax_document_number", 555, "upload_information", Map.of("tax_document", "files/tax.pdf")));
+        return body;
+    }
+
+    @Test
+    void kyc_review_end_to_end_a_merchant_submits_the_operator_approves_the_team_tier_changes() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        long kycId = m.as().body(submission(m.accountId(), 2))
+                .post("/api/v2/account_kycs").then().statusCode(200).body("account_kyc.status", equalTo("pending"))
+                .extract().jsonPath().getLong("account_kyc.id");
+        m.as().get("/api/v2/account/" + m.accountId()).then().body("account.kyc_tier", equalTo(0));
+
+        login(OPERATOR, OPERATOR_PASSWORD);
+        look("kyc-queue", "/console/kyc");
+        browser.get(url("/console/accounts/" + m.accountId()));
+        browser.findElement(By.id("team_kyc")).click();
+        await(By.cssSelector("#kyc_queue a[href='/console/kyc/" + kycId + "']")).click();
+        assertEquals("pending", await(By.id("kyc_status")).getText());
+        String details = browser.findElement(By.id("kyc_details")).getText();
+        assertTrue(details.contains("Acme Ltd") && details.contains("files/front.png"), details);
+        look("kyc-submission", "/console/kyc/" + kycId);
+
+        browser.findElement(By.cssSelector("#decision option[value='approve']")).click();
+        browser.findElement(By.cssSelector("#review_tier option[value='2']")).click();
+        browser.findElement(By.id("notes")).sendKeys("documents match");
+        browser.findElement(By.id("submit_review")).click();
+        assertEquals("The decision was recorded.", await(By.id("notice")).getText());
+        assertEquals("approved", browser.findElement(By.id("kyc_status")).getText());
+
+        browser.findElement(By.id("kyc_team")).click();
+        assertEquals("2", await(By.id("kyc_tier")).getText());
+        m.as().get("/api/v2/account/" + m.accountId()).then().body("account.kyc_tier", equalTo(2));
+        m.as().get("/api/v2/account_kycs/" + kycId).then().body("account_kyc.status", equalTo("approved"))
+                .body("account_kyc.review_information.notes", equalTo("documents match"));
+        other.as().get("/api/v2/account/" + other.accountId()).then().body("account.kyc_tier", equalTo(0));
+        asOperator().get("/api/admin/accounts?merchant=" + m.organizationId()).then()
+                .body("accounts[0].kyc_tier", equalTo(2));
+    }
+
+    @Test
+    void a_merchant_login_gets_no_console_page() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        login(m.username(), m.password());
+        browser.get(url("/console"));
+        assertTrue(browser.findElements(By.id("merchants")).isEmpty(), "no merchant list for a merchant login");
+        logout();
+    }
+
+    @Test
+    void invitation_page_reads_on_a_phone_and_accepts() throws Exception {
+        logout();
+        Merchant m = TestMerchants.onboard();
+        var mailbox = io.quarkus.arc.Arc.container().instance(io.quarkus.mailer.MockMailbox.class).get();
+        String email = "browser" + System.nanoTime() + "@example.com";
+        m.as().body(Map.of("organization_id", m.organizationId(), "account_id", m.accountId(), "email", email))
+                .post("/api/v2/account_invites").then().statusCode(200);
+        String text = mailbox.getMailsSentTo(email).get(0).getText();
+        String token = text.substring(text.indexOf("invite_token=") + "invite_token=".length()).split("\\s")[0];
+        look("invite", "/api/v2/account_invites/accept?invite_token=" + token);
+        browser.findElement(By.id("first_name")).sendKeys("Wanjiru");
+        browser.findElement(By.id("last_name")).sendKeys("Kamau");
+        browser.findElement(By.id("accept")).click();
+        assertTrue(await(By.id("accepted")).getText().contains("Wanjiru"));
+        String user = browser.findElement(By.id("username")).getText();
+        String pass = browser.findElement(By.id("password")).getText();
+        Files.write(SHOTS.resolve("invite-accepted-1280.png"), browser.getScreenshotAs(OutputType.BYTES));
+        io.restassured.RestAssured.given().auth().preemptive().basic(user, pass).get("/api/v2/account/" + m.accountId())
+                .then().statusCode(200);
+    }
+}

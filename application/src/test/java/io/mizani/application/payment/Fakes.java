@@ -177,6 +177,14 @@ final class Fakes {
         }
 
         @Override
+        public void giveBack(long id, String worker, boolean firstClaim) {
+            if (worker.equals(claimedBy.get(id)) && firstClaim) {
+                submitted.remove(id);
+            }
+            release(id, worker);
+        }
+
+        @Override
         public void release(long id, String worker) {
             if (worker.equals(claimedBy.get(id))) {
                 claimedBy.remove(id);

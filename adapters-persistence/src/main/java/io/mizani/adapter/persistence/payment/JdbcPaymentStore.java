@@ -71,7 +71,7 @@ public class JdbcPaymentStore implements PaymentStore {
                         failure_reason, provider_reference, checkout_token, checks, next_check_at, created_at,
                         updated_at, pending_since, completed_at)
                     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-                    RETURNING """ + COLUMNS)) {
+                    RETURNING""" + " " + COLUMNS)) {
                 var cu = p.customer();
                 Object[] values = {p.accountId(), p.reference(), p.merchantReference(), p.requestType().wire(),
                         p.rail().wire(), p.provider(), p.networkId(), p.channelId(), p.amount(), p.currency(),

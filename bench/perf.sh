@@ -29,7 +29,7 @@ JAVA=${JAVA:-java}
 WORK=$(mktemp -d /tmp/mizani-bench-perf.XXXXXX)
 OUT="$ROOT/bench/out/perf"
 BASE="http://127.0.0.1:$PORT"
-RUNJAR="$ROOT/bootstrap/target/quarkus-app/quarkus-run.jar"
+RUNJAR=${RUNJAR:-"$ROOT/bootstrap/target/quarkus-app/quarkus-run.jar"}
 PSQL="psql -q -X -h 127.0.0.1 -p $PGPORT -U postgres -d mizani -v ON_ERROR_STOP=1"
 OP="operator:${MIZANI_OPERATOR_PASSWORD:-sandbox-operator}"
 mkdir -p "$OUT"
@@ -78,9 +78,9 @@ echo "== callback receiver on port $CB_PORT"
 "$JAVA" "$ROOT/bench/perf/Receiver.java" "$CB_PORT" >"$WORK/receiver.log" 2>&1 &
 PIDS+=($!)
 
-start_service() {
+start_service() { # extra env assignments...; sets SVC, writes the ms to ready into $WORK/ready_ms
   local t0; t0=$(date +%s%N)
-  QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_LEVEL=WARN \
+  env "$@" QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_LEVEL=WARN \
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/mizani" \
   QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
   MIZANI_DATA_DIR="$WORK/service-data" MIZANI_SANDBOX_SETTLE_MS=${SETTLE_MS:-200} \
@@ -88,7 +88,7 @@ start_service() {
   SVC=$!
   for _ in $(seq 1 1200); do
     if curl -fs "$BASE/q/health/ready" >/dev/null 2>&1; then
-      echo $(( ($(date +%s%N) - t0) / 1000000 ))
+      echo $(( ($(date +%s%N) - t0) / 1000000 )) >"$WORK/ready_ms"
       return 0
     fi
     sleep 0.05
@@ -97,15 +97,17 @@ start_service() {
 }
 stop_service() { kill "$SVC"; wait "$SVC" 2>/dev/null || true; SVC=""; }
 
-COLD_MS=$(start_service)
+start_service MIZANI_PAYMENTS_WORKERS_ENABLED=true
+COLD_MS=$(cat "$WORK/ready_ms")
 echo "   cold start to ready (migrations on an empty database): $COLD_MS ms"
 stop_service
-WARM_MS=$(start_service)
+# the round-trip count runs without this replica's workers, so that only the requests' own statements are counted
+start_service MIZANI_PAYMENTS_WORKERS_ENABLED=false
+WARM_MS=$(cat "$WORK/ready_ms")
 echo "   warm start to ready: $WARM_MS ms"
 sleep 5
 RSS_IDLE_KB=$(awk '/VmRSS/ {print $2}' "/proc/$SVC/status")
 echo "   RSS idle 5 s after ready: $((RSS_IDLE_KB / 1024)) MiB"
-grep -E "started in|Profile" "$WORK/service.log" | tail -2 || true
 
 echo "== 8 merchants"
 declare -a AUTHS ACCS
@@ -160,7 +162,7 @@ for s in cached live pay wd; do for m in 1 8; do lua "$s" "$m" >"$WORK/$s-$m.lua
 echo "== pgbench tables (copies of the service's tables, same columns, indexes and constraints)"
 $PSQL -v accounts="$(IFS=,; echo "${ACCS[*]}")" -f "$ROOT/bench/perf/pgbench-setup.sql"
 
-# wrk: "<req/s> <p50 ms> <p99 ms> <non-2xx>"
+# wrk: "<req/s> <p50 ms> <p99 ms> <non-2xx> <requests>"
 wrk_run() { # scenario merchants conns seconds
   wrk -t2 -c"$3" -d"${4}s" --latency -s "$WORK/$1-$2.lua" "$BASE" >"$WORK/wrk.txt" 2>&1 || true
   python3 - "$WORK/wrk.txt" <<'PY'
@@ -172,14 +174,16 @@ def ms(label):
     return float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)]
 rps = re.search(r"Requests/sec:\s+([\d.]+)", t)
 bad = re.search(r"Non-2xx or 3xx responses: (\d+)", t)
-print("%.0f %.2f %.2f %s" % (float(rps.group(1)) if rps else 0, ms("50%"), ms("99%"), bad.group(1) if bad else 0))
+total = re.search(r"(\d+) requests in", t)
+print("%.0f %.2f %.2f %s %s" % (float(rps.group(1)) if rps else 0, ms("50%"), ms("99%"), bad.group(1) if bad else 0,
+                              total.group(1) if total else 0))
 PY
 }
 # pgbench: "<tps> <p50 ms> <p99 ms> <failed>"
 pgb_run() { # scenario merchants conns seconds
   rm -f "$WORK"/pgb.log*
   (cd "$WORK" && pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$3" -j 2 -T "$4" -l --log-prefix=pgb \
-     -D merchants="$2" -f "$ROOT/bench/perf/$1.sql" mizani >"$WORK/pgb.txt" 2>&1) || true
+     -D merchants="$2" -f "$ROOT/bench/perf/$1.sql" mizani >"$WORK/pgbench-out.txt" 2>&1) || true
   python3 - "$WORK" <<'PY'
 import glob, re, sys
 work = sys.argv[1]
@@ -190,7 +194,7 @@ for f in glob.glob(work + "/pgb.*"):
         if len(p) >= 3 and p[2].isdigit():
             lat.append(int(p[2]) / 1000.0)
 lat.sort()
-t = open(work + "/pgb.txt").read()
+t = open(work + "/pgbench-out.txt").read()
 tps = re.search(r"tps = ([\d.]+)", t)
 failed = re.search(r"number of failed transactions: (\d+)", t)
 q = lambda x: lat[min(len(lat) - 1, int(x * len(lat)))] if lat else float("nan")
@@ -206,13 +210,11 @@ sleep 2
 echo "== round trips per request (pg_stat_statements; one merchant, 8 connections, ${DUR}s each)"
 : >"$OUT/roundtrips.txt"
 for s in cached live pay wd; do
-  # let processing of earlier payments settle so its statements are not counted here
-  sleep 3
   $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
   r=$(wrk_run "$s" 1 8 "$DUR")
-  n=$(awk '{printf "%d", $1 * '"$DUR"'}' <<<"$r")
+  n=$(awk '{print $5}' <<<"$r")
   $PSQL -tA -F $'\t' -c "SELECT calls, left(regexp_replace(query, '\s+', ' ', 'g'), 110) FROM pg_stat_statements
-      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani') AND query !~* 'pg_stat_statements'
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani') AND query !~* 'pg_stat_statements|cache_versions'
       ORDER BY calls DESC LIMIT 25" >"$WORK/stmts.txt"
   python3 - "$s" "$n" "$WORK/stmts.txt" "$(label "$s")" <<'PY' | tee -a "$OUT/roundtrips.txt"
 import sys
@@ -229,6 +231,14 @@ for c, q in rows:
         print("   %8.2f  %s" % (int(c) / n, q))
 PY
 done
+
+stop_service
+start_service MIZANI_PAYMENTS_WORKERS_ENABLED=true
+WARM2_MS=$(cat "$WORK/ready_ms")
+echo "   warm start to ready (workers on): $WARM2_MS ms"
+echo "== warm-up (workers on: the payments accepted above are processed now)"
+for s in cached live pay wd; do wrk -t2 -c8 -d3s -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+sleep 5
 
 SETTINGS="0 1000"
 CONNS="8 32"
@@ -254,7 +264,6 @@ T0=$(date +%s%N)
 w=$(wrk_run pay 8 8 "$DRAIN")
 T1=$(date +%s%N)
 CB1=$(cb_count); OPEN1=$(open_payments); EV1=$(pending_events)
-ACCEPTED=$(awk '{printf "%d", $1 * '"$DRAIN"'}' <<<"$w")
 # the tail: until no payment is open and no callback waits (at most 10 minutes)
 for _ in $(seq 1 6000); do
   [ "$(open_payments)" -le "$OPEN0" ] && [ "$(pending_events)" -le "$EV0" ] && break
@@ -264,7 +273,7 @@ T2=$(date +%s%N)
 CB2=$(cb_count)
 python3 - "$w" "$DRAIN" "$T0" "$T1" "$T2" "$CB0" "$CB1" "$CB2" "$OPEN0" "$OPEN1" "$EV1" <<'PY' | tee "$OUT/drain.txt"
 import sys
-rps, p50, p99, bad = sys.argv[1].split()
+rps, p50, p99, bad = sys.argv[1].split()[:4]
 drain, t0, t1, t2, cb0, cb1, cb2, open0, open1, ev1 = [float(x) for x in sys.argv[2:]]
 burst, total = (t1 - t0) / 1e9, (t2 - t0) / 1e9
 during = (cb1 - cb0) / burst
@@ -281,5 +290,5 @@ LOAD_AFTER=$(load)
 echo "load average after: $LOAD_AFTER; RSS after the runs: $((RSS_AFTER_KB / 1024)) MiB"
 
 python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$ROOT/docs/performance.md" \
-  "$(date -u +'%Y-%m-%d %H:%M UTC')" "$LOAD_BEFORE" "$LOAD_AFTER" "$WARM_MS" "$COLD_MS" "$((RSS_IDLE_KB / 1024))" \
+  "$(date -u +'%Y-%m-%d %H:%M UTC')" "$LOAD_BEFORE" "$LOAD_AFTER" "$WARM_MS/$WARM2_MS" "$COLD_MS" "$((RSS_IDLE_KB / 1024))" \
   "$((RSS_AFTER_KB / 1024))" "$DUR" "$DRAIN" "$SHORT" | tee "$OUT/report.md"

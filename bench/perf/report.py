@@ -15,7 +15,7 @@ out.append("| commit_delay | path | merchants | conns | service req/s | p50 ms |
 out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows:
     delay, s, m, c = r[0], r[1], r[2], r[3]
-    rps, p50, p99, bad = r[4].split()
+    rps, p50, p99, bad = r[4].split()[:4]
     tps, q50, q99, failed = r[5].split()
     ratio = float(rps) / float(tps) if float(tps) > 0 else math.nan
     out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f |" % (

@@ -109,21 +109,27 @@ sleep 5
 RSS_IDLE_KB=$(awk '/VmRSS/ {print $2}' "/proc/$SVC/status")
 echo "   RSS idle 5 s after ready: $((RSS_IDLE_KB / 1024)) MiB"
 
+call() { # curl args...: fails loudly with the answer
+  local out; out=$(curl -sS -w '\n%{http_code}' "$@") || { echo "curl failed: $*" >&2; exit 1; }
+  local code=${out##*$'\n'}
+  [[ "$code" == 2* ]] || { echo "HTTP $code from: $* -> ${out%$'\n'*}" >&2; exit 1; }
+  printf '%s' "${out%$'\n'*}"
+}
 echo "== 8 merchants"
 declare -a AUTHS ACCS
 for i in $(seq 1 8); do
-  j=$(curl -fs -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/merchants" -d "{
+  j=$(call -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/merchants" -d "{
       \"organization_name\": \"Perf $i\",
       \"user\": {\"first_name\": \"Perf\", \"last_name\": \"P$i\", \"email\": \"perf-$i@example.com\", \"phone_number\": \"+254712$(printf %06d "$i")\"},
       \"account\": {\"name\": \"Perf $i\", \"email\": \"perf-$i@example.com\", \"dial_code\": \"+254\", \"number\": \"712$(printf %06d "$i")\"}}")
   acc=$(jq -r '.account.id' <<<"$j")
   cred="$(jq -r '.credentials.username' <<<"$j"):$(jq -r '.credentials.password' <<<"$j")"
-  curl -fs -o /dev/null -u "$OP" -H 'Content-Type: application/json' -X PUT "$BASE/api/admin/accounts/$acc/payment-providers" -d '{"providers":["mpesa_ke"]}'
-  curl -fs -o /dev/null -u "$OP" -H 'Content-Type: application/json' "$BASE/api/admin/accounts/$acc/service-wallet/credits" -d '{"amount": 1000000000, "reference": "perf"}'
-  curl -fs -o /dev/null -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/accounts/$acc/balances/KES/adjustments" -d '{"amount": 999999999999.00, "reference": "perf", "reason": "bench"}'
-  curl -fs -o /dev/null -u "$cred" -H 'Content-Type: application/json' -X PUT "$BASE/api/v1/kyc/settings" -d '{"mode": "platform"}'
+  call -u "$OP" -H 'Content-Type: application/json' -X PUT "$BASE/api/admin/accounts/$acc/payment-providers" -d '{"providers":["mpesa_ke"]}' >/dev/null
+  call -u "$OP" -H 'Content-Type: application/json' "$BASE/api/admin/accounts/$acc/service-wallet/credits" -d '{"amount": 100000000, "reference": "perf"}' >/dev/null
+  call -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/accounts/$acc/balances/KES/adjustments" -d '{"amount": 999999999999.00, "reference": "perf", "reason": "bench"}' >/dev/null
+  call -u "$cred" -H 'Content-Type: application/json' -X PUT "$BASE/api/v1/kyc/settings" -d '{"mode": "platform"}' >/dev/null
   # the first call is live and fills the lookup cache of this merchant
-  curl -fs -o /dev/null -u "$cred" -H 'Content-Type: application/json' "$BASE/api/v1/kyc/verify/national_id_ke" -d '{"number": "12345678"}'
+  call -u "$cred" -H 'Content-Type: application/json' "$BASE/api/v1/kyc/verify/national_id_ke" -d '{"number": "12345678"}' >/dev/null
   AUTHS+=("Basic $(printf '%s' "$cred" | base64 -w0)")
   ACCS+=("$acc")
 done
@@ -223,9 +229,11 @@ rows = [l.rstrip("\n").split("\t", 1) for l in open(f) if "\t" in l]
 total = sum(int(c) for c, _ in rows)
 begin = sum(int(c) for c, q in rows if q.strip().upper().startswith("BEGIN"))
 commit = sum(int(c) for c, q in rows if q.strip().upper().startswith("COMMIT"))
-print("%s: %d requests; per request %.2f statements besides BEGIN/COMMIT, %.2f COMMIT, %.2f BEGIN "
-      "(pgjdbc sends BEGIN in the same message as the first statement: round trips = statements + COMMIT = %.2f)"
-      % (name, n, (total - begin - commit) / n, commit / n, begin / n, (total - begin) / n))
+# pg_stat_statements lists BEGIN but not the driver's COMMIT here: one COMMIT per BEGIN (transaction)
+stmts = (total - begin - commit) / n
+print("%s: %d requests; per request %.2f statements in %.2f transactions: %.2f round trips "
+      "(statements + one COMMIT per transaction; pgjdbc sends BEGIN in the same message as the first statement)"
+      % (name, n, stmts, begin / n, stmts + begin / n))
 for c, q in rows:
     if int(c) >= n / 20:
         print("   %8.2f  %s" % (int(c) / n, q))

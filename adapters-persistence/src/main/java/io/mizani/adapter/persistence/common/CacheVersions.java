@@ -37,6 +37,8 @@ public class CacheVersions {
     public static final String VERIFICATION_ACCESS = "verification_access";
     /** The payment catalogue (countries, providers, networks and their fees) and providers assigned to accounts. */
     public static final String PAYMENT_CATALOGUE = "payment_catalogue";
+    /** The Team tier limits ({@code tier_limits}), read by every payment acceptance. */
+    public static final String TIER_LIMITS = "tier_limits";
 
     private static final System.Logger LOG = System.getLogger(CacheVersions.class.getName());
 

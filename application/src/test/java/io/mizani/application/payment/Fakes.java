@@ -111,6 +111,11 @@ final class Fakes {
 
         @Override
         public Payment insert(Payment p, Instant next) {
+            // the database's unique key (account_id, merchant_reference), refused as the JDBC store refuses it
+            if (merchantReferenceTaken(p.accountId(), p.merchantReference())) {
+                throw DomainError.invalidArgument(
+                        "payment_config.reference \"" + p.merchantReference() + "\" has already been used");
+            }
             long id = ++seq;
             Payment saved = with(p, id, p.status(), p.failureReason(), p.providerReference(), p.checks(), p.pendingSince(), p.completedAt(), p.updatedAt());
             rows.put(id, saved);

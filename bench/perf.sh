@@ -15,7 +15,8 @@
 # The machine may be shared: the load average is recorded before and after, and every ratio is of the same run.
 # Usage: ./mvnw -B package -DskipTests && bench/perf.sh [--short]
 #   --short: 4 s per cell, 8 s drain burst, only 8 connections at commit_delay=1000 (about 4 minutes)
-# Env: DUR (s per cell, 10), DRAIN (s, 30), PORT (18500), PGPORT (15440), CB_PORT (18501), KEEP=1 keeps $WORK.
+# Env: DUR (s per cell, 10), DRAIN (s, 30), PORT (18500), PGPORT (15440), CB_PORT (18501), KEEP=1 keeps $WORK,
+#      RT_ONLY=1 stops after the round-trip count, RUNJAR (another build of the service).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -240,6 +241,7 @@ for c, q in rows:
 PY
 done
 
+if [ "${RT_ONLY:-0}" = 1 ]; then echo "RT_ONLY=1: round trips only"; exit 0; fi
 stop_service
 start_service MIZANI_PAYMENTS_WORKERS_ENABLED=true
 WARM2_MS=$(cat "$WORK/ready_ms")

@@ -14,7 +14,7 @@
 #
 # The machine may be shared: the load average is recorded before and after, and every ratio is of the same run.
 # Usage: ./mvnw -B package -DskipTests && bench/perf.sh [--short]
-#   --short: 4 s per cell, 8 s drain burst, only 8 connections at commit_delay=1000 (about 4 minutes)
+#   --short: 4 s per cell, 8 s drain burst, 8 connections only (both settings; about 5 minutes on a quiet machine)
 # Env: DUR (s per cell, 10), DRAIN (s, 30), PORT (18500), PGPORT (15440), CB_PORT (18501), KEEP=1 keeps $WORK,
 #      RT_ONLY=1 stops after the round-trip count, RUNJAR (another build of the service).
 set -euo pipefail

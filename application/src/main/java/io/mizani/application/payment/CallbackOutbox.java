@@ -46,4 +46,20 @@ public interface CallbackOutbox {
 
     /** Attempts exhausted (or 410 Gone): the event's delivery status becomes {@code failed}. */
     void markDead(long id, int attempts, Instant at);
+
+    /** What an attempt leaves the callback as. */
+    enum Next { DELIVERED, RETRY, DEAD }
+
+    /**
+     * Records the attempt and settles the callback ({@link #markDelivered}, {@link #scheduleRetry} at
+     * {@code nextAttemptAt}, or {@link #markDead} at {@code at}); a store may do both in one statement.
+     */
+    default void recordAndSettle(Attempt attempt, Next next, Instant at, Instant nextAttemptAt) {
+        recordAttempt(attempt);
+        switch (next) {
+            case DELIVERED -> markDelivered(attempt.callbackId(), attempt.attemptNo(), at);
+            case DEAD -> markDead(attempt.callbackId(), attempt.attemptNo(), at);
+            case RETRY -> scheduleRetry(attempt.callbackId(), attempt.attemptNo(), nextAttemptAt);
+        }
+    }
 }

@@ -85,18 +85,18 @@ public final class DeliverCallbacks {
         LOG.log(System.Logger.Level.INFO, () -> "event " + c.webhookId() + " attempt " + attemptNo + " to "
                 + host(c.url()) + ": " + (d.statusCode() == null ? "no answer (" + errorKind(d.error()) + ")" : d.statusCode())
                 + " in " + durationMs + " ms");
-        unitOfWork.run(() -> {
-            outbox.recordAttempt(new CallbackOutbox.Attempt(c.id(), attemptNo, started, d.statusCode(),
-                    d.error(), durationMs));
-            if (d.delivered()) {
-                outbox.markDelivered(c.id(), attemptNo, finished);
-            } else if (schedule.exhausted(attemptNo) || Integer.valueOf(410).equals(d.statusCode())
-                    || (c.attemptLimit() != null && attemptNo >= c.attemptLimit())) {
-                outbox.markDead(c.id(), attemptNo, finished);
-            } else {
-                outbox.scheduleRetry(c.id(), attemptNo, finished.plus(schedule.delayAfter(attemptNo)));
-            }
-        });
+        CallbackOutbox.Next next;
+        if (d.delivered()) {
+            next = CallbackOutbox.Next.DELIVERED;
+        } else if (schedule.exhausted(attemptNo) || Integer.valueOf(410).equals(d.statusCode())
+                || (c.attemptLimit() != null && attemptNo >= c.attemptLimit())) {
+            next = CallbackOutbox.Next.DEAD;
+        } else {
+            next = CallbackOutbox.Next.RETRY;
+        }
+        Instant retryAt = next == CallbackOutbox.Next.RETRY ? finished.plus(schedule.delayAfter(attemptNo)) : null;
+        unitOfWork.run(() -> outbox.recordAndSettle(new CallbackOutbox.Attempt(c.id(), attemptNo, started,
+                d.statusCode(), d.error(), durationMs), next, finished, retryAt));
     }
 
     /** Errors are kept short: the exception's class and first words, never a body. */

@@ -48,10 +48,11 @@ public final class PaymentFinaliser {
         if (!to.isFinal()) {
             throw new IllegalArgumentException("not a final status: " + to);
         }
-        if (!store.transition(paymentId, from, to, now, providerReference, failureReason, null)) {
+        var moved = store.transitionReturning(paymentId, from, to, now, providerReference, failureReason, null);
+        if (moved.isEmpty()) {
             return false;
         }
-        Payment p = store.findById(paymentId).orElseThrow();
+        Payment p = moved.get();
         if (to == PaymentStatus.FAILED && p.tier0CountedUsd() != null && p.beneficiaryId() != null) {
             counterparties.releaseTier0(p.accountId(), p.beneficiaryId(), p.tier0CountedUsd());
         }

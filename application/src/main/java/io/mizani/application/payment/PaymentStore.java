@@ -41,8 +41,66 @@ public interface PaymentStore {
      */
     Optional<Claim> claimNext(Instant now, Duration lease, String worker);
 
+    /**
+     * Claims up to {@code limit} due payments at once, most overdue first, each on its own per-payment lease exactly
+     * as {@link #claimNext} does (one statement: {@code FOR UPDATE SKIP LOCKED ... LIMIT n}). Two workers claiming
+     * at the same time get disjoint sets.
+     */
+    default List<Claim> claimDue(Instant now, Duration lease, String worker, int limit) {
+        List<Claim> out = new java.util.ArrayList<>();
+        for (int i = 0; i < limit; i++) {
+            Optional<Claim> c = claimNext(now, lease, worker);
+            if (c.isEmpty()) {
+                break;
+            }
+            out.add(c.get());
+        }
+        return out;
+    }
+
     /** Gives the payment's lease back if {@code worker} still holds it. */
     void release(long id, String worker);
+
+    /**
+     * Gives back a claimed payment this worker did not get to (its lease was running out): the lease is released
+     * and, when the claim was its first ({@code firstClaim}: nothing was sent), the payment is no longer marked
+     * submitted, so the next claim sends it. Only while {@code worker} still holds it.
+     */
+    default void giveBack(long id, String worker, boolean firstClaim) {
+        release(id, worker);
+    }
+
+    /**
+     * {@link #scheduleCheck} (counting the check) and {@link #release} in one statement: the worker is done with
+     * the payment for this round.
+     */
+    default void rescheduleAndRelease(long id, Instant nextCheckAt, String worker) {
+        scheduleCheck(id, nextCheckAt, true);
+        release(id, worker);
+    }
+
+    /**
+     * {@link #transition} and, when it moved the payment, {@link #release} in one statement.
+     */
+    default boolean transitionAndRelease(long id, PaymentStatus from, PaymentStatus to, Instant now,
+                                         String providerReference, String failureReason, Instant nextCheckAt,
+                                         String worker) {
+        boolean moved = transition(id, from, to, now, providerReference, failureReason, nextCheckAt);
+        release(id, worker);
+        return moved;
+    }
+
+    /**
+     * {@link #transition} returning the payment as stored after it (one statement, no re-read); empty when the
+     * payment was no longer in {@code from}. A move to a final status also ends any worker's lease on it.
+     */
+    default Optional<Payment> transitionReturning(long id, PaymentStatus from, PaymentStatus to, Instant now,
+                                                  String providerReference, String failureReason, Instant nextCheckAt) {
+        if (!transition(id, from, to, now, providerReference, failureReason, nextCheckAt)) {
+            return Optional.empty();
+        }
+        return findById(id);
+    }
 
     /** A claimed payment; {@code submitted}: an earlier claim already sent it to the provider. */
     record Claim(Payment payment, boolean submitted) {

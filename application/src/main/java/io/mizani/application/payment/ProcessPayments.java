@@ -8,14 +8,20 @@ import io.mizani.domain.payment.RetrySchedule;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
- * The payment worker. Each payment is claimed on its own, in a short transaction ({@code FOR UPDATE SKIP LOCKED}),
- * for this worker's own short lease ({@code claimed_until}); the rail is called outside any transaction; the
- * outcome and the release of the lease are written in a second transaction. So another replica never calls a
- * provider about a payment still being worked on, however long the other payments of a round take.
+ * The payment worker. A round claims up to a batch of due payments in one statement ({@code FOR UPDATE SKIP LOCKED
+ * LIMIT n}), each for this worker's own short per-payment lease ({@code claimed_until}); the rail is called outside
+ * any transaction, for several payments at once on the worker's executor (the settle parallelism); each outcome
+ * and the release of its lease are written in a transaction of their own, mostly one statement. So another replica
+ * never calls a provider about a payment still being worked on. A claimed payment still waiting in this worker's
+ * queue when three quarters of its lease are gone is given back untouched (and, if never sent, unmarked as
+ * submitted) rather than called late, when another worker might claim it.
  * <p>
  * The first claim of a payment sends it ({@link PaymentRail#initiate}); every later claim only asks about it
  * ({@link PaymentRail#query}): a request whose answer was lost is queried, never re-sent. A rail that does not
@@ -36,6 +42,7 @@ public final class ProcessPayments {
     private final Duration pendingDeadline;
     private final PaymentObserver observer;
     private final String worker = "w_" + UUID.randomUUID();
+    private final Executor executor;
 
     public ProcessPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser, UnitOfWork unitOfWork,
                            Clock clock, Duration lease, RetrySchedule pollSchedule, int batchSize,
@@ -47,6 +54,15 @@ public final class ProcessPayments {
     public ProcessPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser, UnitOfWork unitOfWork,
                            Clock clock, Duration lease, RetrySchedule pollSchedule, int batchSize,
                            Duration pendingDeadline, PaymentObserver observer) {
+        this(store, router, finaliser, unitOfWork, clock, lease, pollSchedule, batchSize, pendingDeadline, observer,
+                Runnable::run);
+    }
+
+    /** {@code executor} runs the rail calls and outcomes of a claimed batch (its threads: the settle parallelism). */
+    public ProcessPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser, UnitOfWork unitOfWork,
+                           Clock clock, Duration lease, RetrySchedule pollSchedule, int batchSize,
+                           Duration pendingDeadline, PaymentObserver observer, Executor executor) {
+        this.executor = executor;
         this.observer = observer;
         this.store = store;
         this.router = router;
@@ -64,21 +80,39 @@ public final class ProcessPayments {
         return worker;
     }
 
-    /** Processes up to one batch of due payments, one claim each; returns how many payments were claimed. */
+    /** Claims one batch of due payments (one statement) and processes them; returns how many were claimed. */
     public int runOnce() {
-        int claimed = 0;
-        while (claimed < batchSize) {
-            Optional<PaymentStore.Claim> claim =
-                    unitOfWork.inTransaction(() -> store.claimNext(clock.instant(), lease, worker));
-            if (claim.isEmpty()) {
-                break;
-            }
-            claimed++;
-            try (PaymentObserver.Scope ignored = observer.processing(claim.get().payment())) {
-                process(claim.get());
-            }
+        Instant claimedAt = clock.instant();
+        List<PaymentStore.Claim> claims =
+                unitOfWork.inTransaction(() -> store.claimDue(claimedAt, lease, worker, batchSize));
+        if (claims.isEmpty()) {
+            return 0;
         }
-        return claimed;
+        // stop touching a payment once its lease is nearly over: another worker may claim it from then on
+        Instant leaseEnd = claimedAt.plus(lease).minus(lease.dividedBy(4));
+        CompletableFuture<?>[] running = new CompletableFuture<?>[claims.size()];
+        for (int i = 0; i < claims.size(); i++) {
+            PaymentStore.Claim claim = claims.get(i);
+            running[i] = CompletableFuture.runAsync(() -> {
+                if (clock.instant().isAfter(leaseEnd)) {
+                    // not sent, not asked: hand it back as it was so the next claim (any worker's) sends it
+                    unitOfWork.run(() -> store.giveBack(claim.payment().id(), worker, !claim.submitted()));
+                    return;
+                }
+                try (PaymentObserver.Scope ignored = observer.processing(claim.payment())) {
+                    process(claim);
+                }
+            }, executor);
+        }
+        try {
+            CompletableFuture.allOf(running).join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+        return claims.size();
     }
 
     private void process(PaymentStore.Claim claim) {
@@ -118,6 +152,10 @@ public final class ProcessPayments {
         return wanted.isAfter(deadline) ? deadline : wanted;
     }
 
+    /**
+     * Writes the outcome and gives the lease back, in one transaction; the lease release rides on the statement
+     * that records the outcome (a final status ends the lease itself), so the common cases are one statement.
+     */
     void apply(Payment p, RailOutcome outcome) {
         unitOfWork.run(() -> {
             Instant now = clock.instant();
@@ -128,10 +166,10 @@ public final class ProcessPayments {
                     Instant next = s.checkAgainIn() == null ? null
                             : nextLook(p, now, s.checkAgainIn().isNegative() ? now : now.plus(s.checkAgainIn()));
                     if (queued) {
-                        store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now,
-                                s.providerReference(), null, next);
+                        store.transitionAndRelease(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now,
+                                s.providerReference(), null, next, worker);
                     } else {
-                        store.scheduleCheck(p.id(), next, true);
+                        store.rescheduleAndRelease(p.id(), next, worker);
                     }
                 }
                 case RailOutcome.NoAnswer n -> {
@@ -139,20 +177,25 @@ public final class ProcessPayments {
                     if (queued) {
                         store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, null, null, next);
                     }
-                    store.scheduleCheck(p.id(), next, true);
+                    store.rescheduleAndRelease(p.id(), next, worker);
                 }
                 case RailOutcome.Succeeded s -> {
                     if (queued) {
                         store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now,
                                 s.providerReference(), null, null);
                     }
-                    finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now,
-                            s.providerReference(), null);
+                    if (!finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now,
+                            s.providerReference(), null)) {
+                        store.release(p.id(), worker);
+                    }
                 }
-                case RailOutcome.Declined d -> finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now,
-                        d.providerReference(), d.reason() == null ? "declined" : d.reason());
+                case RailOutcome.Declined d -> {
+                    if (!finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now,
+                            d.providerReference(), d.reason() == null ? "declined" : d.reason())) {
+                        store.release(p.id(), worker);
+                    }
+                }
             }
-            store.release(p.id(), worker);
         });
     }
 }

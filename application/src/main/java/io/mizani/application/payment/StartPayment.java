@@ -155,7 +155,8 @@ public final class StartPayment {
         String merchantReference = pay.reference().trim();
         final Counterparty b = beneficiary;
         Payment accepted = unitOfWork.inTransaction(() -> {
-            if (store.merchantReferenceTaken(accountId, merchantReference)) {
+            // without a beneficiary the insert's unique key answers the same refusal: no separate read first
+            if (b != null && store.merchantReferenceTaken(accountId, merchantReference)) {
                 throw DomainError.invalidArgument(
                         "payment_config.reference \"" + merchantReference + "\" has already been used");
             }

@@ -111,6 +111,11 @@ final class Fakes {
 
         @Override
         public Payment insert(Payment p, Instant next) {
+            // the database's unique key (account_id, merchant_reference), refused as the JDBC store refuses it
+            if (merchantReferenceTaken(p.accountId(), p.merchantReference())) {
+                throw DomainError.invalidArgument(
+                        "payment_config.reference \"" + p.merchantReference() + "\" has already been used");
+            }
             long id = ++seq;
             Payment saved = with(p, id, p.status(), p.failureReason(), p.providerReference(), p.checks(), p.pendingSince(), p.completedAt(), p.updatedAt());
             rows.put(id, saved);
@@ -174,6 +179,14 @@ final class Fakes {
             claimedUntil.put(best.id(), now.plus(lease));
             claimedBy.put(best.id(), worker);
             return Optional.of(new Claim(best, !submitted.add(best.id())));
+        }
+
+        @Override
+        public void giveBack(long id, String worker, boolean firstClaim) {
+            if (worker.equals(claimedBy.get(id)) && firstClaim) {
+                submitted.remove(id);
+            }
+            release(id, worker);
         }
 
         @Override

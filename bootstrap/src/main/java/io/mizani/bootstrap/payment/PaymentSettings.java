@@ -45,8 +45,16 @@ public interface PaymentSettings {
     @WithDefault("100")
     long workerPollMs();
 
+    /** Payments claimed per round (one statement) and callbacks claimed per round. */
     @WithDefault("100")
     int workerBatch();
+
+    /**
+     * MIZANI_PAYMENTS_SETTLE_CONCURRENCY: payments of a claimed batch processed at once per replica (rail calls and
+     * outcome writes in parallel; each holds a database connection only while it writes).
+     */
+    @WithDefault("8")
+    int settleConcurrency();
 
     /** MIZANI_PAYMENTS_WORKERS_ENABLED: false stops this replica's payment and callback workers. */
     @WithDefault("true")

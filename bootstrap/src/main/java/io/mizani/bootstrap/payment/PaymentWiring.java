@@ -186,12 +186,30 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     ProcessPayments processPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser,
-                                    UnitOfWork unitOfWork, PaymentObserver observer) {
-        // each payment is leased on its own for twice the provider timeout: a worker that dies mid-call hands it back
+                                    UnitOfWork unitOfWork, PaymentObserver observer,
+                                    @Named("payment-settle-executor") ExecutorService executor) {
+        // each payment is leased on its own for twice the provider timeout: a worker that dies mid-call hands it back;
+        // a payment of a claimed batch still waiting when 3/4 of its lease is gone is skipped (slow provider)
+        int batch = Math.max(1, settings.workerBatch());
         Duration lease = Duration.ofMillis(Math.max(2 * settings.providerTimeoutMs(), 1000));
         return new ProcessPayments(store, router, finaliser, unitOfWork, clock, lease,
-                new RetrySchedule(settings.pollBase(), Duration.ofHours(1), Integer.MAX_VALUE), settings.workerBatch(),
-                settings.pendingDeadline(), observer);
+                new RetrySchedule(settings.pollBase(), Duration.ofHours(1), Integer.MAX_VALUE), batch,
+                settings.pendingDeadline(), observer, executor);
+    }
+
+    @Produces
+    @ApplicationScoped
+    @Named("payment-settle-executor")
+    ExecutorService settleExecutor() {
+        return Executors.newFixedThreadPool(Math.max(1, settings.settleConcurrency()), r -> {
+            Thread t = new Thread(r, "mizani-settle");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    void closeSettleExecutor(@Disposes @Named("payment-settle-executor") ExecutorService executor) {
+        executor.shutdownNow();
     }
 
     @Produces

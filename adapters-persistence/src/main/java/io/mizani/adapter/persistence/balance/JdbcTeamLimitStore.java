@@ -26,8 +26,21 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
     @Inject
     DataSource dataSource;
 
+    @Inject
+    io.mizani.adapter.persistence.common.CacheVersions versions;
+
+    private volatile io.mizani.adapter.persistence.common.CacheVersions.Cache<String, TierLimits> cache;
+
+    /** Cached per instance, dropped when the {@code tier_limits} version counter moves (V14_1). */
     @Override
     public TierLimits load() {
+        if (cache == null) {
+            cache = versions.cache(io.mizani.adapter.persistence.common.CacheVersions.TIER_LIMITS, 1);
+        }
+        return cache.get("all", k -> read());
+    }
+
+    private TierLimits read() {
         return Jdbc.with(dataSource, c -> {
             var tiers = new HashMap<Integer, TierLimits.Limit>();
             try (var ps = c.prepareStatement(
@@ -59,6 +72,7 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
             try (var ps = c.prepareStatement("DELETE FROM team_daily_usage")) {
                 ps.executeUpdate();
             }
+            versions.changed(io.mizani.adapter.persistence.common.CacheVersions.TIER_LIMITS);
             return null;
         });
     }

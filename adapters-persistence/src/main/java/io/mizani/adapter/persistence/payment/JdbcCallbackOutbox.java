@@ -106,6 +106,39 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
         });
     }
 
+    /** The attempt row and the callback's new state in one statement (one round trip per delivery). */
+    @Override
+    public void recordAndSettle(Attempt a, Next next, Instant at, Instant nextAttemptAt) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    WITH attempt AS (
+                        INSERT INTO event_attempts (event_id, attempt_no, attempted_at, status_code, error, duration_ms)
+                        VALUES (?, ?, ?, ?, ?, ?))
+                    UPDATE events SET attempts = ?,
+                        status = ?,
+                        next_attempt_at = ?,
+                        finished_at = ?
+                    WHERE id = ? AND status = 'pending'""")) {
+                ps.setLong(1, a.callbackId());
+                ps.setInt(2, a.attemptNo());
+                ps.setTimestamp(3, Timestamp.from(a.attemptedAt()));
+                ps.setObject(4, a.statusCode());
+                ps.setString(5, a.error() == null ? null : truncate(a.error(), 1000));
+                ps.setLong(6, a.durationMs());
+                ps.setInt(7, a.attemptNo());
+                ps.setString(8, switch (next) {
+                    case DELIVERED -> "delivered";
+                    case DEAD -> "failed";
+                    case RETRY -> "pending";
+                });
+                ps.setTimestamp(9, next == Next.RETRY ? Timestamp.from(nextAttemptAt) : null);
+                ps.setTimestamp(10, next == Next.RETRY ? null : Timestamp.from(at));
+                ps.setLong(11, a.callbackId());
+                return ps.executeUpdate();
+            }
+        });
+    }
+
     @Override
     public void markDelivered(long id, int attempts, Instant at) {
         finish(id, "delivered", attempts, at);

@@ -7,6 +7,7 @@ import io.mizani.application.payment.PaymentCatalogue;
 import io.mizani.domain.payment.Network;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RampType;
+import io.mizani.adapter.persistence.common.CacheVersions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -25,8 +26,9 @@ import javax.sql.DataSource;
 
 /**
  * The catalogue tables (payment_countries, payment_providers, payment_networks) and the foundation's
- * account_payment_providers. The catalogue itself is cached for a few seconds (it changes only when an
- * operator edits it); assignments are read fresh every time.
+ * account_payment_providers, both cached per instance and dropped when the {@code payment_catalogue} version counter
+ * moves ({@link CacheVersions}: within one poll interval of a commit on any replica). The catalogue snapshot is also
+ * reloaded after {@code mizani.payments.catalogue-cache} at the latest.
  */
 @ApplicationScoped
 public class JdbcPaymentCatalogue implements PaymentCatalogue {
@@ -40,7 +42,25 @@ public class JdbcPaymentCatalogue implements PaymentCatalogue {
     @ConfigProperty(name = "mizani.payments.catalogue-cache", defaultValue = "PT5S")
     Duration cacheFor;
 
-    private volatile Snapshot snapshot;
+    @Inject
+    CacheVersions versions;
+
+    private volatile CacheVersions.Cache<String, Snapshot> snapshots;
+    private volatile CacheVersions.Cache<Long, Set<String>> assigned;
+
+    private CacheVersions.Cache<Long, Set<String>> assigned() {
+        if (assigned == null) {
+            assigned = versions.cache(CacheVersions.PAYMENT_CATALOGUE, 100_000);
+        }
+        return assigned;
+    }
+
+    private CacheVersions.Cache<String, Snapshot> snapshots() {
+        if (snapshots == null) {
+            snapshots = versions.cache(CacheVersions.PAYMENT_CATALOGUE, 1);
+        }
+        return snapshots;
+    }
 
     @Override
     public List<CountryInfo> countries() {
@@ -59,6 +79,10 @@ public class JdbcPaymentCatalogue implements PaymentCatalogue {
 
     @Override
     public Set<String> assignedProviders(long accountId) {
+        return assigned().get(accountId, this::readAssigned);
+    }
+
+    private Set<String> readAssigned(long accountId) {
         return Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("SELECT provider_code FROM account_payment_providers WHERE account_id = ?")) {
                 ps.setLong(1, accountId);
@@ -67,7 +91,7 @@ public class JdbcPaymentCatalogue implements PaymentCatalogue {
                     while (rs.next()) {
                         out.add(rs.getString(1));
                     }
-                    return out;
+                    return Set.copyOf(out);
                 }
             }
         });
@@ -75,14 +99,14 @@ public class JdbcPaymentCatalogue implements PaymentCatalogue {
 
     /** Drops the cache (after an operator edit, and in tests). */
     public void refresh() {
-        snapshot = null;
+        versions.changed(CacheVersions.PAYMENT_CATALOGUE);
     }
 
     private Snapshot snapshot() {
-        Snapshot s = snapshot;
-        if (s == null || System.nanoTime() - s.loadedAtNanos() > cacheFor.toNanos()) {
-            s = load();
-            snapshot = s;
+        Snapshot s = snapshots().get("all", k -> load());
+        if (System.nanoTime() - s.loadedAtNanos() > cacheFor.toNanos()) {
+            versions.changed(CacheVersions.PAYMENT_CATALOGUE);
+            s = snapshots().get("all", k -> load());
         }
         return s;
     }

@@ -16,7 +16,6 @@ import java.sql.Connection;
 import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -71,8 +70,8 @@ public class JdbcPaymentStore implements PaymentStore {
                         account_number, callback_url, redirect_url, remark, payment_category, reason, status,
                         failure_reason, provider_reference, checkout_token, checks, next_check_at, created_at,
                         updated_at, pending_since, completed_at)
-                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
-                    Statement.RETURN_GENERATED_KEYS)) {
+                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                    RETURNING""" + " " + COLUMNS)) {
                 var cu = p.customer();
                 Object[] values = {p.accountId(), p.reference(), p.merchantReference(), p.requestType().wire(),
                         p.rail().wire(), p.provider(), p.networkId(), p.channelId(), p.amount(), p.currency(),
@@ -85,19 +84,15 @@ public class JdbcPaymentStore implements PaymentStore {
                 for (int i = 0; i < values.length; i++) {
                     Jdbc.set(ps, i + 1, values[i]);
                 }
+                // the row as stored comes back with the insert (RETURNING): no second round trip to re-read it
                 try {
-                    ps.executeUpdate();
+                    return one(ps.executeQuery()).orElseThrow();
                 } catch (SQLException e) {
                     if ("23505".equals(e.getSQLState()) && String.valueOf(e.getMessage()).contains("merchant_reference")) {
                         throw DomainError.invalidArgument(
                                 "payment_config.reference \"" + p.merchantReference() + "\" has already been used");
                     }
                     throw e;
-                }
-                try (var keys = ps.getGeneratedKeys()) {
-                    keys.next();
-                    long id = keys.getLong(1);
-                    return byId(c, id).orElseThrow();
                 }
             }
         });
@@ -175,6 +170,150 @@ public class JdbcPaymentStore implements PaymentStore {
     }
 
     @Override
+    public List<Claim> claimDue(Instant now, Duration lease, String worker, int limit) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    WITH due AS (SELECT id AS due_id, submitted_at AS submitted_before FROM payments
+                                 WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= ?
+                                   AND (claimed_until IS NULL OR claimed_until <= ?)
+                                 ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                    UPDATE payments SET claimed_until = ?, claimed_by = ?, submitted_at = COALESCE(submitted_at, ?)
+                    FROM due WHERE id = due.due_id
+                    RETURNING due.submitted_before IS NOT NULL AS was_submitted, next_check_at AS due_at, """ + " " + COLUMNS)) {
+                ps.setTimestamp(1, Timestamp.from(now));
+                ps.setTimestamp(2, Timestamp.from(now));
+                ps.setInt(3, Math.max(1, limit));
+                ps.setTimestamp(4, Timestamp.from(now.plus(lease)));
+                ps.setString(5, worker);
+                ps.setTimestamp(6, Timestamp.from(now));
+                var out = new ArrayList<Claim>();
+                var dueAt = new ArrayList<Instant>();
+                try (var rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Claim(map(rs), rs.getBoolean("was_submitted")));
+                        dueAt.add(Jdbc.instant(rs.getTimestamp("due_at")));
+                    }
+                }
+                // UPDATE ... RETURNING gives no order: most overdue first, as claimNext would have taken them
+                var order = new ArrayList<Integer>();
+                for (int i = 0; i < out.size(); i++) {
+                    order.add(i);
+                }
+                order.sort(java.util.Comparator.comparing(dueAt::get));
+                var sorted = new ArrayList<Claim>(out.size());
+                order.forEach(i -> sorted.add(out.get(i)));
+                return sorted;
+            }
+        });
+    }
+
+    @Override
+    public void rescheduleAndRelease(long id, Instant nextCheckAt, String worker) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    UPDATE payments SET next_check_at = CASE WHEN status IN ('queued', 'pending') THEN ? ELSE next_check_at END,
+                        checks = checks + CASE WHEN status IN ('queued', 'pending') THEN 1 ELSE 0 END,
+                        claimed_until = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_until END,
+                        claimed_by = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_by END
+                    WHERE id = ? AND (status IN ('queued', 'pending') OR claimed_by = ?)""")) {
+                ps.setTimestamp(1, Jdbc.ts(nextCheckAt));
+                ps.setString(2, worker);
+                ps.setString(3, worker);
+                ps.setLong(4, id);
+                ps.setString(5, worker);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public boolean transitionAndRelease(long id, PaymentStatus from, PaymentStatus to, Instant now,
+                                        String providerReference, String failureReason, Instant nextCheckAt,
+                                        String worker) {
+        if (!from.canMoveTo(to)) {
+            throw new IllegalStateException("illegal payment transition " + from + " -> " + to);
+        }
+        boolean moved = Jdbc.with(dataSource, c -> {
+            // the outcome is written whoever holds the lease now (a provider reference must not be lost); the lease
+            // is cleared only if it is still this worker's. Positional parameters: the CASEs come first.
+            try (var ps = c.prepareStatement(TRANSITION.replace("UPDATE payments SET ",
+                    "UPDATE payments SET claimed_until = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_until END, "
+                            + "claimed_by = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_by END, ")
+                    .replace("/*release*/", ""))) {
+                ps.setString(1, worker);
+                ps.setString(2, worker);
+                bindTransition(ps, 2, id, from, to, now, providerReference, failureReason, nextCheckAt);
+                return ps.executeUpdate() == 1;
+            }
+        });
+        if (!moved) {
+            release(id, worker); // someone else moved it first: nothing to write but the lease
+        }
+        return moved;
+    }
+
+    @Override
+    public Optional<Payment> transitionReturning(long id, PaymentStatus from, PaymentStatus to, Instant now,
+                                                 String providerReference, String failureReason, Instant nextCheckAt) {
+        if (!from.canMoveTo(to)) {
+            throw new IllegalStateException("illegal payment transition " + from + " -> " + to);
+        }
+        String release = to.isFinal() ? ", claimed_until = NULL, claimed_by = NULL" : "";
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement(TRANSITION.replace("/*release*/", release) + " RETURNING " + COLUMNS)) {
+                bindTransition(ps, id, from, to, now, providerReference, failureReason, nextCheckAt);
+                return one(ps.executeQuery());
+            }
+        });
+    }
+
+    private static final String TRANSITION = """
+            UPDATE payments SET status = ?, updated_at = ?,
+                provider_reference = COALESCE(?, provider_reference),
+                failure_reason = COALESCE(?, failure_reason),
+                next_check_at = ?,
+                pending_since = CASE WHEN ? = 'pending' THEN ? ELSE pending_since END,
+                completed_at = CASE WHEN ? IN ('succeeded', 'failed') THEN ? ELSE completed_at END /*release*/
+            WHERE id = ? AND status = ?""";
+
+    private static void bindTransition(java.sql.PreparedStatement ps, long id, PaymentStatus from, PaymentStatus to,
+                                       Instant now, String providerReference, String failureReason,
+                                       Instant nextCheckAt) throws SQLException {
+        bindTransition(ps, 0, id, from, to, now, providerReference, failureReason, nextCheckAt);
+    }
+
+    private static void bindTransition(java.sql.PreparedStatement ps, int o, long id, PaymentStatus from,
+                                       PaymentStatus to, Instant now, String providerReference, String failureReason,
+                                       Instant nextCheckAt) throws SQLException {
+        ps.setString(o + 1, to.wire());
+        ps.setTimestamp(o + 2, Timestamp.from(now));
+        ps.setString(o + 3, providerReference);
+        ps.setString(o + 4, failureReason);
+        ps.setTimestamp(o + 5, Jdbc.ts(nextCheckAt));
+        ps.setString(o + 6, to.wire());
+        ps.setTimestamp(o + 7, Timestamp.from(now));
+        ps.setString(o + 8, to.wire());
+        ps.setTimestamp(o + 9, Timestamp.from(now));
+        ps.setLong(o + 10, id);
+        ps.setString(o + 11, from.wire());
+    }
+
+    @Override
+    public void giveBack(long id, String worker, boolean firstClaim) {
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement("""
+                    UPDATE payments SET claimed_until = NULL, claimed_by = NULL,
+                        submitted_at = CASE WHEN ? THEN NULL ELSE submitted_at END
+                    WHERE id = ? AND claimed_by = ?""")) {
+                ps.setBoolean(1, firstClaim);
+                ps.setLong(2, id);
+                ps.setString(3, worker);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
     public void release(long id, String worker) {
         Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement(
@@ -193,25 +332,8 @@ public class JdbcPaymentStore implements PaymentStore {
             throw new IllegalStateException("illegal payment transition " + from + " -> " + to);
         }
         return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    UPDATE payments SET status = ?, updated_at = ?,
-                        provider_reference = COALESCE(?, provider_reference),
-                        failure_reason = COALESCE(?, failure_reason),
-                        next_check_at = ?,
-                        pending_since = CASE WHEN ? = 'pending' THEN ? ELSE pending_since END,
-                        completed_at = CASE WHEN ? IN ('succeeded', 'failed') THEN ? ELSE completed_at END
-                    WHERE id = ? AND status = ?""")) {
-                ps.setString(1, to.wire());
-                ps.setTimestamp(2, Timestamp.from(now));
-                ps.setString(3, providerReference);
-                ps.setString(4, failureReason);
-                ps.setTimestamp(5, Jdbc.ts(nextCheckAt));
-                ps.setString(6, to.wire());
-                ps.setTimestamp(7, Timestamp.from(now));
-                ps.setString(8, to.wire());
-                ps.setTimestamp(9, Timestamp.from(now));
-                ps.setLong(10, id);
-                ps.setString(11, from.wire());
+            try (var ps = c.prepareStatement(TRANSITION.replace("/*release*/", ""))) {
+                bindTransition(ps, id, from, to, now, providerReference, failureReason, nextCheckAt);
                 return ps.executeUpdate() == 1;
             }
         });

@@ -20,10 +20,13 @@ class JpaTeamStore implements TeamStore {
     private final EntityManager em;
     /** The Team's phone number is an identifier like any other (platform.md section 11): stored sealed. */
     private final SealedText sealed;
+    /** Per-instance caches of what this store changes (verification access, assigned payment providers). */
+    private final io.mizani.adapter.persistence.common.CacheVersions caches;
 
-    JpaTeamStore(EntityManager em, SealedText sealed) {
+    JpaTeamStore(EntityManager em, SealedText sealed, io.mizani.adapter.persistence.common.CacheVersions caches) {
         this.em = em;
         this.sealed = sealed;
+        this.caches = caches;
     }
 
     @Override
@@ -115,6 +118,7 @@ class JpaTeamStore implements TeamStore {
         a.status = "deleted";
         a.updatedAt = a.deletedAt;
         em.flush();
+        caches.changed(io.mizani.adapter.persistence.common.CacheVersions.VERIFICATION_ACCESS);
         return toTeam(a);
     }
 
@@ -123,6 +127,7 @@ class JpaTeamStore implements TeamStore {
         AccountEntity a = live(id).orElseThrow();
         a.identityChecksAvailable = available;
         a.updatedAt = Instant.now();
+        caches.changed(io.mizani.adapter.persistence.common.CacheVersions.VERIFICATION_ACCESS);
     }
 
     @Override
@@ -187,6 +192,7 @@ class JpaTeamStore implements TeamStore {
             em.createNativeQuery("INSERT INTO account_payment_providers (account_id, provider_code) VALUES (?1, ?2)")
                     .setParameter(1, accountId).setParameter(2, code).executeUpdate();
         }
+        caches.changed(io.mizani.adapter.persistence.common.CacheVersions.PAYMENT_CATALOGUE);
     }
 
     @Override

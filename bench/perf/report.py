@@ -1,0 +1,49 @@
+"""Writes bench/perf.sh's tables into docs/performance.md between the perf-sh markers (and prints them)."""
+import math, re, sys
+
+(results, drain, roundtrips, doc, when, load_before, load_after, warm_ms, cold_ms, rss_idle, rss_after, dur,
+ drain_s, short) = sys.argv[1:15]
+NAMES = {"cached": "cached verify", "live": "live verify", "pay": "payment acceptance", "wd": "withdrawal acceptance"}
+rows = [l.rstrip("\n").split("\t") for l in open(results) if l.strip()]
+out = []
+out.append("Run %s%s: %s s per cell, wrk -t2 and pgbench -j2 on the same 2 cores as the service and PostgreSQL; "
+           "load average %s before, %s after (other engineers' builds may be running: compare ratios within the run, "
+           "not absolute numbers across runs)." % (when, " (short mode)" if short == "1" else "", dur, load_before,
+                                                   load_after))
+out.append("")
+out.append("| commit_delay | path | merchants | conns | service req/s | p50 ms | p99 ms | non-2xx | pgbench tps | pgbench p50 | pgbench p99 | ratio |")
+out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+for r in rows:
+    delay, s, m, c = r[0], r[1], r[2], r[3]
+    rps, p50, p99, bad = r[4].split()[:4]
+    tps, q50, q99, failed = r[5].split()
+    ratio = float(rps) / float(tps) if float(tps) > 0 else math.nan
+    out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f |" % (
+        delay, NAMES[s], m, c, f"{float(rps):,.0f}", p50, p99, bad, f"{float(tps):,.0f}", q50, q99, ratio))
+out.append("")
+d = [l for l in open(drain) if l.startswith("DRAIN")]
+text = [l.strip() for l in open(drain) if not l.startswith("DRAIN")]
+if d:
+    _, acc, during, overall, backlog, tail = d[0].split("\t")
+    out.append("Drain (%s s burst of payment acceptance at 8 connections, 8 merchants, sandbox settle 200 ms, callbacks "
+               "to a local receiver): accepted **%s/s**, finalised and called back **%s/s** during the burst, %s/s over "
+               "burst and tail; %s payments still open at the end of the burst, tail %s s." % (
+                   drain_s, acc, during, overall, backlog, tail.strip()))
+    out.append("")
+    for t in text:
+        out.append("    " + t)
+    out.append("")
+out.append("Start and memory: warm start to ready %s ms (cold, with migrations on an empty database: %s ms); RSS idle "
+           "%s MiB, after the runs %s MiB." % (warm_ms, cold_ms, rss_idle, rss_after))
+out.append("")
+out.append("Statements per request (pg_stat_statements, one merchant, 8 connections, defaults):")
+out.append("")
+for l in open(roundtrips):
+    out.append("    " + l.rstrip("\n"))
+block = "\n".join(out) + "\n"
+print(block)
+src = open(doc).read()
+begin, end = "<!-- perf-sh:begin -->", "<!-- perf-sh:end -->"
+if begin in src and end in src:
+    src = src[:src.index(begin) + len(begin)] + "\n" + block + src[src.index(end):]
+    open(doc, "w").write(src)

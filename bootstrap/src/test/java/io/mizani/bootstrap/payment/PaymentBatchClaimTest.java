@@ -1,0 +1,163 @@
+package io.mizani.bootstrap.payment;
+
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.payment.PaymentFinaliser;
+import io.mizani.application.payment.PaymentObserver;
+import io.mizani.application.payment.PaymentStore;
+import io.mizani.application.payment.ProcessPayments;
+import io.mizani.bootstrap.payment.PaymentLeaseTest.CountingRail;
+import io.mizani.bootstrap.support.TestMerchants;
+import io.mizani.bootstrap.support.TestMerchants.Merchant;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+
+import static io.mizani.bootstrap.payment.PaymentFixtures.assign;
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Batch claims ({@code FOR UPDATE SKIP LOCKED ... LIMIT n}) against the real PostgreSQL: two workers claiming at
+ * the same moment get disjoint batches, and two workers each processing their batches in parallel send every
+ * payment exactly once. Same profile as {@link PaymentLeaseTest}: the replica's own workers are off.
+ */
+@QuarkusTest
+@TestProfile(PaymentLeaseTest.DrivenWorkers.class)
+class PaymentBatchClaimTest {
+
+    @Inject
+    PaymentStore store;
+    @Inject
+    PaymentFinaliser finaliser;
+    @Inject
+    UnitOfWork unitOfWork;
+    @Inject
+    Clock clock;
+    @Inject
+    DataSource dataSource;
+
+    @Test
+    void two_workers_claiming_batches_at_once_get_disjoint_payments() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "mpesa_ke");
+        Set<String> mine = new HashSet<>(PaymentLeaseTest.accept(m, 30, "+254700000123").values());
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<List<PaymentStore.Claim>>> claims = new ArrayList<>();
+        for (String worker : List.of("batch-a", "batch-b")) {
+            claims.add(pool.submit(() -> {
+                go.await();
+                return unitOfWork.inTransaction(() -> store.claimDue(clock.instant(), Duration.ofSeconds(30), worker, 500));
+            }));
+        }
+        go.countDown();
+        List<PaymentStore.Claim> a = claims.get(0).get(30, TimeUnit.SECONDS);
+        List<PaymentStore.Claim> b = claims.get(1).get(30, TimeUnit.SECONDS);
+        pool.shutdown();
+        try {
+            Set<Long> seen = new HashSet<>();
+            int ofMine = 0;
+            for (var c : a) {
+                assertTrue(seen.add(c.payment().id()));
+            }
+            for (var c : b) {
+                assertTrue(seen.add(c.payment().id()), "payment " + c.payment().reference() + " claimed by both workers");
+            }
+            for (var c : a) {
+                ofMine += mine.contains(c.payment().reference()) ? 1 : 0;
+            }
+            for (var c : b) {
+                ofMine += mine.contains(c.payment().reference()) ? 1 : 0;
+            }
+            assertEquals(30, ofMine, "every due payment claimed by exactly one of the two");
+            for (var c : a) {
+                assertFalse(c.submitted(), "a first claim: nothing sent yet");
+            }
+        } finally {
+            // hand everything back as it was (never sent): the test below and the lease tests send them
+            for (var c : a) {
+                unitOfWork.run(() -> store.giveBack(c.payment().id(), "batch-a", !c.submitted()));
+            }
+            for (var c : b) {
+                unitOfWork.run(() -> store.giveBack(c.payment().id(), "batch-b", !c.submitted()));
+            }
+        }
+        try (var c = dataSource.getConnection(); var ps = c.prepareStatement(
+                "SELECT count(*) FROM payments WHERE account_id = ? AND (claimed_by IS NOT NULL OR submitted_at IS NOT NULL)")) {
+            ps.setLong(1, m.accountId());
+            try (var rs = ps.executeQuery()) {
+                rs.next();
+                assertEquals(0, rs.getInt(1), "given back untouched: no lease, not marked submitted");
+            }
+        }
+    }
+
+    @Test
+    void two_workers_processing_batches_in_parallel_send_each_payment_once() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        assign(m, "mpesa_ke");
+        Map<String, String> refs = PaymentLeaseTest.accept(m, 60, "+254700000123");
+        CountingRail rail = new CountingRail(25);
+        rail.mine.addAll(refs.values());
+        ExecutorService settleA = Executors.newFixedThreadPool(4);
+        ExecutorService settleB = Executors.newFixedThreadPool(4);
+        // batches of 16 with 4 rail calls at a time per worker: several rounds, both workers busy at once
+        List<ProcessPayments> workers = List.of(worker(rail, settleA), worker(rail, settleB));
+        ExecutorService loops = Executors.newFixedThreadPool(2);
+        long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        List<Future<Integer>> claimed = new ArrayList<>();
+        for (ProcessPayments w : workers) {
+            claimed.add(loops.submit(() -> {
+                int n = 0;
+                while (System.nanoTime() < until) {
+                    n += w.runOnce();
+                    PaymentsApiTest.sleep(10);
+                }
+                return n;
+            }));
+        }
+        loops.shutdown();
+        assertTrue(loops.awaitTermination(60, TimeUnit.SECONDS));
+        settleA.shutdown();
+        settleB.shutdown();
+        assertTrue(claimed.get(0).get() > 0 && claimed.get(1).get() > 0, "both workers took a share");
+        assertEquals(refs.size(), rail.calls.size(), "every payment was sent");
+        rail.calls.forEach((reference, calls) -> assertEquals(List.of("initiate"), calls, reference + " called " + calls));
+        for (String ref : refs.keySet()) {
+            JsonPath t = PaymentLeaseTest.transaction(m, ref);
+            assertEquals("pending", t.getString("transaction.status"));
+            assertEquals("stub-" + refs.get(ref), t.getString("transaction.provider_reference"));
+        }
+        other.as().body(Map.of("merchant_reference", refs.keySet().iterator().next()))
+                .post("/api/global/transaction-status").then().statusCode(404);
+        try (var c = dataSource.getConnection(); var ps = c.prepareStatement(
+                "SELECT count(*) FROM payments WHERE account_id = ? AND (claimed_by IS NOT NULL OR submitted_at IS NULL)")) {
+            ps.setLong(1, m.accountId());
+            try (var rs = ps.executeQuery()) {
+                rs.next();
+                assertEquals(0, rs.getInt(1), "every lease given back, every payment marked submitted");
+            }
+        }
+    }
+
+    ProcessPayments worker(CountingRail rail, ExecutorService settle) {
+        return new ProcessPayments(store, p -> rail, finaliser, unitOfWork, clock, Duration.ofSeconds(10),
+                PaymentLeaseTest.POLL, 16, Duration.ofMinutes(15), PaymentObserver.NONE, settle);
+    }
+}

@@ -5,6 +5,7 @@ import io.mizani.adapter.provider.verification.DojahKyc;
 import io.mizani.adapter.provider.verification.ProviderGuards;
 import io.mizani.adapter.provider.verification.SandboxVerificationProvider;
 import io.mizani.adapter.provider.verification.SmileIdEnhancedKyc;
+import io.mizani.application.billing.ChargeGate;
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.SandboxSeed;
 import io.mizani.application.common.UnitOfWork;
@@ -54,6 +55,13 @@ public class VerificationWiring {
 
     /** A documented sandbox-only default; live mode refuses to start without MIZANI_PII_KEY. */
     static final String SANDBOX_PII_KEY = "mizani-sandbox-pii-key (sandbox only, never for live data)";
+
+    /** Charging transactions per merchant at once on this instance, and how long one more may queue for a turn. */
+    @ConfigProperty(name = "mizani.charges.in-flight-per-merchant", defaultValue = "8")
+    int chargesInFlight;
+
+    @ConfigProperty(name = "mizani.charges.queue-wait", defaultValue = "PT1S")
+    java.time.Duration chargeQueueWait;
 
     @ConfigProperty(name = "mizani.mode", defaultValue = "sandbox")
     String mode;
@@ -141,7 +149,7 @@ public class VerificationWiring {
                       VerificationProviders providers, RoutingStore routing, ProviderCallLog callLog,
                       PiiProtection pii, PhoneRegions regions, UnitOfWork uow, VerificationPolicy policy) {
         return new RunCheckService(catalogue, access, wallet, lookups, providers, routing, callLog, pii, regions, uow,
-                Clock.systemUTC(), policy);
+                Clock.systemUTC(), policy).withChargeGate(new ChargeGate(chargesInFlight, chargeQueueWait));
     }
 
     @Produces

@@ -133,7 +133,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
             }
             BigDecimal after;
             if (amount.signum() >= 0) {
-                after = add(c, accountId, currency, amount);
+                after = spreadAdd(c, accountId, currency, amount);
             } else {
                 Taken t = take(c, accountId, currency, amount.negate(), false);
                 if (!t.ok()) {
@@ -310,30 +310,36 @@ public class JdbcBalanceLedger implements BalanceLedger {
 
     /** Re-spreads available evenly to the cent over the slots (all locked in slot order); answers the balance. */
     public BigDecimal rebalance(long accountId, String currency) {
-        return Jdbc.with(dataSource, c -> {
-            List<Integer> slots = new ArrayList<>();
-            BigDecimal total = ZERO;
-            try (var ps = Jdbc.bind(c.prepareStatement("""
-                    SELECT slot, available FROM payment_balance_slots WHERE account_id = ? AND currency = ?
-                    ORDER BY slot FOR UPDATE"""), accountId, currency); var rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    slots.add(rs.getInt(1));
-                    total = total.add(rs.getBigDecimal(2));
-                }
+        return Jdbc.with(dataSource, c -> spreadAdd(c, accountId, currency, ZERO));
+    }
+
+    /** A positive adjustment (rare, large): every slot locked in slot order, the new balance re-spread to the cent. */
+    private static BigDecimal spreadAdd(Connection c, long accountId, String currency, BigDecimal amount)
+            throws SQLException {
+        List<Integer> slots = new ArrayList<>();
+        BigDecimal total = ZERO;
+        try (var ps = Jdbc.bind(c.prepareStatement("""
+                SELECT slot, available FROM payment_balance_slots WHERE account_id = ? AND currency = ?
+                ORDER BY slot FOR UPDATE"""), accountId, currency); var rs = ps.executeQuery()) {
+            while (rs.next()) {
+                slots.add(rs.getInt(1));
+                total = total.add(rs.getBigDecimal(2));
             }
-            if (!slots.isEmpty()) {
-                try (var ps = c.prepareStatement("""
-                        UPDATE payment_balance_slots s SET available = v.b FROM unnest(?::int[], ?::numeric[]) AS v(slot, b)
-                        WHERE s.account_id = ? AND s.currency = ? AND s.slot = v.slot""")) {
-                    ps.setArray(1, c.createArrayOf("integer", slots.toArray()));
-                    ps.setArray(2, c.createArrayOf("numeric", Slots.spread(total, new BigDecimal("0.01"), slots.size())));
-                    ps.setLong(3, accountId);
-                    ps.setString(4, currency);
-                    ps.executeUpdate();
-                }
-            }
+        }
+        if (slots.isEmpty()) {
             return total;
-        });
+        }
+        BigDecimal after = total.add(amount);
+        try (var ps = c.prepareStatement("""
+                UPDATE payment_balance_slots s SET available = v.b FROM unnest(?::int[], ?::numeric[]) AS v(slot, b)
+                WHERE s.account_id = ? AND s.currency = ? AND s.slot = v.slot""")) {
+            ps.setArray(1, c.createArrayOf("integer", slots.toArray()));
+            ps.setArray(2, c.createArrayOf("numeric", Slots.spread(after, new BigDecimal("0.01"), slots.size())));
+            ps.setLong(3, accountId);
+            ps.setString(4, currency);
+            ps.executeUpdate();
+        }
+        return after;
     }
 
     private static Optional<Long> insertEntry(Connection c, long accountId, String currency, EntryType type,

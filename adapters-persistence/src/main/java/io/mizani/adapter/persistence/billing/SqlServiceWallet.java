@@ -14,8 +14,8 @@ import jakarta.inject.Inject;
  * The service wallet ledger in SQL. A wallet is a header row ({@code service_wallets}) and {@link Slots#COUNT}
  * sub-balance rows ({@code service_wallet_slots}); its balance is their sum (see {@link SqlWalletCharges}). A credit
  * inserts its ledger row first: the partial unique index on (account_id, reference) for credits makes a concurrent or
- * later repeat wait and then insert nothing, so a reference credits once on any number of replicas. The balance moves
- * by one UPDATE ... RETURNING of the poorest free slot.
+ * later repeat wait and then insert nothing, so a reference credits once on any number of replicas. A top-up then locks
+ * every slot in slot order and re-spreads the new balance evenly over them (rare, and it keeps the debits spread).
  */
 @ApplicationScoped
 class SqlServiceWallet implements ServiceWallet {
@@ -68,7 +68,7 @@ class SqlServiceWallet implements ServiceWallet {
                     return rs.getBigDecimal(2);
                 }
             }
-            BigDecimal balance = SqlWalletCharges.add(c, accountId, amount).orElseThrow(() ->
+            BigDecimal balance = SqlWalletCharges.spreadAdd(c, accountId, amount).orElseThrow(() ->
                     new IllegalStateException("account " + accountId + " has no service wallet"));
             try (var ps = Jdbc.bind(c.prepareStatement("UPDATE wallet_entries SET balance_after = ? WHERE id = ?"),
                     balance, entryId)) {

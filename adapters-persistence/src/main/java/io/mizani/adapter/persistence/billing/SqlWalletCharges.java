@@ -115,20 +115,31 @@ public class SqlWalletCharges implements WalletCharges {
 
     /**
      * Re-spreads the wallet evenly to the cent over its slots (all locked in slot order), the balance unchanged; answers
-     * it. What the consolidating debit does after taking its amount, on its own (tests, operations).
+     * it. What a top-up does after adding its amount, on its own (tests, operations).
      */
     public BigDecimal rebalance(long accountId) {
-        return Jdbc.with(ds, c -> {
-            List<Integer> slots = new ArrayList<>();
-            BigDecimal total = lockAll(c, accountId, slots);
-            if (!slots.isEmpty()) {
-                write(c, accountId, slots, Slots.spread(total, new BigDecimal("0.01"), slots.size()));
-            }
-            return total;
-        });
+        return Jdbc.with(ds, c -> spreadAdd(c, accountId, new BigDecimal("0.00")).orElse(new BigDecimal("0.00")));
     }
 
-    /** Adds to the poorest free slot (else waits for the poorest); the total after, empty when there is no wallet. */
+    /**
+     * A top-up: every slot locked in slot order, the new total re-spread evenly to the cent, so that a large credit
+     * does not sit in one slot that every debit then queues on. Empty when there is no wallet.
+     */
+    static Optional<BigDecimal> spreadAdd(Connection c, long accountId, BigDecimal amount) throws SQLException {
+        List<Integer> slots = new ArrayList<>();
+        BigDecimal total = lockAll(c, accountId, slots);
+        if (slots.isEmpty()) {
+            return Optional.empty();
+        }
+        BigDecimal after = total.add(amount);
+        write(c, accountId, slots, Slots.spread(after, new BigDecimal("0.01"), slots.size()));
+        return Optional.of(after);
+    }
+
+    /**
+     * A refund: adds to the poorest free slot (else waits for the poorest); the total after, empty when there is no
+     * wallet. Small and frequent, so it locks one slot only.
+     */
     static Optional<BigDecimal> add(Connection c, long accountId, BigDecimal amount) throws SQLException {
         for (String pick : new String[]{FREE_POOREST, ANY_POOREST}) {
             Optional<BigDecimal> after = one(c, ADD.formatted(pick), amount, accountId, accountId);

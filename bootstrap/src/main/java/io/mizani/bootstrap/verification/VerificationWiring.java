@@ -56,13 +56,6 @@ public class VerificationWiring {
     /** A documented sandbox-only default; live mode refuses to start without MIZANI_PII_KEY. */
     static final String SANDBOX_PII_KEY = "mizani-sandbox-pii-key (sandbox only, never for live data)";
 
-    /** Charging transactions per merchant at once on this instance, and how long one more may queue for a turn. */
-    @ConfigProperty(name = "mizani.charges.in-flight-per-merchant", defaultValue = "8")
-    int chargesInFlight;
-
-    @ConfigProperty(name = "mizani.charges.queue-wait", defaultValue = "PT1S")
-    java.time.Duration chargeQueueWait;
-
     @ConfigProperty(name = "mizani.mode", defaultValue = "sandbox")
     String mode;
 
@@ -149,7 +142,8 @@ public class VerificationWiring {
                       VerificationProviders providers, RoutingStore routing, ProviderCallLog callLog,
                       PiiProtection pii, PhoneRegions regions, UnitOfWork uow, VerificationPolicy policy) {
         return new RunCheckService(catalogue, access, wallet, lookups, providers, routing, callLog, pii, regions, uow,
-                Clock.systemUTC(), policy).withChargeGate(new ChargeGate(chargesInFlight, chargeQueueWait));
+                Clock.systemUTC(), policy)
+                .withChargeGate(new ChargeGate(config.chargesInFlightPerMerchant(), config.chargeQueueWait()));
     }
 
     @Produces

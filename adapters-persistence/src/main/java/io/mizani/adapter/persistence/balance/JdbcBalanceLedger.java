@@ -248,19 +248,20 @@ public class JdbcBalanceLedger implements BalanceLedger {
     private static Taken take(Connection c, long accountId, String currency, BigDecimal amount, boolean reserve)
             throws SQLException {
         BigDecimal toReserved = reserve ? amount : ZERO;
+        boolean first = true;
         for (String pick : new String[]{FREE_COVERING, ANY_COVERING}) {
-            try (var ps = Jdbc.bind(c.prepareStatement("""
+            Optional<Object[]> row = Slots.attempt(c, first, """
                     WITH w AS (UPDATE payment_balance_slots SET available = available - ?, reserved = reserved + ?
                                WHERE account_id = ? AND currency = ? AND available >= ? AND slot = (""" + pick + """
                                ) RETURNING account_id, currency, slot, available)
-                    SELECT slot,""" + TOTAL_AFTER + " FROM w"),
+                    SELECT slot,""" + TOTAL_AFTER + " FROM w",
                     amount, toReserved, accountId, currency, amount, accountId, currency, amount);
-                 var rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    return new Taken(true, rs.getInt(1), rs.getBigDecimal(2));
-                }
+            if (row.isPresent()) {
+                return new Taken(true, ((Number) row.get()[0]).intValue(), (BigDecimal) row.get()[1]);
             }
+            first = false;
         }
+        Slots.undoAttempts(c); // no slot held out of order before locking them all
         List<Integer> slots = new ArrayList<>();
         BigDecimal total = ZERO;
         try (var ps = Jdbc.bind(c.prepareStatement("""
@@ -275,13 +276,13 @@ public class JdbcBalanceLedger implements BalanceLedger {
             return new Taken(false, -1, total);
         }
         BigDecimal after = total.subtract(amount);
-        int first = slots.get(0);
+        int firstSlot = slots.get(0);
         try (var ps = c.prepareStatement("""
                 UPDATE payment_balance_slots s SET available = v.b,
                     reserved = s.reserved + CASE WHEN s.slot = ? THEN ? ELSE 0 END
                 FROM unnest(?::int[], ?::numeric[]) AS v(slot, b)
                 WHERE s.account_id = ? AND s.currency = ? AND s.slot = v.slot""")) {
-            ps.setInt(1, first);
+            ps.setInt(1, firstSlot);
             ps.setBigDecimal(2, toReserved);
             ps.setArray(3, c.createArrayOf("integer", slots.toArray()));
             ps.setArray(4, c.createArrayOf("numeric", Slots.spread(after, amount, slots.size())));
@@ -289,7 +290,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
             ps.setString(6, currency);
             ps.executeUpdate();
         }
-        return new Taken(true, first, after);
+        return new Taken(true, firstSlot, after);
     }
 
     /** Adds to the poorest free slot, else waits for the poorest; the balance right after. */

@@ -65,12 +65,15 @@ public class SqlWalletCharges implements WalletCharges {
     @Override
     public boolean debit(long accountId, BigDecimal amount, String reference) {
         return Jdbc.with(ds, c -> {
+            boolean first = true;
             for (String pick : new String[]{FREE_COVERING, ANY_COVERING}) {
-                if (one(c, DEBIT.formatted(pick), amount, accountId, amount, accountId, amount, amount.negate(),
-                        reference).isPresent()) {
+                if (Slots.attempt(c, first, DEBIT.formatted(pick), amount, accountId, amount, accountId, amount,
+                        amount.negate(), reference).isPresent()) {
                     return true;
                 }
+                first = false;
             }
+            Slots.undoAttempts(c); // no slot held out of order before locking them all
             return consolidatingDebit(c, accountId, amount, reference);
         });
     }

@@ -1,5 +1,6 @@
 BEGIN;
 INSERT INTO hb_lookups (lookup_id, account_id, payload) VALUES ('lk_' || :client_id || '_' || random(), 1, repeat('x', 200));
+SAVEPOINT hot_slot;
 WITH w AS (UPDATE hb_slots SET balance = balance - 1.00
            WHERE account_id = 1 AND balance >= 1.00
              AND slot = (SELECT slot FROM hb_slots WHERE account_id = 1 AND balance >= 1.00

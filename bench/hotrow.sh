@@ -7,11 +7,12 @@
 # every number: on a shared machine compare ratios to pgbench of the same run, not absolute rates.
 #
 # Usage: ./mvnw -B package -DskipTests && bench/hotrow.sh
-# Env: DURATION (15s), CONNS ("8 32"), DELAYS ("0 1000"), THREADS (2), PORT (18095), PGPORT (15439), JAVA, KEEP=1.
+# Env: DURATION (15s), WARMUP (20s), CONNS ("8 32"), DELAYS ("0 1000"), THREADS (2), PORT (18095), PGPORT (15439), JAVA, KEEP=1.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DURATION=${DURATION:-15s}
+WARMUP=${WARMUP:-20s}
 CONNS=${CONNS:-"8 32"}
 DELAYS=${DELAYS:-"0 1000"}
 THREADS=${THREADS:-2}
@@ -88,7 +89,7 @@ LUA
 curl -sf -H "Authorization: $AUTH" -H 'Content-Type: application/json' "$BASE/api/v1/kyc/verify/national_id_ke" \
   -d '{"number": "12345678"}' >/dev/null # live: fills the cache
 echo "slots of the merchant's wallet: $($PSQL -Atc "SELECT count(*) || ' rows, ' || sum(balance) || ' KES' FROM service_wallet_slots WHERE account_id = $ACCOUNT")"
-wrk -t"$THREADS" -c32 -d5s -s "$WORK/verify.lua" "$BASE/api/v1/kyc/verify/national_id_ke" >/dev/null # warm-up
+wrk -t"$THREADS" -c32 -d"$WARMUP" -s "$WORK/verify.lua" "$BASE/api/v1/kyc/verify/national_id_ke" >/dev/null # warm-up (JIT)
 
 wrk_run() { # conns -> "rps p50 p99 non2xx"
   wrk -t"$THREADS" -c"$1" -d"$DURATION" --latency -s "$WORK/verify.lua" "$BASE/api/v1/kyc/verify/national_id_ke" >"$WORK/wrk.out"

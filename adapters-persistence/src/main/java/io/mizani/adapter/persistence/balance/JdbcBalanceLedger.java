@@ -25,9 +25,9 @@ import javax.sql.DataSource;
  * (the richest free slot, SKIP LOCKED; else waiting on one slot that covers it); when no single slot covers it, every
  * slot is locked in slot order, the amount refused only when the total cannot cover it, else taken and the rest
  * re-spread ({@link Slots#spread}). A reservation's reserved amount stays in its slot (recorded on its entry), so its
- * release or consumption goes back there. Credits land on the poorest free slot; a payment's entry of each type is unique (payment_id, type), and a
- * reservation's fate (released or consumed) is one conditional UPDATE of its entry, so nothing is credited, released
- * or consumed twice on any number of replicas.
+ * release or consumption goes back there. Credits land on the poorest free slot. A payment's entry of each type is
+ * unique (payment_id, type), and a reservation's fate (released or consumed) is one conditional UPDATE of its entry,
+ * so nothing is credited, released or consumed twice on any number of replicas.
  */
 @ApplicationScoped
 public class JdbcBalanceLedger implements BalanceLedger {

@@ -147,7 +147,9 @@ bad_replay = [f"{o['key']}:{o['replay_code']}" for o in replays if not o.get("re
 check(f"a replayed key answers the same status and body ({len(replays)} replays)", not bad_replay, sample(bad_replay))
 
 # --- payment balance --------------------------------------------------------------------------------------------
-bal = sql(f"SELECT b.available, b.reserved,"
+# balances are the sums of their 8 slots (V13, docs/architecture.md "Hot accounts")
+bal = sql(f"SELECT (SELECT sum(s.available) FROM payment_balance_slots s WHERE s.account_id = b.account_id AND s.currency = b.currency) AS available,"
+          f" (SELECT sum(s.reserved) FROM payment_balance_slots s WHERE s.account_id = b.account_id AND s.currency = b.currency) AS reserved,"
           f" (SELECT coalesce(sum(amount), 0) FROM balance_entries e WHERE e.account_id = b.account_id AND e.currency = b.currency) AS ledger,"
           f" (SELECT coalesce(sum(-amount), 0) FROM balance_entries e WHERE e.account_id = b.account_id AND e.currency = b.currency"
           f"   AND type = 'withdrawal_reserve' AND settled IS NULL) AS open_reserved,"
@@ -157,8 +159,8 @@ bal = sql(f"SELECT b.available, b.reserved,"
 for b in bal:
     check(f"payment balance available {b['available']} = sum of balance_entries {b['ledger']}",
           Decimal(str(b["available"])) == Decimal(str(b["ledger"])))
-    check(f"payment balance available = the last entry's available_after {b['last_after']}",
-          Decimal(str(b["available"])) == Decimal(str(b["last_after"])))
+    # with slots, available_after is exact only for sequential movements (docs/balances.md): reported, not judged
+    print(f"  note: payment balance available {b['available']}, the last entry's available_after {b['last_after']}")
     check(f"payment balance reserved {b['reserved']} = open reservations {b['open_reserved']}",
           Decimal(str(b["reserved"])) == Decimal(str(b["open_reserved"])))
 check("a payment balance exists", bool(bal))
@@ -186,15 +188,14 @@ check("each withdrawal reserved once (amount + fee), consumed if succeeded, rele
 check("each succeeded collection credited once, a failed one never", not col_bad, sample(col_bad))
 
 # --- service wallet and verifications ---------------------------------------------------------------------------
-w = sql(f"SELECT w.balance, (SELECT coalesce(sum(amount), 0) FROM wallet_entries e WHERE e.account_id = w.account_id) AS ledger,"
+w = sql(f"SELECT (SELECT sum(s.balance) FROM service_wallet_slots s WHERE s.account_id = w.account_id) AS balance, (SELECT coalesce(sum(amount), 0) FROM wallet_entries e WHERE e.account_id = w.account_id) AS ledger,"
         f" (SELECT balance_after FROM wallet_entries e WHERE e.account_id = w.account_id ORDER BY id DESC LIMIT 1) AS last_after"
         f" FROM service_wallets w WHERE w.account_id = {acc}")
 check("a service wallet exists", bool(w))
 for x in w:
     check(f"service wallet balance {x['balance']} = sum of wallet_entries {x['ledger']}",
           Decimal(str(x["balance"])) == Decimal(str(x["ledger"])))
-    check(f"service wallet balance = the last entry's balance_after {x['last_after']}",
-          Decimal(str(x["balance"])) == Decimal(str(x["last_after"])))
+    print(f"  note: service wallet balance {x['balance']}, the last entry's balance_after {x['last_after']}")
 lookups = sql(f"SELECT lookup_id, charge_reference, charge_status, charged_amount, settled, status, cached"
               f" FROM verification_lookups WHERE account_id = {acc}")
 wents = sql(f"SELECT kind, amount, reference FROM wallet_entries WHERE account_id = {acc} AND kind IN ('charge', 'refund')")

@@ -1,5 +1,6 @@
 package io.mizani.application.verification;
 
+import io.mizani.application.billing.ChargeGate;
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.common.UnitOfWork;
@@ -28,6 +29,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -70,6 +72,7 @@ public final class RunCheckService implements RunCheck {
     private final UnitOfWork uow;
     private final Clock clock;
     private final VerificationPolicy policy;
+    private ChargeGate chargeGate = ChargeGate.unbounded();
 
     /** One provider, no operator routing, calls not logged (tests of the billing steps). */
     public RunCheckService(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
@@ -97,6 +100,12 @@ public final class RunCheckService implements RunCheck {
         this.policy = policy;
     }
 
+    /** Bounds this instance's charging transactions per merchant (docs/architecture.md "Hot accounts"). */
+    public RunCheckService withChargeGate(ChargeGate gate) {
+        this.chargeGate = gate;
+        return this;
+    }
+
     @Override
     public VerificationResult run(Command command) {
         CheckDefinition check = catalogue.find(command.check())
@@ -119,9 +128,10 @@ public final class RunCheckService implements RunCheck {
         String cacheKey = pii.keyedHash(inputs.canonical());
 
         if (!command.fresh()) {
-            Optional<VerificationResult> replay = uow.inTransaction(() -> lookups
+            Supplier<Optional<VerificationResult>> cached = () -> uow.inTransaction(() -> lookups
                     .findReplayable(accountId, check.key(), cacheKey, now())
                     .map(original -> replay(original, check, platform, command.match())));
+            Optional<VerificationResult> replay = platform ? chargeGate.through(accountId, cached) : cached.get();
             if (replay.isPresent()) {
                 return replay.get();
             }
@@ -186,7 +196,7 @@ public final class RunCheckService implements RunCheck {
                 null, null, price, CheckCatalogue.CURRENCY, chargeReference, charged, null, start, false, false);
 
         // 1. charge up front and record the call in flight
-        uow.inTransaction(() -> {
+        Supplier<Object> charge = () -> uow.inTransaction(() -> {
             lookups.insert(inFlight);
             // the debit last: the wallet row stays locked only from here to the commit
             if (platform && !wallet.debit(accountId, price, chargeReference)) {
@@ -194,6 +204,11 @@ public final class RunCheckService implements RunCheck {
             }
             return null;
         });
+        if (platform) {
+            chargeGate.through(accountId, charge);
+        } else {
+            charge.get();
+        }
 
         // 2. the providers of the route in order, no transaction open, until one answers
         long t0 = System.nanoTime();

@@ -30,6 +30,14 @@ public interface VerificationConfig {
     @WithDefault("64")
     int bulkhead();
 
+    /** Hot accounts: wallet-charging transactions of one merchant at once on this instance (docs/architecture.md). */
+    @WithDefault("8")
+    int chargesInFlightPerMerchant();
+
+    /** How long one more charging transaction waits for a turn before it answers 503 unavailable. */
+    @WithDefault("PT1S")
+    Duration chargeQueueWait();
+
     @WithDefault("10s")
     String sweepEvery();
 

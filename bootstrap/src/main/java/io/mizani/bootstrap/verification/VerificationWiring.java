@@ -5,6 +5,7 @@ import io.mizani.adapter.provider.verification.DojahKyc;
 import io.mizani.adapter.provider.verification.ProviderGuards;
 import io.mizani.adapter.provider.verification.SandboxVerificationProvider;
 import io.mizani.adapter.provider.verification.SmileIdEnhancedKyc;
+import io.mizani.application.billing.ChargeGate;
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.SandboxSeed;
 import io.mizani.application.common.UnitOfWork;
@@ -141,7 +142,8 @@ public class VerificationWiring {
                       VerificationProviders providers, RoutingStore routing, ProviderCallLog callLog,
                       PiiProtection pii, PhoneRegions regions, UnitOfWork uow, VerificationPolicy policy) {
         return new RunCheckService(catalogue, access, wallet, lookups, providers, routing, callLog, pii, regions, uow,
-                Clock.systemUTC(), policy);
+                Clock.systemUTC(), policy)
+                .withChargeGate(new ChargeGate(config.chargesInFlightPerMerchant(), config.chargeQueueWait()));
     }
 
     @Produces

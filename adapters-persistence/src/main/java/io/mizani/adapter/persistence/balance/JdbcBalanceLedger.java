@@ -1,6 +1,7 @@
 package io.mizani.adapter.persistence.balance;
 
 import io.mizani.adapter.persistence.common.Jdbc;
+import io.mizani.adapter.persistence.common.Slots;
 
 import io.mizani.application.balance.BalanceLedger;
 import io.mizani.domain.balance.EntryType;
@@ -18,10 +19,15 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
- * payment_balances and balance_entries. The balance moves only by one conditional UPDATE ... RETURNING (the CHECK
- * keeps available at zero or more in any case); a payment's entry of each type is unique (payment_id, type), and a
- * reservation's fate (released or consumed) is one conditional UPDATE of its entry, so nothing is credited, released
- * or consumed twice on any number of replicas.
+ * payment_balances, payment_balance_slots and balance_entries. A balance is {@link Slots#COUNT} sub-balance rows
+ * ("slots", docs/balances.md "The hot row"), each with CHECKs keeping available and reserved at zero or more; the
+ * balance is their sum. A reservation or a negative adjustment takes one slot by one conditional UPDATE ... RETURNING
+ * (the richest free slot, SKIP LOCKED; else waiting on one slot that covers it); when no single slot covers it, every
+ * slot is locked in slot order, the amount refused only when the total cannot cover it, else taken and the rest
+ * re-spread ({@link Slots#spread}). A reservation's reserved amount stays in its slot (recorded on its entry), so its
+ * release or consumption goes back there. Credits land on the poorest free slot. A payment's entry of each type is
+ * unique (payment_id, type), and a reservation's fate (released or consumed) is one conditional UPDATE of its entry,
+ * so nothing is credited, released or consumed twice on any number of replicas.
  */
 @ApplicationScoped
 public class JdbcBalanceLedger implements BalanceLedger {
@@ -35,16 +41,13 @@ public class JdbcBalanceLedger implements BalanceLedger {
     public Reservation reserve(long accountId, String currency, long paymentId, String transactionReference,
                                BigDecimal needed) {
         return Jdbc.with(dataSource, c -> {
-            Optional<BigDecimal> after = one(c, """
-                    UPDATE payment_balances SET available = available - ?, reserved = reserved + ?, updated_at = now()
-                    WHERE account_id = ? AND currency = ? AND available >= ?
-                    RETURNING available""", needed, needed, accountId, currency, needed);
-            if (after.isEmpty()) {
-                return new Reservation(false, available(c, accountId, currency));
+            Taken t = take(c, accountId, currency, needed, true);
+            if (!t.ok()) {
+                return new Reservation(false, t.after());
             }
-            insertEntry(c, accountId, currency, EntryType.WITHDRAWAL_RESERVE, needed.negate(), after.get(), paymentId,
-                    transactionReference, null, null);
-            return new Reservation(true, after.get());
+            insertEntry(c, accountId, currency, EntryType.WITHDRAWAL_RESERVE, needed.negate(), t.after(), paymentId,
+                    transactionReference, null, null, t.slot());
+            return new Reservation(true, t.after());
         });
     }
 
@@ -54,7 +57,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
             try (var ps = Jdbc.bind(c.prepareStatement("""
                     UPDATE balance_entries SET settled = 'released'
                     WHERE payment_id = ? AND type = 'withdrawal_reserve' AND settled IS NULL
-                    RETURNING account_id, currency, -amount AS held, transaction_reference"""), paymentId);
+                    RETURNING account_id, currency, -amount AS held, transaction_reference, slot"""), paymentId);
                  var rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return false;
@@ -63,11 +66,14 @@ public class JdbcBalanceLedger implements BalanceLedger {
                 String currency = rs.getString(2);
                 BigDecimal held = rs.getBigDecimal(3);
                 String ref = rs.getString(4);
+                // back to the slot the reservation took it from
                 BigDecimal after = one(c, """
-                        UPDATE payment_balances SET available = available + ?, reserved = reserved - ?, updated_at = now()
-                        WHERE account_id = ? AND currency = ? RETURNING available""",
-                        held, held, accountId, currency).orElseThrow();
-                insertEntry(c, accountId, currency, EntryType.WITHDRAWAL_RELEASE, held, after, paymentId, ref, null, null);
+                        WITH w AS (UPDATE payment_balance_slots SET available = available + ?, reserved = reserved - ?
+                                   WHERE account_id = ? AND currency = ? AND slot = ?
+                                   RETURNING account_id, currency, slot, available)
+                        SELECT""" + TOTAL_AFTER + " FROM w", held, held, accountId, currency, rs.getInt(5)).orElseThrow();
+                insertEntry(c, accountId, currency, EntryType.WITHDRAWAL_RELEASE, held, after, paymentId, ref, null, null,
+                        null);
                 return true;
             }
         });
@@ -79,15 +85,15 @@ public class JdbcBalanceLedger implements BalanceLedger {
             try (var ps = Jdbc.bind(c.prepareStatement("""
                     UPDATE balance_entries SET settled = 'consumed'
                     WHERE payment_id = ? AND type = 'withdrawal_reserve' AND settled IS NULL
-                    RETURNING account_id, currency, -amount AS held"""), paymentId);
+                    RETURNING account_id, currency, -amount AS held, slot"""), paymentId);
                  var rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return false;
                 }
                 one(c, """
-                        UPDATE payment_balances SET reserved = reserved - ?, updated_at = now()
-                        WHERE account_id = ? AND currency = ? RETURNING reserved""",
-                        rs.getBigDecimal(3), rs.getLong(1), rs.getString(2)).orElseThrow();
+                        UPDATE payment_balance_slots SET reserved = reserved - ?
+                        WHERE account_id = ? AND currency = ? AND slot = ? RETURNING reserved""",
+                        rs.getBigDecimal(3), rs.getLong(1), rs.getString(2), rs.getInt(4)).orElseThrow();
                 return true;
             }
         });
@@ -99,13 +105,11 @@ public class JdbcBalanceLedger implements BalanceLedger {
         return Jdbc.with(dataSource, c -> {
             open(c, accountId, currency);
             Optional<Long> entry = insertEntry(c, accountId, currency, EntryType.COLLECTION, amount, ZERO, paymentId,
-                    transactionReference, null, null);
+                    transactionReference, null, null, null);
             if (entry.isEmpty()) {
                 return false;
             }
-            BigDecimal after = one(c, """
-                    UPDATE payment_balances SET available = available + ?, updated_at = now()
-                    WHERE account_id = ? AND currency = ? RETURNING available""", amount, accountId, currency).orElseThrow();
+            BigDecimal after = add(c, accountId, currency, amount);
             setAfter(c, entry.get(), after);
             return true;
         });
@@ -117,7 +121,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
             open(c, accountId, currency);
             // the entry first: a concurrent repeat of the reference waits on the unique index, then inserts nothing
             Optional<Long> entry = insertEntry(c, accountId, currency, EntryType.ADJUSTMENT, amount, ZERO, null, null,
-                    reference, reason);
+                    reference, reason, null);
             if (entry.isEmpty()) {
                 try (var ps = Jdbc.bind(c.prepareStatement("""
                         SELECT amount, available_after FROM balance_entries
@@ -127,15 +131,18 @@ public class JdbcBalanceLedger implements BalanceLedger {
                     return new Adjustment(Outcome.REPEATED, rs.getBigDecimal(1), rs.getBigDecimal(2));
                 }
             }
-            Optional<BigDecimal> after = one(c, """
-                    UPDATE payment_balances SET available = available + ?, updated_at = now()
-                    WHERE account_id = ? AND currency = ? AND available + ? >= 0 RETURNING available""",
-                    amount, accountId, currency, amount);
-            if (after.isEmpty()) {
-                return new Adjustment(Outcome.INSUFFICIENT, amount, available(c, accountId, currency));
+            BigDecimal after;
+            if (amount.signum() >= 0) {
+                after = spreadAdd(c, accountId, currency, amount);
+            } else {
+                Taken t = take(c, accountId, currency, amount.negate(), false);
+                if (!t.ok()) {
+                    return new Adjustment(Outcome.INSUFFICIENT, amount, t.after());
+                }
+                after = t.after();
             }
-            setAfter(c, entry.get(), after.get());
-            return new Adjustment(Outcome.APPLIED, amount, after.get());
+            setAfter(c, entry.get(), after);
+            return new Adjustment(Outcome.APPLIED, amount, after);
         });
     }
 
@@ -163,8 +170,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
             }
             var out = new ArrayList<Balance>();
             try (var ps = Jdbc.bind(c.prepareStatement("""
-                    SELECT currency, available, reserved FROM payment_balances
-                    WHERE account_id = ? ORDER BY currency"""), accountId); var rs = ps.executeQuery()) {
+                    SELECT currency, sum(available), sum(reserved) FROM payment_balance_slots
+                    WHERE account_id = ? GROUP BY currency ORDER BY currency"""), accountId); var rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String currency = rs.getString(1).trim();
                     out.add(new Balance(currency, rs.getBigDecimal(2), rs.getBigDecimal(3),
@@ -195,30 +202,158 @@ public class JdbcBalanceLedger implements BalanceLedger {
         });
     }
 
+    /** The header row, and with it its slots (a concurrent opener waits on the header, then finds both). */
     private static void open(Connection c, long accountId, String currency) throws SQLException {
         try (var ps = Jdbc.bind(c.prepareStatement("""
                 INSERT INTO payment_balances (account_id, currency) VALUES (?, ?)
                 ON CONFLICT (account_id, currency) DO NOTHING"""), accountId, currency)) {
+            if (ps.executeUpdate() == 0) {
+                return;
+            }
+        }
+        try (var ps = Jdbc.bind(c.prepareStatement("""
+                INSERT INTO payment_balance_slots (account_id, currency, slot)
+                SELECT ?, ?, s FROM generate_series(0, ? - 1) s"""), accountId, currency, Slots.COUNT)) {
             ps.executeUpdate();
         }
     }
 
-    private static BigDecimal available(Connection c, long accountId, String currency) throws SQLException {
-        return one(c, "SELECT available FROM payment_balances WHERE account_id = ? AND currency = ?", accountId, currency)
-                .orElse(ZERO);
+    /** The other slots' committed available plus the moved slot's new one: the balance right after the movement. */
+    private static final String TOTAL_AFTER = " available + (SELECT coalesce(sum(o.available), 0) "
+            + "FROM payment_balance_slots o WHERE o.account_id = w.account_id AND o.currency = w.currency "
+            + "AND o.slot <> w.slot)";
+
+    private static final String FREE_COVERING = """
+            SELECT slot FROM payment_balance_slots WHERE account_id = ? AND currency = ? AND available >= ?
+            ORDER BY available DESC LIMIT 1 FOR UPDATE SKIP LOCKED""";
+    private static final String ANY_COVERING = """
+            SELECT slot FROM payment_balance_slots WHERE account_id = ? AND currency = ? AND available >= ?
+            ORDER BY random() LIMIT 1""";
+    private static final String FREE_POOREST = """
+            SELECT slot FROM payment_balance_slots WHERE account_id = ? AND currency = ?
+            ORDER BY available, slot LIMIT 1 FOR UPDATE SKIP LOCKED""";
+    private static final String ANY_POOREST = """
+            SELECT slot FROM payment_balance_slots WHERE account_id = ? AND currency = ?
+            ORDER BY available, slot LIMIT 1""";
+
+    /** A slot taken ({@code ok}: which, and the balance after) or refused ({@code after}: the whole balance). */
+    private record Taken(boolean ok, int slot, BigDecimal after) {
+    }
+
+    /**
+     * Takes {@code amount} from available (into reserved when {@code reserve}): the richest free slot covering it, else
+     * one covering slot waited for, else every slot locked in slot order: refused when the total cannot cover it,
+     * otherwise taken and the rest re-spread in whole units of the amount (the reserved part on the first slot).
+     */
+    private static Taken take(Connection c, long accountId, String currency, BigDecimal amount, boolean reserve)
+            throws SQLException {
+        BigDecimal toReserved = reserve ? amount : ZERO;
+        boolean first = true;
+        for (String pick : new String[]{FREE_COVERING, ANY_COVERING}) {
+            Optional<Object[]> row = Slots.attempt(c, first, """
+                    WITH w AS (UPDATE payment_balance_slots SET available = available - ?, reserved = reserved + ?
+                               WHERE account_id = ? AND currency = ? AND available >= ? AND slot = (""" + pick + """
+                               ) RETURNING account_id, currency, slot, available)
+                    SELECT slot,""" + TOTAL_AFTER + " FROM w",
+                    amount, toReserved, accountId, currency, amount, accountId, currency, amount);
+            if (row.isPresent()) {
+                return new Taken(true, ((Number) row.get()[0]).intValue(), (BigDecimal) row.get()[1]);
+            }
+            first = false;
+        }
+        Slots.undoAttempts(c); // no slot held out of order before locking them all
+        List<Integer> slots = new ArrayList<>();
+        BigDecimal total = ZERO;
+        try (var ps = Jdbc.bind(c.prepareStatement("""
+                SELECT slot, available FROM payment_balance_slots WHERE account_id = ? AND currency = ?
+                ORDER BY slot FOR UPDATE"""), accountId, currency); var rs = ps.executeQuery()) {
+            while (rs.next()) {
+                slots.add(rs.getInt(1));
+                total = total.add(rs.getBigDecimal(2));
+            }
+        }
+        if (slots.isEmpty() || total.compareTo(amount) < 0) {
+            return new Taken(false, -1, total);
+        }
+        BigDecimal after = total.subtract(amount);
+        int firstSlot = slots.get(0);
+        try (var ps = c.prepareStatement("""
+                UPDATE payment_balance_slots s SET available = v.b,
+                    reserved = s.reserved + CASE WHEN s.slot = ? THEN ? ELSE 0 END
+                FROM unnest(?::int[], ?::numeric[]) AS v(slot, b)
+                WHERE s.account_id = ? AND s.currency = ? AND s.slot = v.slot""")) {
+            ps.setInt(1, firstSlot);
+            ps.setBigDecimal(2, toReserved);
+            ps.setArray(3, c.createArrayOf("integer", slots.toArray()));
+            ps.setArray(4, c.createArrayOf("numeric", Slots.spread(after, amount, slots.size())));
+            ps.setLong(5, accountId);
+            ps.setString(6, currency);
+            ps.executeUpdate();
+        }
+        return new Taken(true, firstSlot, after);
+    }
+
+    /** Adds to the poorest free slot, else waits for the poorest; the balance right after. */
+    private static BigDecimal add(Connection c, long accountId, String currency, BigDecimal amount)
+            throws SQLException {
+        for (String pick : new String[]{FREE_POOREST, ANY_POOREST}) {
+            Optional<BigDecimal> after = one(c, """
+                    WITH w AS (UPDATE payment_balance_slots SET available = available + ?
+                               WHERE account_id = ? AND currency = ? AND slot = (""" + pick + """
+                               ) RETURNING account_id, currency, slot, available)
+                    SELECT""" + TOTAL_AFTER + " FROM w", amount, accountId, currency, accountId, currency);
+            if (after.isPresent()) {
+                return after.get();
+            }
+        }
+        throw new IllegalStateException("payment balance " + currency + " of account " + accountId + " has no slots");
+    }
+
+    /** Re-spreads available evenly to the cent over the slots (all locked in slot order); answers the balance. */
+    public BigDecimal rebalance(long accountId, String currency) {
+        return Jdbc.with(dataSource, c -> spreadAdd(c, accountId, currency, ZERO));
+    }
+
+    /** A positive adjustment (rare, large): every slot locked in slot order, the new balance re-spread to the cent. */
+    private static BigDecimal spreadAdd(Connection c, long accountId, String currency, BigDecimal amount)
+            throws SQLException {
+        List<Integer> slots = new ArrayList<>();
+        BigDecimal total = ZERO;
+        try (var ps = Jdbc.bind(c.prepareStatement("""
+                SELECT slot, available FROM payment_balance_slots WHERE account_id = ? AND currency = ?
+                ORDER BY slot FOR UPDATE"""), accountId, currency); var rs = ps.executeQuery()) {
+            while (rs.next()) {
+                slots.add(rs.getInt(1));
+                total = total.add(rs.getBigDecimal(2));
+            }
+        }
+        if (slots.isEmpty()) {
+            return total;
+        }
+        BigDecimal after = total.add(amount);
+        try (var ps = c.prepareStatement("""
+                UPDATE payment_balance_slots s SET available = v.b FROM unnest(?::int[], ?::numeric[]) AS v(slot, b)
+                WHERE s.account_id = ? AND s.currency = ? AND s.slot = v.slot""")) {
+            ps.setArray(1, c.createArrayOf("integer", slots.toArray()));
+            ps.setArray(2, c.createArrayOf("numeric", Slots.spread(after, new BigDecimal("0.01"), slots.size())));
+            ps.setLong(3, accountId);
+            ps.setString(4, currency);
+            ps.executeUpdate();
+        }
+        return after;
     }
 
     private static Optional<Long> insertEntry(Connection c, long accountId, String currency, EntryType type,
                                               BigDecimal amount, BigDecimal after, Long paymentId, String txRef,
-                                              String reference, String reason) throws SQLException {
+                                              String reference, String reason, Integer slot) throws SQLException {
         String conflict = paymentId != null
                 ? "ON CONFLICT (payment_id, type) WHERE payment_id IS NOT NULL DO NOTHING"
                 : "ON CONFLICT (account_id, currency, reference) WHERE type = 'adjustment' DO NOTHING";
         try (var ps = Jdbc.bind(c.prepareStatement("""
                 INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
-                    transaction_reference, reference, reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) """ + conflict + " RETURNING id"),
-                accountId, currency, type.wire(), amount, after, paymentId, txRef, reference, reason);
+                    transaction_reference, reference, reason, slot)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) """ + conflict + " RETURNING id"),
+                accountId, currency, type.wire(), amount, after, paymentId, txRef, reference, reason, slot);
              var rs = ps.executeQuery()) {
             return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
         }

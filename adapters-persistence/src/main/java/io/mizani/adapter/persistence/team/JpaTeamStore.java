@@ -73,7 +73,8 @@ class JpaTeamStore implements TeamStore {
     }
 
     Team toTeam(AccountEntity a) {
-        Object balance = em.createNativeQuery("SELECT balance FROM service_wallets WHERE account_id = ?1")
+        Object balance = em.createNativeQuery(
+                "SELECT coalesce(sum(balance), 0.00) FROM service_wallet_slots WHERE account_id = ?1")
                 .setParameter(1, a.id).getResultStream().findFirst().orElse(BigDecimal.ZERO.setScale(2));
         return new Team(a.id, a.organizationId, a.uuid, a.name, a.description, a.currency, a.dialCode, sealed.open(a.number),
                 a.email, a.status, a.accountType, a.kycTier, a.kycVerified, (BigDecimal) balance, a.logo, a.themeColor,

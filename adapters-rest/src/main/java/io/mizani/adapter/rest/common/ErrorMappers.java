@@ -28,6 +28,9 @@ class ErrorMappers {
 
     @ServerExceptionMapper
     Response domain(DomainError e, HttpServerRequest request) {
+        if (e.kind() == DomainError.Kind.UNAVAILABLE) { // a bounded wait ran out (ChargeGate): retry in a moment
+            return Response.fromResponse(ErrorBodies.of(request.path(), e)).header("Retry-After", "1").build();
+        }
         return ErrorBodies.of(request.path(), e);
     }
 

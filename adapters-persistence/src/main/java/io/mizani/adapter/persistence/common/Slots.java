@@ -1,0 +1,84 @@
+package io.mizani.adapter.persistence.common;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * Hot accounts (docs/architecture.md "Hot accounts"): a service wallet or a payment balance is {@link #COUNT}
+ * sub-balance rows ("slots"), each with its own CHECK (never below zero); the balance is their sum. A debit takes the
+ * richest slot no other transaction holds (SKIP LOCKED), else waits on one slot that covers it, else (no single slot
+ * covers it) locks every slot in slot order and refuses only when the total cannot cover it; that last path also
+ * rebalances: it re-spreads what is left with {@link #spread} in whole units of the debit, so the next debits of that
+ * size find a slot again. Credits land on the poorest free slot.
+ */
+public final class Slots {
+
+    /** The savepoint a one-slot attempt runs under (see {@link #attempt}). */
+    private static final String SAVEPOINT = "SAVEPOINT hot_slot; ";
+    private static final String UNDO = "ROLLBACK TO SAVEPOINT hot_slot; ";
+
+    /** Slots of a newly opened account (V13 converted every existing account to the same number). */
+    public static final int COUNT = 8;
+
+    private Slots() {
+    }
+
+    /**
+     * {@code total} over {@code n} slots in whole units of {@code unit} (round robin, so slot 0 gets the extra
+     * units first); what is left below one unit goes to slot 0. The shares add up to {@code total} exactly.
+     */
+    public static BigDecimal[] spread(BigDecimal total, BigDecimal unit, int n) {
+        BigDecimal u = unit.signum() > 0 ? unit : new BigDecimal("0.01");
+        long units = total.divide(u, 0, RoundingMode.DOWN).longValueExact();
+        BigDecimal rest = total.subtract(u.multiply(BigDecimal.valueOf(units)));
+        BigDecimal[] shares = new BigDecimal[n];
+        for (int i = 0; i < n; i++) {
+            long mine = units / n + (i < units % n ? 1 : 0);
+            shares[i] = u.multiply(BigDecimal.valueOf(mine)).setScale(2, RoundingMode.UNNECESSARY);
+        }
+        shares[0] = shares[0].add(rest).setScale(2, RoundingMode.UNNECESSARY);
+        return shares;
+    }
+
+    /**
+     * One attempt to take one slot: {@code sql} (a statement returning one row when it took a slot) sent in the same
+     * round trip after a savepoint ({@code first}) or after rolling back to it (a later attempt). Why: a row whose
+     * re-check fails after PostgreSQL locked it (FOR UPDATE SKIP LOCKED, or an UPDATE that waited) stays locked even
+     * though nothing was written; rolling back to the savepoint releases it, so a transaction that goes on to lock
+     * every slot in slot order holds no slot out of that order (a deadlock cycle otherwise, seen in
+     * HotAccountsTest). The first column of the row, or empty.
+     */
+    public static Optional<Object[]> attempt(Connection c, boolean first, String sql, Object... args)
+            throws SQLException {
+        try (PreparedStatement ps = Jdbc.bind(c.prepareStatement((first ? SAVEPOINT : UNDO) + sql), args)) {
+            boolean rs = ps.execute();
+            while (!rs && ps.getUpdateCount() != -1) {
+                rs = ps.getMoreResults();
+            }
+            if (!rs) {
+                return Optional.empty();
+            }
+            try (var r = ps.getResultSet()) {
+                if (!r.next()) {
+                    return Optional.empty();
+                }
+                Object[] row = new Object[r.getMetaData().getColumnCount()];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = r.getObject(i + 1);
+                }
+                return Optional.of(row);
+            }
+        }
+    }
+
+    /** Releases what failed attempts locked: back to the savepoint of the first {@link #attempt}. */
+    public static void undoAttempts(Connection c) throws SQLException {
+        try (var st = c.createStatement()) {
+            st.execute(UNDO.trim());
+        }
+    }
+}

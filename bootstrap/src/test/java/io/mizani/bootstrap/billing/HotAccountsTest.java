@@ -1,0 +1,206 @@
+package io.mizani.bootstrap.billing;
+
+import static io.mizani.bootstrap.support.TestMerchants.asOperator;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mizani.adapter.persistence.balance.JdbcBalanceLedger;
+import io.mizani.adapter.persistence.billing.SqlWalletCharges;
+import io.mizani.bootstrap.support.TestMerchants;
+import io.mizani.bootstrap.support.TestMerchants.Merchant;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hot accounts (docs/architecture.md "Hot accounts"): a service wallet or payment balance is 8 sub-balance slots. The
+ * money rules must stay exact whatever slot a debit lands on: K debits accepted when the total covers exactly K (even
+ * when no single slot does), the rest refused with the exact message, the total ending at zero, rebalancing racing
+ * with debits creating or losing nothing, and {@code available_after} exact for sequential movements.
+ */
+@QuarkusTest
+class HotAccountsTest {
+
+    private static final String CHECK = "/api/v1/kyc/verify/national_id_ke"; // 40 KES live, 20 KES cached
+
+    @Inject
+    SqlWalletCharges charges;
+
+    @Inject
+    JdbcBalanceLedger ledger;
+
+    @Inject
+    DataSource dataSource;
+
+    @Test
+    void cached_checks_on_a_wallet_spread_over_slots_covering_exactly_k_serve_k_and_refuse_the_rest() throws Exception {
+        int k = 13;
+        Merchant m = platform(String.valueOf(40 + 20 * k));
+        Merchant other = platform("100");
+        assertTrue(slotsHolding(m.accountId()) > 1, "the top-up is spread over the slots");
+        m.as().body(Map.of("number", "51234512")).post(CHECK).then().statusCode(200); // live: fills the cache
+
+        List<Callable<String>> calls = new ArrayList<>();
+        for (int i = 0; i < 4 * k; i++) {
+            calls.add(() -> {
+                var r = m.as().body(Map.of("number", "51234512")).post(CHECK).then().extract();
+                return r.statusCode() == 200 ? "200 " + r.jsonPath().getBoolean("cached")
+                        : r.statusCode() + " " + r.jsonPath().getString("reason") + ": " + r.jsonPath().getString("error");
+            });
+        }
+        Map<String, Long> counts = race(calls).stream().collect(Collectors.groupingBy(s -> s, Collectors.counting()));
+        assertEquals(Map.of("200 true", (long) k,
+                "402 insufficient_balance: insufficient service wallet balance", 3L * k), counts);
+        assertEquals(0f, pricingBalance(m));
+        assertEquals(new BigDecimal("0.00"), sql("SELECT sum(amount) FROM wallet_entries WHERE account_id = ?", m.accountId()));
+        assertEquals(new BigDecimal(k + 1), sql("SELECT count(*) FROM wallet_entries WHERE account_id = ? AND kind = 'charge'",
+                m.accountId()));
+        assertEquals(100f, pricingBalance(other)); // the other merchant untouched
+    }
+
+    @Test
+    void wallet_debits_racing_rebalances_take_exactly_what_the_total_covers() throws Exception {
+        Merchant m = platform("1000");
+        Merchant other = platform("1000");
+        List<Callable<String>> work = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            String ref = "chg_hot_" + m.accountId() + "_" + i;
+            work.add(() -> QuarkusTransaction.requiringNew().call(() ->
+                    charges.debit(m.accountId(), new BigDecimal("25.00"), ref)) ? "debited" : "refused");
+            if (i % 5 == 0) {
+                work.add(() -> "rebalanced " + QuarkusTransaction.requiringNew().call(() -> charges.rebalance(m.accountId()))
+                        .signum());
+            }
+        }
+        Map<String, Long> counts = race(work).stream().filter(s -> !s.startsWith("rebalanced"))
+                .collect(Collectors.groupingBy(s -> s, Collectors.counting()));
+        assertEquals(Map.of("debited", 40L, "refused", 10L), counts);
+        assertEquals(new BigDecimal("0.00"), charges.balance(m.accountId()));
+        assertEquals(new BigDecimal("0.00"), sql("SELECT sum(amount) FROM wallet_entries WHERE account_id = ?", m.accountId()));
+        assertEquals(new BigDecimal("1000.00"), charges.balance(other.accountId()));
+        // every charge recorded the total after it, never below zero, and the last one (in commit order) is 0
+        assertEquals(new BigDecimal("0.00"), sql("SELECT min(balance_after) FROM wallet_entries WHERE account_id = ?",
+                m.accountId()));
+    }
+
+    @Test
+    void payment_balance_debits_racing_rebalances_stop_exactly_at_zero() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        TestMerchants.fundBalance(m, "KES", "100.00");
+        TestMerchants.fundBalance(other, "KES", "100.00");
+        List<Callable<String>> work = new ArrayList<>();
+        AtomicInteger seq = new AtomicInteger();
+        for (int i = 0; i < 30; i++) {
+            work.add(() -> {
+                var r = adjust(m.accountId(), "-5.00", "hot-" + m.accountId() + "-" + seq.incrementAndGet())
+                        .then().extract();
+                return r.statusCode() == 200 ? "200" : r.statusCode() + " " + r.jsonPath().getString("error_message");
+            });
+            if (i % 5 == 0) {
+                work.add(() -> "rebalanced " + QuarkusTransaction.requiringNew().call(() ->
+                        ledger.rebalance(m.accountId(), "KES")).signum());
+            }
+        }
+        Map<String, Long> counts = race(work).stream().filter(s -> !s.startsWith("rebalanced"))
+                .collect(Collectors.groupingBy(s -> s, Collectors.counting()));
+        assertEquals(Map.of("200", 20L, "400 insufficient balance: 0.00 KES available, 5.00 needed", 10L), counts);
+        var kes = m.as().get("/api/global/balances").then().statusCode(200).extract().jsonPath();
+        assertEquals(0f, kes.getFloat("balances.find { it.currency == 'KES' }.available"));
+        assertEquals(new BigDecimal("0.00"), sql("SELECT sum(amount) FROM balance_entries WHERE account_id = ?",
+                m.accountId()));
+        assertEquals(100f, other.as().get("/api/global/balances").then().extract().jsonPath()
+                .getFloat("balances.find { it.currency == 'KES' }.available"));
+    }
+
+    @Test
+    void available_after_is_exact_for_sequential_movements_across_slots() {
+        Merchant m = TestMerchants.onboard();
+        TestMerchants.fundBalance(m, "KES", "100.00");
+        String[] moves = {"-7.50", "3.25", "-0.01", "-60.00", "12.34", "-30.00", "-18.08"};
+        for (int i = 0; i < moves.length; i++) {
+            adjust(m.accountId(), moves[i], "seq-" + m.accountId() + "-" + i).then().statusCode(200);
+            if (i == 3) {
+                ledger.rebalance(m.accountId(), "KES");
+            }
+        }
+        List<Map<String, Object>> entries = new ArrayList<>(m.as().get("/api/global/balances/KES/entries?limit=100")
+                .then().statusCode(200).extract().jsonPath().getList("entries"));
+        Collections.reverse(entries); // oldest first
+        assertEquals(moves.length + 1, entries.size());
+        BigDecimal running = BigDecimal.ZERO;
+        for (Map<String, Object> e : entries) {
+            running = running.add(new BigDecimal(e.get("amount").toString()));
+            assertEquals(0, running.compareTo(new BigDecimal(e.get("available_after").toString())), e.toString());
+        }
+        assertEquals(0, running.compareTo(BigDecimal.ZERO));
+        // another merchant never sees these entries
+        assertEquals(List.of(), TestMerchants.onboard().as().get("/api/global/balances/KES/entries").then().extract()
+                .jsonPath().getList("entries"));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private static Merchant platform(String walletBalance) {
+        Merchant m = TestMerchants.onboard();
+        TestMerchants.fund(m, walletBalance);
+        m.as().body(Map.of("mode", "platform")).put("/api/v1/kyc/settings").then().statusCode(200);
+        return m;
+    }
+
+    private static float pricingBalance(Merchant m) {
+        return m.as().get("/api/v1/kyc/pricing").then().statusCode(200).extract().jsonPath().getFloat("balance");
+    }
+
+    private static io.restassured.response.Response adjust(long accountId, String amount, String reference) {
+        var body = new HashMap<String, Object>();
+        body.put("amount", new BigDecimal(amount));
+        body.put("reference", reference);
+        body.put("reason", "hot accounts test");
+        return asOperator().body(body).post("/api/admin/accounts/" + accountId + "/balances/KES/adjustments");
+    }
+
+    private int slotsHolding(long accountId) throws Exception {
+        return ((BigDecimal) sql("SELECT count(*)::numeric FROM service_wallet_slots WHERE account_id = ? AND balance > 0",
+                accountId)).intValue();
+    }
+
+    private BigDecimal sql(String query, long accountId) throws Exception {
+        try (var c = dataSource.getConnection(); var ps = c.prepareStatement(query)) {
+            ps.setLong(1, accountId);
+            try (var rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBigDecimal(1);
+            }
+        }
+    }
+
+    private static <T> List<T> race(List<Callable<T>> work) throws Exception {
+        List<Callable<T>> shuffled = new ArrayList<>(work);
+        Collections.shuffle(shuffled);
+        ExecutorService pool = Executors.newFixedThreadPool(shuffled.size());
+        List<T> out = new ArrayList<>();
+        try {
+            for (Future<T> f : pool.invokeAll(shuffled)) {
+                out.add(f.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return out;
+    }
+}

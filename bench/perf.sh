@@ -6,7 +6,8 @@
 #  2. onboards 8 merchants (service wallet and KES balance funded, platform key, mpesa_ke assigned);
 #  3. for each PostgreSQL setting (defaults, then ALTER SYSTEM SET commit_delay = 1000), for 1 and 8 merchants,
 #     at 8 and 32 connections: wrk on cached verify, live verify (?fresh=true), payment acceptance and withdrawal
-#     acceptance, each followed by pgbench running the same SQL and transaction shape (bench/perf/*.sql);
+#     acceptance, each followed by pgbench running the same SQL and transaction shape (bench/perf/*.sql); cached
+#     verify also beside pgbench on the shape before the sub-balance slots (bench/perf/cached_single.sql);
 #  4. statements and round trips per request from pg_stat_statements (one merchant, 8 connections, defaults);
 #  5. drain: a payment-acceptance burst at 8 connections with callbacks to a local receiver; payments finalised and
 #     called back per second beside payments accepted per second, and the backlog when the burst ends;
@@ -259,7 +260,9 @@ for delay in $SETTINGS; do
   for s in cached live pay wd; do for m in 1 8; do for c in $CONNS; do
     w=$(wrk_run "$s" "$m" "$c" "$DUR")
     p=$(pgb_run "$s" "$m" "$c" "$DUR")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$delay" "$s" "$m" "$c" "$w" "$p" | tee -a "$RESULTS"
+    # cached verify also beside issue 18's baseline: the same transaction on one wallet row per merchant
+    b="-"; [ "$s" = cached ] && b=$(pgb_run cached_single "$m" "$c" "$DUR")
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$delay" "$s" "$m" "$c" "$w" "$p" "$b" | tee -a "$RESULTS"
   done; done; done
 done
 $PSQL -c "ALTER SYSTEM SET commit_delay = 0" -c "SELECT pg_reload_conf()" >/dev/null

@@ -11,15 +11,21 @@ out.append("Run %s%s: %s s per cell, wrk -t2 and pgbench -j2 on the same 2 cores
            "not absolute numbers across runs)." % (when, " (short mode)" if short == "1" else "", dur, load_before,
                                                    load_after))
 out.append("")
-out.append("| commit_delay | path | merchants | conns | service req/s | p50 ms | p99 ms | non-2xx | pgbench tps | pgbench p50 | pgbench p99 | ratio |")
-out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+out.append("| commit_delay | path | merchants | conns | service req/s | p50 ms | p99 ms | non-2xx | pgbench tps | pgbench p50 | pgbench p99 | ratio | pgbench one-row tps | ratio to one row |")
+out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows:
     delay, s, m, c = r[0], r[1], r[2], r[3]
     rps, p50, p99, bad = r[4].split()[:4]
     tps, q50, q99, failed = r[5].split()
     ratio = float(rps) / float(tps) if float(tps) > 0 else math.nan
-    out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f |" % (
-        delay, NAMES[s], m, c, f"{float(rps):,.0f}", p50, p99, bad, f"{float(tps):,.0f}", q50, q99, ratio))
+    one, one_ratio = "-", "-"
+    if len(r) > 6 and r[6].strip() not in ("", "-"):
+        otps = float(r[6].split()[0])
+        one = f"{otps:,.0f}"
+        one_ratio = "%.2f" % (float(rps) / otps) if otps > 0 else "-"
+    out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f | %s | %s |" % (
+        delay, NAMES[s], m, c, f"{float(rps):,.0f}", p50, p99, bad, f"{float(tps):,.0f}", q50, q99, ratio, one,
+        one_ratio))
 out.append("")
 d = [l for l in open(drain) if l.startswith("DRAIN")]
 text = [l.strip() for l in open(drain) if not l.startswith("DRAIN")]

@@ -1,5 +1,5 @@
--- withdrawal acceptance: one transaction, the payment inserted RETURNING the row, then the reservation on the
--- merchant's KES balance row (conditional update) with its ledger entry, commit
+-- withdrawal acceptance: one transaction, the payment inserted RETURNING the row, then the reservation on one of the
+-- merchant's 8 KES balance slots (conditional update after a savepoint) with its ledger entry, commit
 \set acc random(1, :merchants)
 BEGIN;
 INSERT INTO pb_payments (account_id, reference, merchant_reference, request_type, rail, provider, network_id,
@@ -9,8 +9,16 @@ VALUES (:acc, 'MZP' || md5(random()::text), md5(random()::text), 'withdrawal', '
     'ch_ke_mpesa_withdraw', 100, 'KES', 'KE', 0.77, 15, 'Ada', 'Obi', 'ada@example.com', 'sealed:' || md5(random()::text),
     'sealed:' || md5(random()::text), 'http://127.0.0.1:9/cb', 'queued', 0, now(), now(), now())
 RETURNING id \gset
-WITH r AS (UPDATE pb_payment_balances SET available = available - 115, reserved = reserved + 115, updated_at = now()
-           WHERE account_id = :acc AND currency = 'KES' AND available >= 115 RETURNING account_id, available)
-INSERT INTO pb_balance_entries (account_id, currency, type, amount, available_after, payment_id, transaction_reference)
-SELECT account_id, 'KES', 'withdrawal_reserve', -115, available, :id, md5(random()::text) FROM r;
+SAVEPOINT hot_slot;
+WITH w AS (UPDATE pb_payment_balance_slots SET available = available - 115, reserved = reserved + 115
+           WHERE account_id = :acc AND currency = 'KES' AND available >= 115
+             AND slot = (SELECT slot FROM pb_payment_balance_slots WHERE account_id = :acc AND currency = 'KES'
+                         AND available >= 115 ORDER BY available DESC LIMIT 1 FOR UPDATE SKIP LOCKED)
+           RETURNING account_id, currency, slot, available)
+SELECT slot, available + (SELECT coalesce(sum(o.available), 0) FROM pb_payment_balance_slots o
+                          WHERE o.account_id = w.account_id AND o.currency = w.currency AND o.slot <> w.slot) AS after
+FROM w \gset
+INSERT INTO pb_balance_entries (account_id, currency, type, amount, available_after, payment_id, transaction_reference, slot)
+VALUES (:acc, 'KES', 'withdrawal_reserve', -115, :after, :id, md5(random()::text), :slot)
+ON CONFLICT (payment_id, type) WHERE payment_id IS NOT NULL DO NOTHING RETURNING id;
 COMMIT;

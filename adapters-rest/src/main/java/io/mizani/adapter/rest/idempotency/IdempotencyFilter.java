@@ -2,6 +2,7 @@ package io.mizani.adapter.rest.idempotency;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.idempotency.CurrentIdempotencyKey;
 import io.mizani.application.idempotency.IdempotencyService;
 import io.mizani.domain.error.DomainError;
 import jakarta.annotation.Priority;
@@ -19,7 +20,11 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** The server side of {@link Idempotent}: claims the key before the method runs, stores the answer after. */
+/**
+ * The server side of {@link Idempotent}: claims the key before the method runs and holds it for the request
+ * ({@link RequestIdempotencyKey}: the use case records its recovery point under it in its own transaction), stores
+ * the answer after.
+ */
 @Provider
 @Idempotent
 @Priority(Priorities.USER)
@@ -37,10 +42,10 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     CurrentMerchant currentMerchant;
 
     @Inject
-    ObjectMapper json;
+    RequestIdempotencyKey held;
 
-    private record Claimed(long accountId, String key) {
-    }
+    @Inject
+    ObjectMapper json;
 
     @Override
     public void filter(ContainerRequestContext request) throws IOException {
@@ -62,7 +67,11 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
                 request.getUriInfo().getRequestUri().getRawPath() + "?" + nullToEmpty(request.getUriInfo().getRequestUri().getRawQuery()),
                 body);
         switch (idempotencyService.get().begin(accountId, key, fingerprint)) {
-            case IdempotencyService.Decision.Proceed p -> request.setProperty(CLAIM, new Claimed(accountId, key));
+            case IdempotencyService.Decision.Proceed p -> {
+                request.setProperty(CLAIM, Boolean.TRUE);
+                held.hold(new CurrentIdempotencyKey.HeldKey(accountId, key, p.leaseToken(), p.recoveryKind(),
+                        p.recoveryRef()));
+            }
             case IdempotencyService.Decision.Replay r -> request.abortWith(Response.status(r.status())
                     .entity(r.body()).type(MediaType.APPLICATION_JSON_TYPE).header(REPLAYED_HEADER, "true").build());
             case IdempotencyService.Decision.Reused u -> throw new DomainError(DomainError.Kind.UNPROCESSABLE,
@@ -76,15 +85,19 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) throws IOException {
-        if (!(request.getProperty(CLAIM) instanceof Claimed claimed)) {
+        if (request.getProperty(CLAIM) == null) {
             return;
         }
         request.removeProperty(CLAIM);
+        CurrentIdempotencyKey.HeldKey claimed = held.release();
+        if (claimed == null) {
+            return; // left in flight: an earlier request's change is not final yet, a later retry answers it
+        }
         int status = response.getStatus();
         Object entity = response.getEntity();
         String body = entity == null ? null
                 : entity instanceof String s ? s : json.writeValueAsString(entity);
-        idempotencyService.get().complete(claimed.accountId(), claimed.key(), status, body);
+        idempotencyService.get().complete(claimed.accountId(), claimed.key(), claimed.leaseToken(), status, body);
     }
 
     private static String nullToEmpty(String s) {

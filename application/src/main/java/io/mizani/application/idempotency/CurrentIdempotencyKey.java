@@ -10,19 +10,7 @@ public interface CurrentIdempotencyKey {
 
     Optional<HeldKey> held();
 
-    /** Called when the request answers "still in progress" for its key: the key is left in flight, not completed. */
-    void leaveInFlight();
-
-    CurrentIdempotencyKey NONE = new CurrentIdempotencyKey() {
-        @Override
-        public Optional<HeldKey> held() {
-            return Optional.empty();
-        }
-
-        @Override
-        public void leaveInFlight() {
-        }
-    };
+    CurrentIdempotencyKey NONE = Optional::empty;
 
     /**
      * A key held by the current request under {@code leaseToken}; {@code recoveryKind}/{@code recoveryRef} name the

@@ -28,7 +28,11 @@ public interface IdempotencyStore {
     int purgeCreatedBefore(Instant cutoff);
 
     sealed interface Claim {
-        /** The key is this request's; {@code recoveryKind}/{@code recoveryRef} are set on a takeover after a commit. */
+        /**
+         * The key is this request's; {@code recoveryKind}/{@code recoveryRef} are set when an earlier request with the
+         * key committed its change. {@code leaseToken} is null when the key is still held by that earlier request
+         * (lease not expired): this request answers from the recovery point and stores nothing.
+         */
         record Acquired(String leaseToken, String recoveryKind, String recoveryRef) implements Claim {
         }
 

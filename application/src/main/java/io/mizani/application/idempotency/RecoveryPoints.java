@@ -52,10 +52,10 @@ public final class RecoveryPoints {
 
     /**
      * The key's earlier request committed its change but its outcome is not final yet (e.g. a provider call still
-     * running, left to the sweeper): 409, and the key stays in flight so that a later retry answers the outcome.
+     * running, left to the sweeper): 409 {@code idempotency_key_in_progress}, which the REST adapter does not store,
+     * so the key stays in flight and a later retry answers the outcome.
      */
     public DomainError stillInProgress() {
-        current.leaveInFlight();
         return inProgress();
     }
 

@@ -188,6 +188,34 @@ class EdgeHardeningTest {
     }
 
     @Test
+    void a_414_answered_while_the_body_is_still_coming_reaches_the_client_before_the_connection_closes()
+            throws Exception {
+        // the connection is closed only once the client has sent its body: closing with unread bytes resets the
+        // connection, and a reset discards the answer the client has not read yet
+        byte[] bodyBytes = new byte[4 * 1024 * 1024];
+        java.util.Arrays.fill(bodyBytes, (byte) ' ');
+        String head = "POST /api/global/beneficiaries?q=" + "a".repeat(5000) + " HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nContent-Length: " + bodyBytes.length + "\r\n\r\n";
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            try {
+                out.write(head.getBytes(StandardCharsets.US_ASCII));
+                for (int off = 0; off < bodyBytes.length; off += 64 * 1024) {
+                    out.write(bodyBytes, off, 64 * 1024);
+                    Thread.sleep(1);
+                }
+                out.flush();
+            } catch (java.io.IOException closed) {
+                // closed while sending: the answer must still be readable
+            }
+            String answer = new String(readAll(s.getInputStream()), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 414"), answer);
+            assertTrue(answer.contains("uri_too_long"), answer);
+        }
+    }
+
+    @Test
     void a_chunked_body_over_the_limit_answers_413_in_the_surface_shape_and_one_within_it_is_read() throws Exception {
         var m = TestMerchants.onboard();
         String auth = java.util.Base64.getEncoder().encodeToString((m.username() + ":" + m.password())

@@ -46,8 +46,12 @@ class IdempotencyRecoveryTest {
 
     /** The key as a kill -9 between the business commit and the stored answer leaves it, its lease expired. */
     private void crashBeforeTheAnswerWasStored(Merchant m, String key) throws Exception {
+        crashBeforeTheAnswerWasStored(m, key, "1 hour");
+    }
+
+    private void crashBeforeTheAnswerWasStored(Merchant m, String key, String leaseAge) throws Exception {
         try (var c = ds.getConnection(); var ps = c.prepareStatement("UPDATE idempotency_keys SET state = 'in_flight', "
-                + "response_status = NULL, response_body = NULL, locked_at = locked_at - interval '1 hour' "
+                + "response_status = NULL, response_body = NULL, locked_at = locked_at - interval '" + leaseAge + "' "
                 + "WHERE account_id = ? AND idempotency_key = ?")) {
             ps.setLong(1, m.accountId());
             ps.setString(2, key);
@@ -83,9 +87,15 @@ class IdempotencyRecoveryTest {
 
         Response first = post(m, key, body);
         first.then().statusCode(200);
-        crashBeforeTheAnswerWasStored(m, key);
+        crashBeforeTheAnswerWasStored(m, key, "0 seconds");
 
-        // a retry inside the lease still answers 409; here the lease has expired: the takeover answers the payment
+        // inside the lease: the payment committed with its key, so the retry answers it at once (no 409 for 130 s)
+        Response early = post(m, key, body);
+        assertEquals(200, early.statusCode(), early.asString());
+        assertEquals(first.jsonPath().getMap(""), early.jsonPath().getMap(""));
+        assertEquals(1, payments(m));
+        // the lease has expired: the takeover answers the payment and stores the answer
+        crashBeforeTheAnswerWasStored(m, key);
         Response retry = post(m, key, body);
         assertEquals(200, retry.statusCode(), retry.asString());
         assertEquals(first.jsonPath().getMap(""), retry.jsonPath().getMap(""));
@@ -201,18 +211,24 @@ class IdempotencyRecoveryTest {
         // the slow one's business transaction is refused its recovery point (so it rolls back); the taker's is not
         assertFalse(uow.inNewTransaction(() -> keys.recordRecoveryPoint(account, key, slow.leaseToken(), "payment", "1")));
         assertTrue(uow.inNewTransaction(() -> keys.recordRecoveryPoint(account, key, taker.leaseToken(), "payment", "2")));
-        // a third request taking over after the taker died gets the taker's recovery point
-        Instant t2 = t1.plusSeconds(120);
+        // a third request after the taker committed gets the taker's recovery point at once, without the lease
+        // (no token: it answers from the recovery point and stores nothing)
+        Instant t2 = t1.plusSeconds(1);
         var third = (IdempotencyStore.Claim.Acquired) uow.inNewTransaction(
                 () -> keys.claim(account, key, "fp", t2, t2.minusSeconds(60)));
         assertEquals("payment", third.recoveryKind());
         assertEquals("2", third.recoveryRef());
-        // and releasing a key whose change committed keeps it (a retry must still answer that change)
+        assertEquals(null, third.leaseToken());
+        // releasing a key whose change committed keeps it (a retry must still answer that change)
         uow.inNewTransaction(() -> {
-            keys.release(account, key, third.leaseToken());
+            keys.release(account, key, taker.leaseToken());
             return null;
         });
-        var fourth = uow.inNewTransaction(() -> keys.claim(account, key, "fp", t2, t2.minusSeconds(60)));
-        assertTrue(fourth instanceof IdempotencyStore.Claim.InFlight, fourth.toString());
+        var fourth = (IdempotencyStore.Claim.Acquired) uow.inNewTransaction(
+                () -> keys.claim(account, key, "fp", t2, t2.minusSeconds(60)));
+        assertEquals("2", fourth.recoveryRef());
+        // another body with the same key is still 422 material, recovery point or not
+        var other = uow.inNewTransaction(() -> keys.claim(account, key, "other", t2, t2.minusSeconds(60)));
+        assertTrue(other instanceof IdempotencyStore.Claim.InFlight, other.toString());
     }
 }

@@ -48,7 +48,7 @@ public class JdbcIdempotencyStore implements IdempotencyStore {
                     return new Claim.Acquired(token, null, null);
                 }
                 try (PreparedStatement ps = c.prepareStatement("SELECT fingerprint, state, response_status, "
-                        + "response_body, locked_at, created_at FROM idempotency_keys "
+                        + "response_body, locked_at, created_at, recovery_kind, recovery_ref FROM idempotency_keys "
                         + "WHERE account_id = ? AND idempotency_key = ?")) {
                     ps.setLong(1, accountId);
                     ps.setString(2, key);
@@ -72,6 +72,11 @@ public class JdbcIdempotencyStore implements IdempotencyStore {
                             if (taken != null) {
                                 return taken;
                             }
+                        }
+                        if (storedFingerprint.equals(fingerprint) && rs.getString(8) != null) {
+                            // its change committed (the holder died or is about to store the answer): answer from
+                            // the recovery point now, within the lease (no token: this request stores nothing)
+                            return new Claim.Acquired(null, rs.getString(7), rs.getString(8));
                         }
                         return new Claim.InFlight(storedFingerprint);
                     }

@@ -31,7 +31,9 @@ import java.io.InputStream;
 public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
     public static final String HEADER = "Idempotency-Key";
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(IdempotencyFilter.class);
     static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    private static final String IN_PROGRESS = "idempotency_key_in_progress";
     private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";
 
     /** Resolved lazily: JAX-RS providers are created at static init, before configuration is available. */
@@ -68,9 +70,10 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
                 body);
         switch (idempotencyService.get().begin(accountId, key, fingerprint)) {
             case IdempotencyService.Decision.Proceed p -> {
-                request.setProperty(CLAIM, Boolean.TRUE);
-                held.hold(new CurrentIdempotencyKey.HeldKey(accountId, key, p.leaseToken(), p.recoveryKind(),
-                        p.recoveryRef()));
+                var heldKey = new CurrentIdempotencyKey.HeldKey(accountId, key, p.leaseToken(), p.recoveryKind(),
+                        p.recoveryRef());
+                request.setProperty(CLAIM, heldKey);
+                held.hold(heldKey);
             }
             case IdempotencyService.Decision.Replay r -> request.abortWith(Response.status(r.status())
                     .entity(r.body()).type(MediaType.APPLICATION_JSON_TYPE).header(REPLAYED_HEADER, "true").build());
@@ -78,26 +81,37 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
                     "idempotency_key_reused",
                     "Idempotency-Key was already used with a different request");
             case IdempotencyService.Decision.InProgress i -> throw new DomainError(DomainError.Kind.CONFLICT,
-                    "idempotency_key_in_progress",
+                    IN_PROGRESS,
                     "a request with this Idempotency-Key is still in progress");
         }
     }
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) throws IOException {
-        if (request.getProperty(CLAIM) == null) {
+        if (!(request.getProperty(CLAIM) instanceof CurrentIdempotencyKey.HeldKey claimed)) {
             return;
         }
         request.removeProperty(CLAIM);
-        CurrentIdempotencyKey.HeldKey claimed = held.release();
-        if (claimed == null) {
-            return; // left in flight: an earlier request's change is not final yet, a later retry answers it
-        }
+        held.release();
         int status = response.getStatus();
         Object entity = response.getEntity();
         String body = entity == null ? null
                 : entity instanceof String s ? s : json.writeValueAsString(entity);
-        idempotencyService.get().complete(claimed.accountId(), claimed.key(), claimed.leaseToken(), status, body);
+        if (status == 409 && body != null && body.contains("\"" + IN_PROGRESS + "\"")) {
+            // left in flight: an earlier request's change is not final yet (a later retry answers it), or this
+            // request lost its lease (its change rolled back)
+            return;
+        }
+        if (claimed.leaseToken() == null) {
+            return; // answered from the recovery point of a key another request still holds: it stores the answer
+        }
+        try {
+            idempotencyService.get().complete(claimed.accountId(), claimed.key(), claimed.leaseToken(), status, body);
+        } catch (RuntimeException e) {
+            // the change (if any) committed with its recovery point: the client gets the real answer, and a retry
+            // answers it again from the recovery point; the key stays in flight
+            LOG.warnf("Idempotency-Key answer not stored (%s); the key stays in flight", e.getMessage());
+        }
     }
 
     private static String nullToEmpty(String s) {

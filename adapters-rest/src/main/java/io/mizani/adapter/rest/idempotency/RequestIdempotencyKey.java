@@ -20,25 +20,13 @@ public class RequestIdempotencyKey implements CurrentIdempotencyKey {
         return active() ? Optional.ofNullable(holder.get().held) : Optional.empty();
     }
 
-    @Override
-    public void leaveInFlight() {
-        if (active()) {
-            holder.get().leaveInFlight = true;
-        }
-    }
-
     void hold(HeldKey key) {
-        Holder h = holder.get();
-        h.held = key;
-        h.leaveInFlight = false;
+        holder.get().held = key;
     }
 
-    /** The key held, and forgets it; null when none, or when the request asked to leave it in flight. */
-    HeldKey release() {
-        Holder h = holder.get();
-        HeldKey key = h.leaveInFlight ? null : h.held;
-        h.held = null;
-        return key;
+    /** Forgets the key (the answer is being stored). */
+    void release() {
+        holder.get().held = null;
     }
 
     private static boolean active() {
@@ -48,6 +36,5 @@ public class RequestIdempotencyKey implements CurrentIdempotencyKey {
     @RequestScoped
     static class Holder {
         HeldKey held;
-        boolean leaveInFlight;
     }
 }

@@ -48,7 +48,6 @@ public class EdgeGuard {
     public static final String MDC_KEY = "request_id";
     private static final Pattern CALLER_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final String NUL_ENCODED = "%00";
-    private static final long LINGER_MS = 2_000;
 
     @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K")
     MemorySize maxBodySize;
@@ -244,40 +243,6 @@ public class EdgeGuard {
         return s.length() > 100 ? s.substring(0, 100) + "..." : s;
     }
 
-    /**
-     * Closes the connection of a request answered before its body was read (413/414/431), once the client has sent
-     * the rest of its body (read and dropped, at most the body limit, at most {@link #LINGER_MS}). Closing at once
-     * with unread bytes in the receive buffer makes the TCP stack reset the connection, and a reset discards the
-     * answer the client had not read yet: the client saw a dropped connection instead of the 414.
-     */
-    private void lingerThenClose(RoutingContext rc) {
-        HttpServerRequest req = rc.request();
-        if (req.isEnded()) {
-            req.connection().close();
-            return;
-        }
-        long limit = maxBodySize.asLongValue();
-        long[] drained = {0};
-        long timer = rc.vertx().setTimer(LINGER_MS, t -> req.connection().close());
-        try {
-            req.handler(buf -> {
-                drained[0] += buf.length();
-                if (drained[0] > limit) {
-                    rc.vertx().cancelTimer(timer);
-                    req.connection().close();
-                }
-            });
-            req.endHandler(v -> {
-                rc.vertx().cancelTimer(timer);
-                req.connection().close();
-            });
-            req.resume();
-        } catch (IllegalStateException alreadyRead) {
-            rc.vertx().cancelTimer(timer);
-            req.connection().close();
-        }
-    }
-
     private void end(RoutingContext rc, int status, String code, String message, Map<String, Object> details) {
         Map<String, Object> body = ErrorBodies.body(rc.request().path(), status, code, message, DomainError.Shape.DEFAULT,
                 details == null ? Map.of() : details);
@@ -297,7 +262,7 @@ public class EdgeGuard {
             });
         }
         if (close) {
-            res.end(Json.encode(body)).onComplete(x -> lingerThenClose(rc));
+            res.end(Json.encode(body)).onComplete(x -> req.connection().close());
         } else {
             res.end(Json.encode(body));
         }

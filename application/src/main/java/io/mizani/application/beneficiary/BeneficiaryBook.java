@@ -36,6 +36,8 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
     private final UnitOfWork unitOfWork;
     private final Clock clock;
     private final RateTable rates;
+    private io.mizani.application.idempotency.RecoveryPoints recoveryPoints =
+            io.mizani.application.idempotency.RecoveryPoints.NONE;
 
     public BeneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock, RateTable rates) {
         this.store = Objects.requireNonNull(store);
@@ -49,8 +51,21 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
         return DomainError.notFound("beneficiary \"" + uuid + "\" does not exist");
     }
 
+    /** Idempotency-Key recovery points (platform.md section 8): set once by the wiring. */
+    public BeneficiaryBook withRecoveryPoints(io.mizani.application.idempotency.RecoveryPoints recoveryPoints) {
+        this.recoveryPoints = recoveryPoints;
+        return this;
+    }
+
     @Override
     public Created create(BeneficiaryCommands.Create command) {
+        // the request's Idempotency-Key already created a beneficiary (its request died before answering): answer it
+        var recovered = recoveryPoints.committed(command.accountId(),
+                        io.mizani.application.idempotency.RecoveryPoints.BENEFICIARY)
+                .flatMap(uuid -> unitOfWork.inTransaction(() -> store.find(command.accountId(), UUID.fromString(uuid))));
+        if (recovered.isPresent()) {
+            return new Created(recovered.get(), false);
+        }
         BeneficiaryProfile profile = BeneficiaryProfile.EMPTY.merge(command.fields());
         KycAssessment assessment = KycRules.assess(profile);
         if (!assessment.meetsFloor()) {
@@ -72,6 +87,8 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
                 }
                 var created = store.insert(new BeneficiaryStore.NewBeneficiary(UUID.randomUUID(), accountId, profile,
                         assessment.level(), clock.instant()));
+                recoveryPoints.record(accountId, io.mizani.application.idempotency.RecoveryPoints.BENEFICIARY,
+                        created.uuid().toString());
                 return new Created(created, false);
             });
         } catch (BeneficiaryStore.DuplicateValue race) {

@@ -11,8 +11,11 @@ import java.util.HexFormat;
 
 /**
  * The Idempotency-Key mechanism (platform.md section 8), independent of HTTP: a key is scoped to the merchant,
- * kept 24 hours, fingerprinted by method, path and body. Each step commits on its own, so the key is visible to
- * other replicas before the request's work starts.
+ * kept 24 hours, fingerprinted by method, path and body. The claim commits on its own, so the key is visible to
+ * other replicas before the request's work starts. The business change records its recovery point (which resource
+ * the key created) in its own transaction through {@link RecoveryPoints}, so the key and the change commit together:
+ * a request that dies between its commit and the stored answer leaves a key whose takeover answers the resource
+ * created, never runs the request twice.
  */
 public final class IdempotencyService {
 
@@ -31,8 +34,12 @@ public final class IdempotencyService {
     }
 
     public sealed interface Decision {
-        /** First time: run the request, then {@link #complete} or {@link #release}. */
-        record Proceed() implements Decision {
+        /**
+         * The key is this request's under {@code leaseToken}: run the request, then {@link #complete} or
+         * {@link #release}. {@code recoveryKind}/{@code recoveryRef} name the resource an earlier holder of the key
+         * committed before it died (null when none did).
+         */
+        record Proceed(String leaseToken, String recoveryKind, String recoveryRef) implements Decision {
         }
 
         /** Same key, same request, finished: answer with the stored response. */
@@ -72,7 +79,8 @@ public final class IdempotencyService {
         IdempotencyStore.Claim claim = uow.inNewTransaction(
                 () -> store.claim(accountId, key, fingerprint, now, now.minus(lease)));
         return switch (claim) {
-            case IdempotencyStore.Claim.Acquired a -> new Decision.Proceed();
+            case IdempotencyStore.Claim.Acquired a -> new Decision.Proceed(a.leaseToken(), a.recoveryKind(),
+                    a.recoveryRef());
             case IdempotencyStore.Claim.Completed c -> c.fingerprint().equals(fingerprint)
                     ? new Decision.Replay(c.status(), c.body()) : new Decision.Reused();
             case IdempotencyStore.Claim.InFlight f -> f.fingerprint().equals(fingerprint)
@@ -80,17 +88,17 @@ public final class IdempotencyService {
         };
     }
 
-    public void complete(long accountId, String key, int status, String body) {
+    public void complete(long accountId, String key, String leaseToken, int status, String body) {
         uow.inNewTransaction(() -> {
-            store.complete(accountId, key, status, body);
+            store.complete(accountId, key, leaseToken, status, body);
             return null;
         });
     }
 
-    /** Forgets the key (the request failed in a way a retry should re-run, e.g. a 5xx). */
-    public void release(long accountId, String key) {
+    /** Forgets the key unless its request committed a change (the request failed in a way a retry should re-run). */
+    public void release(long accountId, String key, String leaseToken) {
         uow.inNewTransaction(() -> {
-            store.release(accountId, key);
+            store.release(accountId, key, leaseToken);
             return null;
         });
     }

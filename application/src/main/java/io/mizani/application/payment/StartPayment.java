@@ -4,6 +4,7 @@ import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.Counterparty;
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.idempotency.RecoveryPoints;
 import io.mizani.domain.common.RateTable;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.AmountRules;
@@ -43,6 +44,7 @@ public final class StartPayment {
     private final UnitOfWork unitOfWork;
     private final Clock clock;
     private final PaymentFunds funds;
+    private RecoveryPoints recoveryPoints = RecoveryPoints.NONE;
 
     /** Without the Team's money rules (unit tests of the acceptance rules only). */
     public StartPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
@@ -61,8 +63,20 @@ public final class StartPayment {
         this.clock = clock;
     }
 
+    /** Idempotency-Key recovery points (platform.md section 8): set once by the wiring. */
+    public StartPayment withRecoveryPoints(RecoveryPoints recoveryPoints) {
+        this.recoveryPoints = recoveryPoints;
+        return this;
+    }
+
     public PaymentAcceptance start(StartPaymentCommand cmd) {
         long accountId = cmd.accountId();
+        // the request's Idempotency-Key already created a payment (its request died before answering): answer it
+        Optional<PaymentAcceptance> recovered = recoveryPoints.committed(accountId, RecoveryPoints.PAYMENT)
+                .map(id -> recover(accountId, Long.parseLong(id)));
+        if (recovered.isPresent()) {
+            return recovered.get();
+        }
         RequestType type = cmd.parsedRequestType();
         Rail rail = cmd.parsedRail();
         var customerIn = cmd.customer();
@@ -179,14 +193,33 @@ public final class StartPayment {
                 // Team tier limit, then the withdrawal's reservation: the last refusals, same transaction
                 funds.onAccepted(inserted);
             }
+            // the Idempotency-Key commits with the payment: a retry after a crash answers this payment
+            recoveryPoints.record(accountId, RecoveryPoints.PAYMENT, Long.toString(inserted.id()));
             return inserted;
         });
         return acceptance(accepted, network);
     }
 
+    /**
+     * The acceptance of a payment this merchant's Idempotency-Key created, as it was answered then (the payment was
+     * accepted {@code queued}, whatever it became since).
+     */
+    private PaymentAcceptance recover(long accountId, long paymentId) {
+        Payment p = unitOfWork.inTransaction(() -> store.findById(paymentId))
+                .filter(found -> found.accountId() == accountId)
+                .orElseThrow(() -> new IllegalStateException("recovery point names a missing payment"));
+        Network network = catalogue.networks(p.country()).stream()
+                .filter(n -> n.provider().equals(p.provider()) && n.networkId().equals(p.networkId())
+                        && n.channelType() == p.rail() && n.rampType() == p.requestType().ramp())
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("network of a recovered payment is gone"));
+        return acceptance(p, network);
+    }
+
     private PaymentAcceptance acceptance(Payment p, Network network) {
         var providerResponse = new LinkedHashMap<String, Object>();
-        providerResponse.put("status", p.status().wire());
+        // a payment is accepted queued (an acceptance recovered later reads the same)
+        providerResponse.put("status", PaymentStatus.QUEUED.wire());
         providerResponse.put("provider", p.provider());
         providerResponse.put("network_id", network.networkId());
         providerResponse.put("network_name", network.networkName());

@@ -1,6 +1,7 @@
 package io.mizani.application.teamkyc;
 
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.idempotency.RecoveryPoints;
 import io.mizani.application.events.EventTypes;
 import io.mizani.application.events.Events;
 import io.mizani.application.tenancy.MerchantContext;
@@ -37,6 +38,7 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
     private final Clock clock;
     private final Events events;
     private final AccountKycRenderer renderer;
+    private RecoveryPoints recoveryPoints = RecoveryPoints.NONE;
 
     public TeamKycService(AccountKycStore store, KycTeams teams, VerificationEvidence evidence, UnitOfWork unitOfWork,
             Clock clock, Events events, AccountKycRenderer renderer) {
@@ -49,8 +51,24 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
         this.renderer = Objects.requireNonNull(renderer, "renderer");
     }
 
+    /** Idempotency-Key recovery points (platform.md section 8): set once by the wiring. */
+    public TeamKycService withRecoveryPoints(RecoveryPoints recoveryPoints) {
+        this.recoveryPoints = recoveryPoints;
+        return this;
+    }
+
+    /** The record an earlier request with this request's Idempotency-Key committed (its request died), as it is now. */
+    private java.util.Optional<AccountKyc> recovered(MerchantContext caller) {
+        return recoveryPoints.committed(caller.accountId(), RecoveryPoints.ACCOUNT_KYC)
+                .map(id -> visibleRecord(caller, Long.parseLong(id)));
+    }
+
     @Override
     public AccountKyc submit(Commands.Submit command) {
+        var recovered = recovered(command.caller());
+        if (recovered.isPresent()) {
+            return recovered.get();
+        }
         TeamSnapshot team = visibleTeam(command.caller(), command.accountId());
         List<TokenSnapshot> snapshots = tokens.resolve(command.caller().accountId(), command.tokens());
         Instant now = clock.instant();
@@ -60,6 +78,7 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
             AccountKyc saved = store.insert(kyc).orElseThrow(() -> alreadySubmitted(team.accountId()));
             applyTierChange(null, saved);
             announceDecision(null, saved, false);
+            recoveryPoints.record(command.caller().accountId(), RecoveryPoints.ACCOUNT_KYC, Long.toString(saved.id()));
             return saved;
         });
     }
@@ -80,14 +99,20 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
 
     @Override
     public AccountKyc upgrade(Commands.Upgrade command) {
+        var recovered = recovered(command.caller());
+        if (recovered.isPresent()) {
+            return recovered.get();
+        }
         TeamSnapshot team = visibleTeam(command.caller(), command.accountId());
         List<TokenSnapshot> snapshots = tokens.resolve(command.caller().accountId(), command.tokens());
         Instant now = clock.instant();
         return unitOfWork.inTransaction(() -> {
             AccountKyc locked = store.findByAccountForUpdate(team.accountId())
                     .orElseThrow(() -> DomainError.invalidArgument(AccountKyc.NOT_APPROVED_FOR_UPGRADE));
-            return save(locked, locked.requestUpgrade(command.upgradeTo(), command.upgradeNotes(),
+            AccountKyc saved = save(locked, locked.requestUpgrade(command.upgradeTo(), command.upgradeNotes(),
                     command.entityInformation(), snapshots, now), false);
+            recoveryPoints.record(command.caller().accountId(), RecoveryPoints.ACCOUNT_KYC, Long.toString(saved.id()));
+            return saved;
         });
     }
 

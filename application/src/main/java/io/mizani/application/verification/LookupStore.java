@@ -21,6 +21,11 @@ public interface LookupStore {
     /** A token issued to this account; empty for an unknown token, another account's, or a call that issued none. */
     Optional<LookupRecord> findToken(long accountId, String lookupId);
 
+    /** A call of this account, in flight or settled, with or without a token. */
+    default Optional<LookupRecord> findCall(long accountId, String lookupId) {
+        return findToken(accountId, lookupId);
+    }
+
     /** Settled calls of the account, newest first. */
     List<LookupRecord> history(long accountId, int limit);
 

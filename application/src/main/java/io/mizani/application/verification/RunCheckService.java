@@ -4,6 +4,7 @@ import io.mizani.application.billing.ChargeGate;
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.idempotency.RecoveryPoints;
 import io.mizani.domain.billing.ChargeEvent;
 import io.mizani.domain.billing.ChargeStateMachine;
 import io.mizani.domain.billing.ChargeStatus;
@@ -73,6 +74,7 @@ public final class RunCheckService implements RunCheck {
     private final Clock clock;
     private final VerificationPolicy policy;
     private ChargeGate chargeGate = ChargeGate.unbounded();
+    private RecoveryPoints recoveryPoints = RecoveryPoints.NONE;
 
     /** One provider, no operator routing, calls not logged (tests of the billing steps). */
     public RunCheckService(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
@@ -106,11 +108,22 @@ public final class RunCheckService implements RunCheck {
         return this;
     }
 
+    /** Idempotency-Key recovery points (platform.md section 8): set once by the wiring. */
+    public RunCheckService withRecoveryPoints(RecoveryPoints recoveryPoints) {
+        this.recoveryPoints = recoveryPoints;
+        return this;
+    }
+
     @Override
     public VerificationResult run(Command command) {
         CheckDefinition check = catalogue.find(command.check())
                 .orElseThrow(() -> VerificationErrors.unknownCheck(command.check()));
         long accountId = command.accountId();
+        // the request's Idempotency-Key already charged a call (its request died before answering): answer that call
+        Optional<String> committed = recoveryPoints.committed(accountId, RecoveryPoints.VERIFICATION);
+        if (committed.isPresent()) {
+            return recover(accountId, committed.get(), check, command.match());
+        }
         VerificationAccess.Access gate = access.of(accountId);
         if (!gate.available()) {
             throw VerificationErrors.notAvailable();
@@ -137,6 +150,22 @@ public final class RunCheckService implements RunCheck {
             }
         }
         return live(accountId, check, inputs, country, cacheKey, platform, mode, command.match());
+    }
+
+    /**
+     * The answer of a call this merchant's Idempotency-Key already charged, without a second charge: its outcome
+     * once settled (by the request or by the sweeper), else 409 and the key stays in flight.
+     */
+    private VerificationResult recover(long accountId, String lookupId, CheckDefinition check, MatchRequest match) {
+        LookupRecord call = uow.inTransaction(() -> lookups.findCall(accountId, lookupId))
+                .orElseThrow(() -> new IllegalStateException("recovery point names a missing call"));
+        if (!call.settled()) {
+            throw recoveryPoints.stillInProgress();
+        }
+        if (!call.tokenIssued()) {
+            throw VerificationErrors.providerUnavailable(check.label()); // as the call answered (or the sweeper)
+        }
+        return toResult(call, match);
     }
 
     /** Stored times have millisecond precision, so an answer reads the same live and from the database. */
@@ -169,6 +198,7 @@ public final class RunCheckService implements RunCheck {
                 true, original.fetchedAt(), original.expiresAt(), price, CheckCatalogue.CURRENCY, chargeReference,
                 charge, 0, now, true, true, original.sealedIdentity());
         lookups.insert(copy);
+        recoveryPoints.record(original.accountId(), RecoveryPoints.VERIFICATION, lookupId);
         // the debit last: the wallet row stays locked only from here to the commit
         if (platform && !wallet.debit(original.accountId(), price, chargeReference)) {
             throw VerificationErrors.insufficientBalance(); // rolls the insert back
@@ -198,6 +228,8 @@ public final class RunCheckService implements RunCheck {
         // 1. charge up front and record the call in flight
         Supplier<Object> charge = () -> uow.inTransaction(() -> {
             lookups.insert(inFlight);
+            // the Idempotency-Key commits with the charge: a retry after a crash answers this call, never charges again
+            recoveryPoints.record(accountId, RecoveryPoints.VERIFICATION, lookupId);
             // the debit last: the wallet row stays locked only from here to the commit
             if (platform && !wallet.debit(accountId, price, chargeReference)) {
                 throw VerificationErrors.insufficientBalance(); // rolls the insert back

@@ -24,8 +24,9 @@ public class BeneficiaryWiring {
     /** Singleton, not a client proxy: the book is a final class and is stateless. */
     @Produces
     @Singleton
-    BeneficiaryBook beneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock, RateTable rates) {
-        return new BeneficiaryBook(store, unitOfWork, clock, rates);
+    BeneficiaryBook beneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock, RateTable rates,
+                                    io.mizani.application.idempotency.RecoveryPoints recoveryPoints) {
+        return new BeneficiaryBook(store, unitOfWork, clock, rates).withRecoveryPoints(recoveryPoints);
     }
 
     @Produces

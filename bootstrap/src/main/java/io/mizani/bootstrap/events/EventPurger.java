@@ -27,6 +27,7 @@ public class EventPurger {
     EventSettings settings;
 
     private ScheduledExecutorService thread;
+    private final io.mizani.bootstrap.ops.OutageLog outage = new io.mizani.bootstrap.ops.OutageLog("event purge", LOG);
 
     void onStart(@Observes StartupEvent event) {
         if (!settings.purgeEnabled()) {
@@ -47,8 +48,9 @@ public class EventPurger {
             if (n > 0) {
                 LOG.infof("purged %d events older than %s", n, purgeEvents.retention());
             }
+            outage.succeeded();
         } catch (RuntimeException e) {
-            LOG.warn("event purge failed; it runs again next period", e);
+            outage.failed(e); // a database outage: one WARN when it starts, one INFO when it ends
         }
     }
 

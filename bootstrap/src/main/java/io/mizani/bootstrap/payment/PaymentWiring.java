@@ -102,8 +102,10 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     StartPayment startPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
-                              RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds) {
-        return new StartPayment(catalogue, counterparties, store, rates, unitOfWork, clock, funds);
+                              RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds,
+                              io.mizani.application.idempotency.RecoveryPoints recoveryPoints) {
+        return new StartPayment(catalogue, counterparties, store, rates, unitOfWork, clock, funds)
+                .withRecoveryPoints(recoveryPoints);
     }
 
     @Produces

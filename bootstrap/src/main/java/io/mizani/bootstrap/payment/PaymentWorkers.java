@@ -8,6 +8,7 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import io.mizani.bootstrap.ops.OutageLog;
 import org.jboss.logging.Logger;
 
 import java.util.concurrent.Executors;
@@ -38,6 +39,7 @@ public class PaymentWorkers {
 
     private volatile boolean stopping;
     private ScheduledExecutorService threads;
+    private final java.util.Map<String, OutageLog> outages = new java.util.concurrent.ConcurrentHashMap<>();
 
     void onStart(@Observes StartupEvent event) {
         threads = Executors.newScheduledThreadPool(2, r -> {
@@ -72,14 +74,16 @@ public class PaymentWorkers {
     }
 
     private void drain(String what, IntSupplier round) {
+        OutageLog outage = outages.computeIfAbsent(what, w -> new OutageLog(w + " worker", LOG));
         try {
             for (int i = 0; i < MAX_ROUNDS && !stopping && round.getAsInt() >= settings.workerBatch(); i++) {
                 // keep draining while full batches come back
             }
             heartbeats.beat(what);
+            outage.succeeded();
         } catch (RuntimeException e) {
             if (!stopping) {
-                LOG.warn(what + " worker round failed; it will run again", e);
+                outage.failed(e); // a database outage: one WARN when it starts, one INFO when it ends
             }
         }
     }

@@ -28,8 +28,10 @@ public class TeamKycWiring {
     @Produces
     @Singleton
     TeamKycService teamKycService(AccountKycStore store, KycTeams teams, VerificationEvidence evidence,
-            UnitOfWork unitOfWork, Clock clock, Events events, AccountKycRenderer renderer) {
-        return new TeamKycService(store, teams, evidence, unitOfWork, clock, events, renderer);
+            UnitOfWork unitOfWork, Clock clock, Events events, AccountKycRenderer renderer,
+            io.mizani.application.idempotency.RecoveryPoints recoveryPoints) {
+        return new TeamKycService(store, teams, evidence, unitOfWork, clock, events, renderer)
+                .withRecoveryPoints(recoveryPoints);
     }
 
 }

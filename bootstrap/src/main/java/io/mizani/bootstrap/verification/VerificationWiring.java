@@ -10,7 +10,9 @@ import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.SandboxSeed;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.idempotency.IdempotencyService;
+import io.mizani.application.idempotency.CurrentIdempotencyKey;
 import io.mizani.application.idempotency.IdempotencyStore;
+import io.mizani.application.idempotency.RecoveryPoints;
 import io.mizani.application.teamkyc.VerificationEvidence;
 import io.mizani.application.verification.IdentityCheckAvailability;
 import io.mizani.application.verification.ListLookups;
@@ -140,10 +142,12 @@ public class VerificationWiring {
     @Singleton
     RunCheck runCheck(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
                       VerificationProviders providers, RoutingStore routing, ProviderCallLog callLog,
-                      PiiProtection pii, PhoneRegions regions, UnitOfWork uow, VerificationPolicy policy) {
+                      PiiProtection pii, PhoneRegions regions, UnitOfWork uow, VerificationPolicy policy,
+                      RecoveryPoints recoveryPoints) {
         return new RunCheckService(catalogue, access, wallet, lookups, providers, routing, callLog, pii, regions, uow,
                 Clock.systemUTC(), policy)
-                .withChargeGate(new ChargeGate(config.chargesInFlightPerMerchant(), config.chargeQueueWait()));
+                .withChargeGate(new ChargeGate(config.chargesInFlightPerMerchant(), config.chargeQueueWait()))
+                .withRecoveryPoints(recoveryPoints);
     }
 
     @Produces
@@ -199,6 +203,13 @@ public class VerificationWiring {
         // an in-flight key whose request died is taken over after this lease (well above the provider timeout)
         Duration lease = Duration.ofMillis(config.providerTimeoutMs()).plusMinutes(2);
         return new IdempotencyService(store, uow, Clock.systemUTC(), lease);
+    }
+
+    /** Idempotency-Key recovery points, recorded by each idempotent use case in its own transaction. */
+    @Produces
+    @Singleton
+    RecoveryPoints recoveryPoints(CurrentIdempotencyKey current, IdempotencyStore store) {
+        return new RecoveryPoints(current, store);
     }
 
     /** The demo merchant runs identity checks on the platform key (with the sandbox provider). */

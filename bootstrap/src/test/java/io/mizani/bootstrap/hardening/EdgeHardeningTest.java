@@ -187,6 +187,77 @@ class EdgeHardeningTest {
         }
     }
 
+    @Test
+    void a_414_answered_while_the_body_is_still_coming_reaches_the_client_before_the_connection_closes()
+            throws Exception {
+        // the connection is closed only once the client has sent its body: closing with unread bytes resets the
+        // connection, and a reset discards the answer the client has not read yet
+        byte[] bodyBytes = new byte[4 * 1024 * 1024];
+        java.util.Arrays.fill(bodyBytes, (byte) ' ');
+        String head = "POST /api/global/beneficiaries?q=" + "a".repeat(5000) + " HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nContent-Length: " + bodyBytes.length + "\r\n\r\n";
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            try {
+                out.write(head.getBytes(StandardCharsets.US_ASCII));
+                for (int off = 0; off < bodyBytes.length; off += 64 * 1024) {
+                    out.write(bodyBytes, off, 64 * 1024);
+                    Thread.sleep(1);
+                }
+                out.flush();
+            } catch (java.io.IOException closed) {
+                // closed while sending: the answer must still be readable
+            }
+            String answer = new String(readAll(s.getInputStream()), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 414"), answer);
+            assertTrue(answer.contains("uri_too_long"), answer);
+        }
+    }
+
+    @Test
+    void a_chunked_body_over_the_limit_answers_413_in_the_surface_shape_and_one_within_it_is_read() throws Exception {
+        var m = TestMerchants.onboard();
+        String auth = java.util.Base64.getEncoder().encodeToString((m.username() + ":" + m.password())
+                .getBytes(StandardCharsets.UTF_8));
+        String head = "POST /api/global/beneficiaries HTTP/1.1\r\nHost: localhost\r\nAuthorization: Basic " + auth
+                + "\r\nContent-Type: application/json\r\nX-Request-Id: r-413c\r\nTransfer-Encoding: chunked\r\n\r\n";
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            byte[] chunk = new byte[64 * 1024];
+            java.util.Arrays.fill(chunk, (byte) ' ');
+            String size = Integer.toHexString(chunk.length) + "\r\n";
+            try {
+                for (int i = 0; i < 200; i++) { // 12.8 MB, over the 10 MB limit
+                    out.write(size.getBytes(StandardCharsets.US_ASCII));
+                    out.write(chunk);
+                    out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                out.flush();
+            } catch (java.io.IOException closed) {
+                // the server answered and closed the connection while the body was still being sent
+            }
+            String answer = new String(readAll(s.getInputStream()), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
+            assertTrue(answer.contains("\"error_code\":\"payload_too_large\""), answer);
+            assertTrue(answer.toLowerCase().contains("x-request-id: r-413c"), answer);
+        }
+        // a small chunked body is read as usual: the body check names the field holding a NUL
+        String body = "{\"first_name\":\"A\\u0000\"}";
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            out.write((head + Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String answer = new String(readAll(s.getInputStream()), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+            assertTrue(answer.contains("first_name"), answer);
+        }
+    }
+
     private static byte[] readAll(InputStream in) throws java.io.IOException {
         var buf = new java.io.ByteArrayOutputStream();
         byte[] b = new byte[8192];

@@ -105,6 +105,14 @@ public class JdbcLookupStore implements LookupStore {
     }
 
     @Override
+    public Optional<LookupRecord> findCall(long accountId, String lookupId) {
+        return one("SELECT " + COLUMNS + " FROM verification_lookups WHERE lookup_id = ? AND account_id = ?", ps -> {
+            ps.setString(1, lookupId);
+            ps.setLong(2, accountId);
+        });
+    }
+
+    @Override
     public Optional<LookupRecord> findToken(long accountId, String lookupId) {
         return one("SELECT " + COLUMNS + " FROM verification_lookups WHERE lookup_id = ? AND account_id = ? "
                 + "AND token_issued AND settled", ps -> {

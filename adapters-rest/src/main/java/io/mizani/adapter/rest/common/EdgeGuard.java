@@ -19,6 +19,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -29,7 +30,8 @@ import jakarta.inject.Inject;
  *   <li>{@code X-Request-Id}: the caller's when it matches {@code [A-Za-z0-9._-]{1,64}}, else a new one; on every
  *       response and in the logging MDC ({@code request_id}).</li>
  *   <li>414 {@code uri_too_long}, 431 {@code headers_too_large}, 413 {@code payload_too_large} in the surface's
- *       error shape (the HTTP codec's own limits are set higher, so these limits are judged here).</li>
+ *       error shape (the HTTP codec's own limits are set higher, so these limits are judged here); a chunked body
+ *       (no Content-Length) is read here within the limit, so its 413 has the same shape.</li>
  *   <li>A request body must arrive completely within {@code mizani.edge.request-read-timeout} of its headers, or the
  *       connection is closed (slow-body clients).</li>
  *   <li>An address blocked by {@link AuthFailureThrottle} gets 429 on {@code /api}; every 401 answered to a request
@@ -57,6 +59,7 @@ public class EdgeGuard {
     private int maxHeaderBytes;
     private Duration requestReadTimeout;
     private AuthFailureThrottle throttle;
+    private BodyHandler chunkedBodies;
 
     void register(@Observes Router router) {
         maxUriLength = settings.maxUriLength();
@@ -64,7 +67,29 @@ public class EdgeGuard {
         requestReadTimeout = settings.requestReadTimeout();
         throttle = new AuthFailureThrottle(settings.authFailureLimit(), settings.authFailureWindow(),
                 settings.authBlock(), System::nanoTime);
+        // a chunked body has no Content-Length to judge up front: it is read here, within the limit, and handed to
+        // the REST layer (which reads a body a route handler already read); past the limit the read fails with 413,
+        // answered by the failure handler below in the surface's shape (Quarkus's own reader would answer a bare 413)
+        chunkedBodies = BodyHandler.create(false).setBodyLimit(maxBodySize.asLongValue());
         router.route().order(-3).handler(this::handle);
+        router.route().order(-3).failureHandler(this::failed);
+    }
+
+    private void failed(RoutingContext rc) {
+        if (rc.statusCode() == 413 && !rc.response().ended() && !rc.response().headWritten()) {
+            rc.response().putHeader("Connection", "close");
+            end(rc, 413, "payload_too_large", "the request body is larger than " + maxBodySize.asLongValue()
+                    + " bytes", null);
+            return;
+        }
+        rc.next();
+    }
+
+    /** A body sent in chunks (no Content-Length): its size is only known once read. */
+    private static boolean chunked(HttpServerRequest req) {
+        String te = req.getHeader("Transfer-Encoding");
+        return req.getHeader("Content-Length") == null && te != null && te.toLowerCase(java.util.Locale.ROOT)
+                .contains("chunked");
     }
 
     private void handle(RoutingContext rc) {
@@ -140,6 +165,10 @@ public class EdgeGuard {
                 end(rc, 400, code, nulAt + " must not contain the NUL character (U+0000)", null);
                 return;
             }
+        }
+        if (!req.isEnded() && chunked(req)) {
+            chunkedBodies.handle(rc); // next() once the body is read, fail(413) past the limit
+            return;
         }
         rc.next();
     }

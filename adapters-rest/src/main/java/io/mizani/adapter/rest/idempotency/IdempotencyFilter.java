@@ -2,6 +2,7 @@ package io.mizani.adapter.rest.idempotency;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.idempotency.CurrentIdempotencyKey;
 import io.mizani.application.idempotency.IdempotencyService;
 import io.mizani.domain.error.DomainError;
 import jakarta.annotation.Priority;
@@ -19,14 +20,20 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** The server side of {@link Idempotent}: claims the key before the method runs, stores the answer after. */
+/**
+ * The server side of {@link Idempotent}: claims the key before the method runs and holds it for the request
+ * ({@link RequestIdempotencyKey}: the use case records its recovery point under it in its own transaction), stores
+ * the answer after.
+ */
 @Provider
 @Idempotent
 @Priority(Priorities.USER)
 public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
     public static final String HEADER = "Idempotency-Key";
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(IdempotencyFilter.class);
     static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    private static final String IN_PROGRESS = "idempotency_key_in_progress";
     private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";
 
     /** Resolved lazily: JAX-RS providers are created at static init, before configuration is available. */
@@ -37,10 +44,10 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     CurrentMerchant currentMerchant;
 
     @Inject
-    ObjectMapper json;
+    RequestIdempotencyKey held;
 
-    private record Claimed(long accountId, String key) {
-    }
+    @Inject
+    ObjectMapper json;
 
     @Override
     public void filter(ContainerRequestContext request) throws IOException {
@@ -62,29 +69,49 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
                 request.getUriInfo().getRequestUri().getRawPath() + "?" + nullToEmpty(request.getUriInfo().getRequestUri().getRawQuery()),
                 body);
         switch (idempotencyService.get().begin(accountId, key, fingerprint)) {
-            case IdempotencyService.Decision.Proceed p -> request.setProperty(CLAIM, new Claimed(accountId, key));
+            case IdempotencyService.Decision.Proceed p -> {
+                var heldKey = new CurrentIdempotencyKey.HeldKey(accountId, key, p.leaseToken(), p.recoveryKind(),
+                        p.recoveryRef());
+                request.setProperty(CLAIM, heldKey);
+                held.hold(heldKey);
+            }
             case IdempotencyService.Decision.Replay r -> request.abortWith(Response.status(r.status())
                     .entity(r.body()).type(MediaType.APPLICATION_JSON_TYPE).header(REPLAYED_HEADER, "true").build());
             case IdempotencyService.Decision.Reused u -> throw new DomainError(DomainError.Kind.UNPROCESSABLE,
                     "idempotency_key_reused",
                     "Idempotency-Key was already used with a different request");
             case IdempotencyService.Decision.InProgress i -> throw new DomainError(DomainError.Kind.CONFLICT,
-                    "idempotency_key_in_progress",
+                    IN_PROGRESS,
                     "a request with this Idempotency-Key is still in progress");
         }
     }
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) throws IOException {
-        if (!(request.getProperty(CLAIM) instanceof Claimed claimed)) {
+        if (!(request.getProperty(CLAIM) instanceof CurrentIdempotencyKey.HeldKey claimed)) {
             return;
         }
         request.removeProperty(CLAIM);
+        held.release();
         int status = response.getStatus();
         Object entity = response.getEntity();
         String body = entity == null ? null
                 : entity instanceof String s ? s : json.writeValueAsString(entity);
-        idempotencyService.get().complete(claimed.accountId(), claimed.key(), status, body);
+        if (status == 409 && body != null && body.contains("\"" + IN_PROGRESS + "\"")) {
+            // left in flight: an earlier request's change is not final yet (a later retry answers it), or this
+            // request lost its lease (its change rolled back)
+            return;
+        }
+        if (claimed.leaseToken() == null) {
+            return; // answered from the recovery point of a key another request still holds: it stores the answer
+        }
+        try {
+            idempotencyService.get().complete(claimed.accountId(), claimed.key(), claimed.leaseToken(), status, body);
+        } catch (RuntimeException e) {
+            // the change (if any) committed with its recovery point: the client gets the real answer, and a retry
+            // answers it again from the recovery point; the key stays in flight
+            LOG.warnf("Idempotency-Key answer not stored (%s); the key stays in flight", e.getMessage());
+        }
     }
 
     private static String nullToEmpty(String s) {

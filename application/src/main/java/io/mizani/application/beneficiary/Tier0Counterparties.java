@@ -67,8 +67,7 @@ public final class Tier0Counterparties implements PaymentCounterparties {
                 return;
             }
             BigDecimal left = standing.lifetimeUsd().subtract(amount.setScale(2, RoundingMode.HALF_EVEN));
-            store.setTier0Lifetime(beneficiaryId, left.signum() < 0 ? BigDecimal.ZERO.setScale(2) : left,
-                    clock.instant());
+            store.setTier0Lifetime(beneficiaryId, left.max(BigDecimal.ZERO.setScale(2)), clock.instant());
         }));
     }
 

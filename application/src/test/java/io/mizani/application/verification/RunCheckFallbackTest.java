@@ -105,6 +105,19 @@ class RunCheckFallbackTest {
     }
 
     @Test
+    void a_not_verified_answer_costs_the_provider_fee_only_when_the_provider_charged_it() {
+        ProviderAnswer none = new ProviderAnswer("NOT_VERIFIED", null, null, "ref", "no match", "1013", "{}");
+        providers.put("b", provider("b", () -> new CheckOutcome.NotVerified(none, true)));
+        providers.put("c", provider("c", () -> new CheckOutcome.NotVerified(none, false)));
+        route = List.of("b");
+        service().run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678912"), true));
+        route = List.of("c");
+        service().run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678913"), true));
+        assertEquals(List.of(new BigDecimal("30.00"), new BigDecimal("0.00")),
+                recorded.stream().map(ProviderCall::cost).toList());
+    }
+
+    @Test
     void an_unavailable_provider_hands_the_call_to_the_next_and_the_merchant_pays_once() {
         providers.put("a", provider("a", () -> {
             throw new IllegalStateException("boom");

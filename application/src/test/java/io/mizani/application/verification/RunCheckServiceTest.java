@@ -129,6 +129,22 @@ class RunCheckServiceTest {
     }
 
     @Test
+    void on_the_merchants_own_key_neither_a_live_call_nor_a_replay_has_a_charge_reference() {
+        settings.save(ACCOUNT, new VerificationSettings(VerificationMode.OWN_KEY, pii.seal("merchant-key")));
+        VerificationResult live = run("nin", Map.of("number_nin", "12345678901"), false);
+        VerificationResult replay = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertTrue(replay.cached());
+        for (VerificationResult r : java.util.List.of(live, replay)) {
+            assertEquals(null, r.chargeReference());
+            assertEquals("free", r.chargeStatus());
+            assertEquals(new BigDecimal("0.00"), r.chargedAmount());
+        }
+        platform();
+        VerificationResult paid = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertEquals("chg_" + paid.lookupId().substring(3), paid.chargeReference());
+    }
+
+    @Test
     void the_cache_lapses_after_the_ttl_and_is_per_merchant() {
         platform();
         run("nin", Map.of("number_nin", "12345678901"), false);

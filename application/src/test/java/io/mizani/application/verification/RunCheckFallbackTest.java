@@ -156,8 +156,8 @@ class RunCheckFallbackTest {
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
         assertEquals(2, recorded.size());
         LookupRecord row = lookups.rows.values().iterator().next();
-        assertEquals("refunded", row.chargeStatus().wire());
-        assertEquals("b", row.source());
+        assertEquals("refunded", row.charge().status().wire());
+        assertEquals("b", row.routing().source());
     }
 
     @Test

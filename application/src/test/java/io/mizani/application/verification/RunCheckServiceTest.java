@@ -129,6 +129,30 @@ class RunCheckServiceTest {
     }
 
     @Test
+    void a_replay_answers_every_field_of_the_original_in_its_own_place() {
+        platform();
+        answer = r -> new CheckOutcome.Verified(new ProviderAnswer("VERIFIED", "JANE DOE", null, "REF-771",
+                "Detail of the registry", "1012", "{\"ResultCode\":\"1012\"}"));
+        VerificationResult live = run("nin", Map.of("number_nin", "12345678901"), false);
+        clock = Clock.offset(clock, Duration.ofHours(1));
+        VerificationResult replay = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertTrue(replay.cached());
+        assertEquals("REF-771", replay.reference());
+        assertEquals("Detail of the registry", replay.detail());
+        assertEquals(live.subjectName(), replay.subjectName());
+        assertEquals(live.verificationStatus(), replay.verificationStatus());
+        assertEquals(live.responseCode(), replay.responseCode());
+        assertEquals(live.actorType(), replay.actorType());
+        assertEquals(live.country(), replay.country());
+        assertEquals(live.category(), replay.category());
+        // and the replayed token reads back the same way
+        TokenQueries queries = new TokenQueries(lookups, pii, new Fakes.RollbackUnitOfWork(lookups, wallet));
+        ResolvedToken token = queries.resolve(ACCOUNT, replay.lookupId(), false);
+        assertEquals("REF-771", token.token().finding().reference());
+        assertEquals("Detail of the registry", token.detail());
+    }
+
+    @Test
     void on_the_merchants_own_key_neither_a_live_call_nor_a_replay_has_a_charge_reference() {
         settings.save(ACCOUNT, new VerificationSettings(VerificationMode.OWN_KEY, pii.seal("merchant-key")));
         VerificationResult live = run("nin", Map.of("number_nin", "12345678901"), false);
@@ -207,12 +231,12 @@ class RunCheckServiceTest {
         sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
                 Clock.offset(clock, Duration.ofMinutes(2)), policy);
         assertEquals(1, sweeper.sweep(10));
-        assertEquals("refund_failed", lookups.rows.get(r.lookupId()).chargeStatus().wire());
+        assertEquals("refund_failed", lookups.rows.get(r.lookupId()).charge().status().wire());
         wallet.refundsFail = false;
         sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
                 Clock.offset(clock, Duration.ofMinutes(5)), policy);
         assertEquals(1, sweeper.sweep(10));
-        assertEquals("refunded", lookups.rows.get(r.lookupId()).chargeStatus().wire());
+        assertEquals("refunded", lookups.rows.get(r.lookupId()).charge().status().wire());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
     }
 
@@ -228,8 +252,8 @@ class RunCheckServiceTest {
                 Clock.offset(clock, Duration.ofMinutes(3)), policy);
         assertEquals(1, sweeper.sweep(10));
         LookupRecord r = lookups.rows.values().iterator().next();
-        assertEquals("refunded", r.chargeStatus().wire());
-        assertEquals("error", r.status().wire());
+        assertEquals("refunded", r.charge().status().wire());
+        assertEquals("error", r.outcome().status().wire());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
     }
 
@@ -254,13 +278,13 @@ class RunCheckServiceTest {
         VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
         var queries = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork());
         ResolvedToken t = queries.resolve(ACCOUNT, r.lookupId(), false);
-        assertEquals("12\u2022\u2022\u2022\u2022\u2022\u2022\u202201", t.identifierMasked());
+        assertEquals("12\u2022\u2022\u2022\u2022\u2022\u2022\u202201", t.token().finding().identifierMasked());
         assertEquals(null, t.dataJson());
-        assertTrue(t.verified());
+        assertTrue(t.token().verified());
         assertEquals("{\"ResultCode\":\"1012\"}", queries.resolve(ACCOUNT, r.lookupId(), true).dataJson());
         assertThrows(DomainError.class, () -> queries.resolve(ACCOUNT + 1, r.lookupId(), false));
         assertTrue(queries.find(ACCOUNT + 1, r.lookupId()).isEmpty());
-        assertTrue(lookups.rows.values().stream().noneMatch(x -> x.identifierHash().equals("12345678901")));
+        assertTrue(lookups.rows.values().stream().noneMatch(x -> x.subject().identifierHash().equals("12345678901")));
     }
 
     @Test

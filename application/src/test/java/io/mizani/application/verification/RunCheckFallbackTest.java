@@ -152,7 +152,7 @@ class RunCheckFallbackTest {
         route = List.of("a", "b");
         DomainError e = assertThrows(DomainError.class, () -> service().run(new RunCheck.Command(ACCOUNT, "nin",
                 Map.of("number_nin", "12345678912"), false)));
-        assertEquals(502, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.BAD_GATEWAY, e.kind());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
         assertEquals(2, recorded.size());
         LookupRecord row = lookups.rows.values().iterator().next();

@@ -74,17 +74,17 @@ class RunCheckServiceTest {
     @Test
     void refusals_come_in_the_contract_order_and_charge_nothing() {
         unavailable.add(ACCOUNT);
-        assertEquals(404, refused("nope", Map.of()).kind().httpStatus());
+        assertEquals(DomainError.Kind.NOT_FOUND, refused("nope", Map.of()).kind());
         assertEquals("unknown check: nope", refused("nope", Map.of()).getMessage());
-        assertEquals(403, refused("nin", Map.of()).kind().httpStatus());
+        assertEquals(DomainError.Kind.FORBIDDEN, refused("nin", Map.of()).kind());
         unavailable.clear();
-        assertEquals(412, refused("nin", Map.of()).kind().httpStatus());
+        assertEquals(DomainError.Kind.PRECONDITION_FAILED, refused("nin", Map.of()).kind());
         assertEquals("not_enabled", refused("nin", Map.of()).code());
         platform();
         assertEquals("number_nin is required", refused("nin", Map.of()).getMessage());
         wallet.balance = new BigDecimal("54.99");
         DomainError e = refused("nin", Map.of("number_nin", "12345678901"));
-        assertEquals(402, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.PAYMENT_REQUIRED, e.kind());
         assertEquals("insufficient service wallet balance", e.getMessage());
         assertEquals("insufficient_balance", e.code());
         assertEquals(0, providerCalls.get());
@@ -207,7 +207,7 @@ class RunCheckServiceTest {
         platform();
         answer = r -> new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.DOWN, "down", "1015");
         DomainError e = refused("nin", Map.of("number_nin", "12345678999"));
-        assertEquals(502, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.BAD_GATEWAY, e.kind());
         assertEquals("identity provider error: Nigeria NIN verification is currently unavailable", e.getMessage());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
         var history = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork()).list(ACCOUNT, null);
@@ -310,7 +310,7 @@ class RunCheckServiceTest {
         }, pii, new Fakes.KenyanPhones(), new Fakes.RollbackUnitOfWork(failing, wallet), clock, policy);
         DomainError e = assertThrows(DomainError.class,
                 () -> service.run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678912"), false)));
-        assertEquals(502, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.BAD_GATEWAY, e.kind());
         assertEquals(new BigDecimal("945.00"), wallet.balance, "charged until the sweeper reverses it");
         var sweeper = new SettleStrandedCharges(failing, wallet, new Fakes.RollbackUnitOfWork(failing, wallet),
                 Clock.offset(clock, Duration.ofMinutes(3)), policy);

@@ -228,7 +228,7 @@ class BeneficiaryBookTest {
         assertEquals("Ada", c.firstName());
         assertEquals("+254712345678", c.phoneNumber());
         assertEquals("254712345678", c.accountNumber());
-        assertEquals("tier_0", c.kycLevel());
+        assertEquals(KycLevel.TIER_0, c.kycLevel());
         assertTrue(c.active());
         assertTrue(counterparties.find(1, UUID.randomUUID()).isEmpty());
     }

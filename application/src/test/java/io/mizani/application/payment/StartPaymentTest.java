@@ -39,7 +39,7 @@ class StartPaymentTest {
 
     static Counterparty cp(long id, UUID uuid, String level, boolean active, OffsetDateTime dob) {
         return new Counterparty(id, uuid, "Ada", "Obi", null, "ada@example.com", "+254700000123", "KE", null, null,
-                null, null, dob, null, null, "+254700000123", "momo", level, active);
+                null, null, dob, null, null, "+254700000123", "momo", io.mizani.domain.beneficiary.KycLevel.fromWire(level).orElseThrow(), active);
     }
 
     static StartPaymentCommand.Customer inline() {

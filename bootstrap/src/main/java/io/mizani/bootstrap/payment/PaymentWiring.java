@@ -190,7 +190,7 @@ public class PaymentWiring {
         // each payment is leased on its own for twice the provider timeout: a worker that dies mid-call hands it back
         Duration lease = Duration.ofMillis(Math.max(2 * settings.providerTimeoutMs(), 1000));
         return new ProcessPayments(store, router, finaliser, unitOfWork, clock, lease,
-                new RetrySchedule(settings.pollBase(), Duration.ofHours(1), Integer.MAX_VALUE), settings.workerBatch(),
+                RetrySchedule.providerPolls(settings.pollBase()), settings.workerBatch(),
                 settings.pendingDeadline(), observer);
     }
 
@@ -215,8 +215,8 @@ public class PaymentWiring {
                                       @Named("payment-callback-executor") ExecutorService executor) {
         Duration lease = settings.webhookTimeout().multipliedBy(3);
         return new DeliverCallbacks(outbox, new LoggedCallbackSender(new StandardWebhooksSender(settings.webhookTimeout())), unitOfWork, clock,
-                new RetrySchedule(Duration.ofMillis(Math.max(1, settings.webhookRetryBaseMs())), settings.webhookRetryCap(),
-                        Math.max(8, settings.webhookMaxAttempts())), lease, settings.workerBatch(), executor);
+                RetrySchedule.webhooks(settings.webhookRetryBaseMs(), settings.webhookRetryCap(),
+                        settings.webhookMaxAttempts()), lease, settings.workerBatch(), executor);
     }
 
     @Produces

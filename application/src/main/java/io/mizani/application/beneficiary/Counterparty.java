@@ -1,9 +1,10 @@
 package io.mizani.application.beneficiary;
 
+import io.mizani.domain.beneficiary.KycLevel;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** A stored beneficiary as a payment sees it. kycLevel is {@code tier_0} or {@code full}. */
+/** A stored beneficiary as a payment sees it. */
 public record Counterparty(
         long id,
         UUID uuid,
@@ -22,6 +23,6 @@ public record Counterparty(
         String accountName,
         String accountNumber,
         String accountType,
-        String kycLevel,
+        KycLevel kycLevel,
         boolean active) {
 }

@@ -67,8 +67,7 @@ public final class Tier0Counterparties implements PaymentCounterparties {
                 return;
             }
             BigDecimal left = standing.lifetimeUsd().subtract(amount.setScale(2, RoundingMode.HALF_EVEN));
-            store.setTier0Lifetime(beneficiaryId, left.signum() < 0 ? BigDecimal.ZERO.setScale(2) : left,
-                    clock.instant());
+            store.setTier0Lifetime(beneficiaryId, left.max(BigDecimal.ZERO.setScale(2)), clock.instant());
         }));
     }
 
@@ -90,6 +89,6 @@ public final class Tier0Counterparties implements PaymentCounterparties {
         var p = b.profile();
         return new Counterparty(b.id(), b.uuid(), p.firstName(), p.lastName(), p.surname(), p.email(), p.phone(),
                 p.country(), p.idType(), p.idNumber(), p.additionalIdType(), p.additionalIdNumber(), p.dateOfBirth(),
-                p.address(), p.accountName(), p.accountNumber(), p.accountType(), b.kycLevel().wire(), b.active());
+                p.address(), p.accountName(), p.accountNumber(), p.accountType(), b.kycLevel(), b.active());
     }
 }

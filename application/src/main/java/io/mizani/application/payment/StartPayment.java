@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.beneficiary.KycLevel;
 import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.Counterparty;
 import io.mizani.application.beneficiary.PaymentCounterparties;
@@ -178,7 +179,7 @@ public final class StartPayment {
             if (b != null) {
                 // tier-0 envelope: judged and counted atomically under the beneficiary's row lock
                 counterparties.reserveTier0(accountId, b.id(), currency, amountUsdExact);
-                counted = "tier_0".equals(b.kycLevel()) ? amountUsd : null;
+                counted = b.kycLevel() == KycLevel.TIER_0 ? amountUsd : null;
             }
             Instant now = clock.instant();
             Payment draft = new Payment(0, accountId, Tokens.paymentReference(), merchantReference, type, rail,

@@ -1,5 +1,6 @@
 package io.mizani.application.team;
 
+import io.mizani.domain.team.InvitationStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +22,6 @@ public interface InvitationStore {
     }
 
     record Invitation(long id, long organizationId, long accountId, String email, String phoneNumber, int roleId,
-                      List<Long> assignedAccountIds, String status, Instant expiresAt) {
+                      List<Long> assignedAccountIds, InvitationStatus status, Instant expiresAt) {
     }
 }

@@ -17,6 +17,7 @@ import io.mizani.application.tenancy.CredentialStore;
 import io.mizani.application.tenancy.MerchantAuthenticator;
 import io.mizani.application.tenancy.MerchantContext;
 import io.mizani.domain.error.DomainError;
+import io.mizani.domain.team.InvitationStatus;
 import io.mizani.domain.team.Role;
 import io.mizani.domain.team.Team;
 import io.mizani.domain.team.TeamCurrency;
@@ -26,7 +27,8 @@ import io.mizani.domain.tenancy.ApiSecret;
  * Teams (accounts), their members, user profiles and invitations, as a merchant credential sees them: a Team is
  * visible when the credential's user holds a role on it; anything else answers 404.
  */
-public final class TeamService {
+public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, DeleteTeam, ViewUserProfile,
+        InviteMember, AcceptInvitation, RemoveMember {
 
     public static final Duration INVITATION_LIFETIME = Duration.ofDays(7);
 
@@ -77,6 +79,7 @@ public final class TeamService {
                 "no currency is known for the phone number's country " + region));
     }
 
+    @Override
     public Team create(MerchantContext ctx, TeamCommands.CreateTeam cmd) {
         String currency = currencyFor(cmd.dialCode(), cmd.number());
         return uow.inTransaction(() -> {
@@ -108,10 +111,12 @@ public final class TeamService {
         });
     }
 
+    @Override
     public Team get(MerchantContext ctx, long accountId) {
         return uow.inTransaction(() -> visibleTeam(ctx, accountId));
     }
 
+    @Override
     public Team update(MerchantContext ctx, TeamCommands.UpdateTeam cmd) {
         return uow.inTransaction(() -> {
             requireManager(ctx, cmd.accountId());
@@ -121,6 +126,7 @@ public final class TeamService {
         });
     }
 
+    @Override
     public Team delete(MerchantContext ctx, long accountId) {
         Team deleted = uow.inTransaction(() -> {
             requireManager(ctx, accountId);
@@ -149,6 +155,7 @@ public final class TeamService {
         return team;
     }
 
+    @Override
     public UserProfile profile(MerchantContext ctx, long userId) {
         return uow.inTransaction(() -> {
             UserStore.User user = users.find(userId)
@@ -164,11 +171,8 @@ public final class TeamService {
         });
     }
 
-    public record UserProfile(UserStore.User user, List<Team> accounts, Map<String, String> roles, String status,
-                              boolean pinSet, boolean kycVerified, int kycTier) {
-    }
-
     /** Creates a pending invitation and e-mails its link. The token is shown only in the e-mail. */
+    @Override
     public void invite(MerchantContext ctx, TeamCommands.Invite cmd) {
         String token = Base64.getUrlEncoder().withoutPadding().encodeToString(ApiSecret.randomBytes(32));
         Role role = cmd.roleId() == null ? Role.MEMBER : Role.byId(cmd.roleId())
@@ -203,13 +207,14 @@ public final class TeamService {
      * that e-mail), gets the role on the invited Team and the assigned Teams, and receives an API credential for the
      * invited Team (shown once).
      */
+    @Override
     public AcceptedInvitation accept(TeamCommands.AcceptInvitation cmd) {
         byte[] hash = ApiSecret.hash(cmd.token());
         String secret = ApiSecret.newSecret();
         String username = ApiSecret.newUsername();
         return uow.inTransaction(() -> {
             InvitationStore.Invitation inv = invitations.lockByTokenHash(hash)
-                    .filter(i -> "pending".equals(i.status()) && i.expiresAt().isAfter(clock.instant()))
+                    .filter(i -> i.status() == InvitationStatus.PENDING && i.expiresAt().isAfter(clock.instant()))
                     .orElseThrow(() -> DomainError.notFound("invitation not found, expired or already accepted"));
             teams.team(inv.accountId())
                     .orElseThrow(() -> DomainError.notFound("invitation not found, expired or already accepted"));
@@ -240,10 +245,8 @@ public final class TeamService {
         });
     }
 
-    public record AcceptedInvitation(UserStore.User user, List<Long> accountIds, String username, String password) {
-    }
-
     /** Removes a user from a Team and revokes that user's credentials on it. A Team keeps at least one owner. */
+    @Override
     public void removeMember(MerchantContext ctx, long accountId, long userId) {
         uow.run(() -> {
             requireManager(ctx, accountId);

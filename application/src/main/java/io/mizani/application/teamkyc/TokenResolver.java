@@ -3,6 +3,7 @@ package io.mizani.application.teamkyc;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.teamkyc.KycSlot;
 import io.mizani.domain.teamkyc.TokenSnapshot;
+import io.mizani.domain.verification.VerificationToken;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,18 +26,15 @@ final class TokenResolver {
         for (Map.Entry<KycSlot, String> entry : tokens.present().entrySet()) {
             KycSlot slot = entry.getKey();
             String token = entry.getValue();
-            TokenEvidence found = token.isBlank() ? null : evidence.find(merchantAccountId, token).orElse(null);
+            VerificationToken found = token.isBlank() ? null : evidence.find(merchantAccountId, token).orElse(null);
             if (found == null) {
                 throw invalid(slot, "verification token not found");
             }
-            if (!slot.accepts(found.check())) {
-                throw invalid(slot, "a token from check " + found.check() + " is not accepted here (accepts "
+            if (!slot.accepts(found.checked().check())) {
+                throw invalid(slot, "a token from check " + found.checked().check() + " is not accepted here (accepts "
                         + String.join(", ", slot.acceptedChecks()) + ")");
             }
-            snapshots.add(new TokenSnapshot(slot, found.token(), found.check(), found.category(), found.country(),
-                    found.status(), found.verificationStatus(), found.verified(), found.actorType(),
-                    found.subjectName(), found.identifierMasked(), found.reference(), found.source(),
-                    found.verifiedAt(), found.expiresAt()));
+            snapshots.add(new TokenSnapshot(slot, found));
         }
         return snapshots;
     }

@@ -1,5 +1,6 @@
 package io.mizani.application.teamkyc;
 
+import io.mizani.domain.verification.VerificationToken;
 import java.util.Optional;
 
 /**
@@ -8,5 +9,5 @@ import java.util.Optional;
  */
 public interface VerificationEvidence {
 
-    Optional<TokenEvidence> find(long accountId, String token);
+    Optional<VerificationToken> find(long accountId, String token);
 }

@@ -1,5 +1,6 @@
 package io.mizani.application.verification;
 
+import io.mizani.domain.verification.LookupId;
 import java.security.SecureRandom;
 
 /** Lookup ids ({@code vt_} + 26 lower-case base32 characters, 130 random bits) and charge references. */
@@ -11,12 +12,8 @@ public final class LookupIds {
     private LookupIds() {
     }
 
-    public static String next() {
-        return "vt_" + random(26);
-    }
-
-    public static String chargeReference(String lookupId) {
-        return "chg_" + lookupId.substring(lookupId.indexOf('_') + 1);
+    public static LookupId next() {
+        return LookupId.of("vt_" + random(26));
     }
 
     private static String random(int length) {

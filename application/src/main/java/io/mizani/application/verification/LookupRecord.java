@@ -1,71 +1,133 @@
 package io.mizani.application.verification;
 
 import io.mizani.domain.billing.ChargeStatus;
+import io.mizani.domain.common.Money;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.verification.CheckStatus;
-import java.math.BigDecimal;
+import io.mizani.domain.verification.LookupId;
+import io.mizani.domain.verification.VerificationToken;
 import java.time.Instant;
+import java.util.Objects;
 
 /**
- * One call of a check, as stored: the token it issued (when it issued one), its history entry and its charge.
- * The identifier is only stored as {@code identifierHash} and {@code identifierMasked}; the payload only sealed.
- * {@code status} is null while the call is in flight ({@code settled} false).
+ * One call of a check, as stored: what was asked ({@link Subject}), what came back ({@link Outcome}), which
+ * provider answered ({@link Routing}) and what it cost ({@link Charge}). Built by its steps, never by position:
+ * {@link #inFlight} before the provider call, {@link #settled} after it, {@link #replayed} for a cached answer
+ * re-issued under a new id; {@link #withCharge} and {@link #asError} are the sweeper's moves.
+ * The identifier is only stored hashed and masked; the payload and the registry identity only sealed.
  */
 public record LookupRecord(
-        String lookupId,
-        long accountId,
-        String check,
-        String category,
-        String country,
-        CheckStatus status,
-        String verificationStatus,
-        String actorType,
-        String subjectName,
-        String identifierHash,
-        String identifierMasked,
-        String cacheKey,
-        String reference,
-        String detail,
-        String responseCode,
-        byte[] sealedPayload,
-        String source,
-        boolean cached,
-        Instant fetchedAt,
-        Instant expiresAt,
-        BigDecimal chargedAmount,
-        String chargeCurrency,
-        String chargeReference,
-        ChargeStatus chargeStatus,
-        Integer durationMs,
+        LookupId id,
+        AccountId accountId,
+        Subject subject,
+        Outcome outcome,
+        Routing routing,
+        Charge charge,
         Instant createdAt,
         boolean tokenIssued,
-        boolean settled,
-        byte[] sealedIdentity) {
+        boolean settled) {
 
-    /** A record without the registry identity (sealed {@link io.mizani.domain.verification.match.RegistryIdentity}). */
-    public LookupRecord(String lookupId, long accountId, String check, String category, String country,
-                        CheckStatus status, String verificationStatus, String actorType, String subjectName,
-                        String identifierHash, String identifierMasked, String cacheKey, String reference,
-                        String detail, String responseCode, byte[] sealedPayload, String source, boolean cached,
-                        Instant fetchedAt, Instant expiresAt, BigDecimal chargedAmount, String chargeCurrency,
-                        String chargeReference, ChargeStatus chargeStatus, Integer durationMs, Instant createdAt,
-                        boolean tokenIssued, boolean settled) {
-        this(lookupId, accountId, check, category, country, status, verificationStatus, actorType, subjectName,
-                identifierHash, identifierMasked, cacheKey, reference, detail, responseCode, sealedPayload, source,
-                cached, fetchedAt, expiresAt, chargedAmount, chargeCurrency, chargeReference, chargeStatus, durationMs,
-                createdAt, tokenIssued, settled, null);
+    /** What was asked: the check, and the identifier only as a keyed hash and masked; the cache key of the inputs. */
+    public record Subject(String check, String category, String country, String identifierHash,
+                          String identifierMasked, String cacheKey) {
+    }
+
+    /**
+     * What the provider answered. {@code status} is null while the call is in flight ({@link #PENDING});
+     * {@code sealedPayload} and {@code sealedIdentity} are sealed (the raw payload, the registry identity).
+     */
+    public record Outcome(CheckStatus status, String verificationStatus, String actorType, String subjectName,
+                          String reference, String detail, String responseCode, byte[] sealedPayload,
+                          byte[] sealedIdentity, Instant fetchedAt, Instant expiresAt) {
+
+        public static final Outcome PENDING = new Outcome(null, null, null, null, null, null, null, null, null, null,
+                null);
+
+        /** The call failed: no answer kept, only why ({@code detail}) and the provider's code. */
+        public static Outcome error(String detail, String responseCode, Instant fetchedAt) {
+            return new Outcome(CheckStatus.ERROR, null, null, null, null, detail, responseCode, null, null,
+                    fetchedAt, null);
+        }
+
+        /** This outcome closed as an error with {@code detail}; the answer's payload and identity are dropped. */
+        public Outcome asError(String detail) {
+            return new Outcome(CheckStatus.ERROR, verificationStatus, actorType, subjectName, reference, detail,
+                    responseCode, null, null, fetchedAt, expiresAt);
+        }
+
+        public boolean verified() {
+            return status == CheckStatus.VERIFIED;
+        }
+    }
+
+    /** Which provider answered ({@code cache} for a replay), whether from the cache, and how long it took. */
+    public record Routing(String source, boolean cached, Integer durationMs) {
+
+        public static Routing pending(String firstProvider) {
+            return new Routing(firstProvider, false, null);
+        }
+
+        public static final Routing CACHE = new Routing("cache", true, 0);
+    }
+
+    /** The merchant's charge for the call: its price (zero when free), reference (null when free) and state. */
+    public record Charge(Money amount, String reference, ChargeStatus status) {
+
+        public Charge {
+            Objects.requireNonNull(amount, "amount");
+            Objects.requireNonNull(status, "status");
+        }
+
+        public Charge withStatus(ChargeStatus next) {
+            return new Charge(amount, reference, next);
+        }
+    }
+
+    public LookupRecord {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(accountId, "accountId");
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(routing, "routing");
+        Objects.requireNonNull(charge, "charge");
+    }
+
+    /** Step 1: the call recorded (and charged) before the provider is called. */
+    public static LookupRecord inFlight(LookupId id, AccountId accountId, Subject subject, String firstProvider,
+                                        Charge charge, Instant createdAt) {
+        return new LookupRecord(id, accountId, subject, Outcome.PENDING, Routing.pending(firstProvider), charge,
+                createdAt, false, false);
+    }
+
+    /** Step 3: the provider's outcome written; a token is issued unless the call ended in error. */
+    public LookupRecord settled(Outcome answer, Routing answeredBy) {
+        return new LookupRecord(id, accountId, subject, answer, answeredBy, charge, createdAt,
+                answer.status() != CheckStatus.ERROR, true);
+    }
+
+    /** A cached answer re-issued: a new id and charge, this record's subject and outcome, answered by the cache. */
+    public LookupRecord replayed(LookupId newId, Charge newCharge, Instant now) {
+        return new LookupRecord(newId, accountId, subject, outcome, Routing.CACHE, newCharge, now, true, true);
     }
 
     public LookupRecord withCharge(ChargeStatus status) {
-        return new LookupRecord(lookupId, accountId, check, category, country, this.status, verificationStatus,
-                actorType, subjectName, identifierHash, identifierMasked, cacheKey, reference, detail, responseCode,
-                sealedPayload, source, cached, fetchedAt, expiresAt, chargedAmount, chargeCurrency, chargeReference,
-                status, durationMs, createdAt, tokenIssued, settled, sealedIdentity);
+        return new LookupRecord(id, accountId, subject, outcome, routing, charge.withStatus(status), createdAt,
+                tokenIssued, settled);
     }
 
+    /** Closed by the sweeper as an error: no token, no payload. */
     public LookupRecord asError(String detail) {
-        return new LookupRecord(lookupId, accountId, check, category, country, CheckStatus.ERROR, verificationStatus,
-                actorType, subjectName, identifierHash, identifierMasked, cacheKey, reference, detail, responseCode,
-                null, source, cached, fetchedAt, expiresAt, chargedAmount, chargeCurrency, chargeReference,
-                chargeStatus, durationMs, createdAt, false, true, null);
+        return new LookupRecord(id, accountId, subject, outcome.asError(detail), routing, charge, createdAt, false,
+                true);
+    }
+
+    /** The token this call issued, as the other layers see it. */
+    public VerificationToken token() {
+        return new VerificationToken(id, new VerificationToken.Checked(subject.check(), subject.category(),
+                subject.country()),
+                new VerificationToken.Finding(outcome.status().wire(), outcome.verificationStatus(), outcome.verified(),
+                        outcome.actorType(), outcome.subjectName(), subject.identifierMasked(), outcome.reference(),
+                        routing.source()),
+                outcome.fetchedAt(), outcome.expiresAt());
     }
 }

@@ -1,24 +1,11 @@
 package io.mizani.application.verification;
 
-import java.time.Instant;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.verification.VerificationToken;
 
-/** A token read back. {@code dataJson} is null unless the payload was asked for. */
-public record ResolvedToken(
-        String token,
-        String check,
-        String category,
-        String country,
-        String status,
-        String verificationStatus,
-        boolean verified,
-        String actorType,
-        String subjectName,
-        String identifierMasked,
-        String reference,
-        String detail,
-        String source,
-        long accountId,
-        String dataJson,
-        Instant verifiedAt,
-        Instant expiresAt) {
+/**
+ * A token read back by its owner: the token snapshot, the provider's {@code detail}, the owning account and, only
+ * when asked for, the payload ({@code dataJson}, else null).
+ */
+public record ResolvedToken(VerificationToken token, String detail, AccountId accountId, String dataJson) {
 }

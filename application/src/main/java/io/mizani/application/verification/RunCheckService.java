@@ -8,6 +8,9 @@ import io.mizani.application.idempotency.RecoveryPoints;
 import io.mizani.domain.billing.ChargeEvent;
 import io.mizani.domain.billing.ChargeStateMachine;
 import io.mizani.domain.billing.ChargeStatus;
+import io.mizani.domain.common.Money;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.verification.LookupId;
 import io.mizani.domain.verification.ActorTypes;
 import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckDefinition;
@@ -187,20 +190,16 @@ public final class RunCheckService implements RunCheck {
     private VerificationResult replay(LookupRecord original, CheckDefinition check, boolean platform,
                                       MatchRequest match) {
         Instant now = now();
-        String lookupId = LookupIds.next();
+        LookupId lookupId = LookupIds.next();
         BigDecimal price = platform ? catalogue.cachedPrice(check.key()) : BigDecimal.ZERO.setScale(2);
-        String chargeReference = platform ? LookupIds.chargeReference(lookupId) : null;
+        String chargeReference = platform ? lookupId.chargeReference() : null;
         ChargeStatus charge = platform ? ChargeStatus.CHARGED : ChargeStatus.FREE;
-        LookupRecord copy = new LookupRecord(lookupId, original.accountId(), original.check(), original.category(),
-                original.country(), original.status(), original.verificationStatus(), original.actorType(),
-                original.subjectName(), original.identifierHash(), original.identifierMasked(), original.cacheKey(),
-                original.reference(), original.detail(), original.responseCode(), original.sealedPayload(), "cache",
-                true, original.fetchedAt(), original.expiresAt(), price, CheckCatalogue.CURRENCY, chargeReference,
-                charge, 0, now, true, true, original.sealedIdentity());
+        LookupRecord copy = original.replayed(lookupId,
+                new LookupRecord.Charge(Money.of(price, CheckCatalogue.CURRENCY), chargeReference, charge), now);
         lookups.insert(copy);
         recoveryPoints.record(original.accountId(), RecoveryPoints.VERIFICATION, lookupId);
         // the debit last: the wallet row stays locked only from here to the commit
-        if (platform && !wallet.debit(original.accountId(), price, chargeReference)) {
+        if (platform && !wallet.debit(original.accountId().value(), price, chargeReference)) {
             throw VerificationErrors.insufficientBalance(); // rolls the insert back
         }
         return toResult(copy, match);
@@ -210,20 +209,22 @@ public final class RunCheckService implements RunCheck {
                                     String cacheKey, boolean platform, VerificationSettings mode,
                                     MatchRequest match) {
         Instant start = now();
-        String lookupId = LookupIds.next();
+        LookupId lookupId = LookupIds.next();
         BigDecimal price = platform ? catalogue.livePrice(check.key()) : BigDecimal.ZERO.setScale(2);
-        String chargeReference = platform ? LookupIds.chargeReference(lookupId) : null;
+        String chargeReference = platform ? lookupId.chargeReference() : null;
         ChargeStatus charged = ChargeStateMachine.transition(ChargeStatus.NONE,
                 platform ? ChargeEvent.CHARGE_TAKEN : ChargeEvent.OWN_KEY_USED);
         Optional<String> ownKey = platform || mode.sealedProviderKey() == null
                 ? Optional.empty() : Optional.of(pii.open(mode.sealedProviderKey()));
-        ProviderRequest request = new ProviderRequest(lookupId, check, inputs, country, ownKey);
+        ProviderRequest request = new ProviderRequest(lookupId.value(), check, inputs, country, ownKey);
         String identifier = inputs.identifier();
         List<String> route = routeOf(check.key());
-        LookupRecord inFlight = new LookupRecord(lookupId, accountId, check.key(), check.category().wire(), country,
-                null, null, null, null, pii.keyedHash(check.identifierField().name() + "=" + identifier),
-                IdentifierMask.mask(identifier), cacheKey, null, null, null, null, route.get(0), false,
-                null, null, price, CheckCatalogue.CURRENCY, chargeReference, charged, null, start, false, false);
+        LookupRecord inFlight = LookupRecord.inFlight(lookupId, AccountId.of(accountId),
+                new LookupRecord.Subject(check.key(), check.category().wire(), country,
+                        pii.keyedHash(check.identifierField().name() + "=" + identifier),
+                        IdentifierMask.mask(identifier), cacheKey),
+                route.get(0), new LookupRecord.Charge(Money.of(price, CheckCatalogue.CURRENCY), chargeReference,
+                        charged), start);
 
         // 1. charge up front and record the call in flight
         Supplier<Object> charge = () -> uow.inTransaction(() -> {
@@ -252,7 +253,7 @@ public final class RunCheckService implements RunCheck {
             long c0 = System.nanoTime();
             CheckOutcome o = call(name, request);
             int ms = (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - c0) / 1_000_000);
-            calls.add(providerCall(lookupId, accountId, check.key(), name, calls.size() + 1, o,
+            calls.add(providerCall(lookupId.value(), accountId, check.key(), name, calls.size() + 1, o,
                     costs.get(name), ms));
             outcome = o;
             source = name;
@@ -427,44 +428,42 @@ public final class RunCheckService implements RunCheck {
     private LookupRecord settledRecord(LookupRecord f, CheckDefinition check, String identifier, CheckOutcome outcome,
                                        Instant fetchedAt, int durationMs, String source) {
         Instant expiresAt = fetchedAt.plus(policy.cacheTtl());
+        LookupRecord.Routing answeredBy = new LookupRecord.Routing(source, false, durationMs);
         return switch (outcome) {
-            case CheckOutcome.Verified v -> answered(f, check, identifier, v.answer(), CheckStatus.VERIFIED,
-                    fetchedAt, expiresAt, durationMs, source);
-            case CheckOutcome.NotVerified n -> answered(f, check, identifier, n.answer(), CheckStatus.NOT_VERIFIED,
-                    fetchedAt, expiresAt, durationMs, source);
-            case CheckOutcome.ProviderUnavailable u -> new LookupRecord(f.lookupId(), f.accountId(), f.check(),
-                    f.category(), f.country(), CheckStatus.ERROR, null, null, null, f.identifierHash(),
-                    f.identifierMasked(), f.cacheKey(), null,
-                    check.label() + " verification is currently unavailable", u.responseCode(), null, source,
-                    false, fetchedAt, null, f.chargedAmount(), f.chargeCurrency(), f.chargeReference(),
-                    f.chargeStatus(), durationMs, f.createdAt(), false, true, null);
+            case CheckOutcome.Verified v -> f.settled(answered(check, identifier, v.answer(), CheckStatus.VERIFIED,
+                    fetchedAt, expiresAt), answeredBy);
+            case CheckOutcome.NotVerified n -> f.settled(answered(check, identifier, n.answer(),
+                    CheckStatus.NOT_VERIFIED, fetchedAt, expiresAt), answeredBy);
+            case CheckOutcome.ProviderUnavailable u -> f.settled(LookupRecord.Outcome.error(
+                    check.label() + " verification is currently unavailable", u.responseCode(), fetchedAt),
+                    answeredBy);
         };
     }
 
-    private LookupRecord answered(LookupRecord f, CheckDefinition check, String identifier, ProviderAnswer a,
-                                  CheckStatus status, Instant fetchedAt, Instant expiresAt, int durationMs,
-                                  String source) {
+    private LookupRecord.Outcome answered(CheckDefinition check, String identifier, ProviderAnswer a,
+                                          CheckStatus status, Instant fetchedAt, Instant expiresAt) {
         String actor = ActorTypes.of(check, identifier, a.taxpayerClass()).orElse(null);
         byte[] payload = a.payloadJson() == null ? null : pii.seal(a.payloadJson());
         byte[] identity = a.identity() == null || a.identity().isEmpty() ? null : pii.seal(a.identity().encode());
-        return new LookupRecord(f.lookupId(), f.accountId(), f.check(), f.category(), f.country(), status,
-                a.verificationStatus(), actor, a.subjectName(), f.identifierHash(), f.identifierMasked(),
-                f.cacheKey(), a.reference(), a.detail(), a.responseCode(), payload, source, false, fetchedAt,
-                expiresAt, f.chargedAmount(), f.chargeCurrency(), f.chargeReference(), f.chargeStatus(), durationMs,
-                f.createdAt(), true, true, identity);
+        return new LookupRecord.Outcome(status, a.verificationStatus(), actor, a.subjectName(), a.reference(),
+                a.detail(), a.responseCode(), payload, identity, fetchedAt, expiresAt);
     }
 
     private VerificationResult toResult(LookupRecord r, MatchRequest match) {
         IdentityMatch identityMatch = null;
         if (match != null) {
-            RegistryIdentity identity = r.sealedIdentity() == null ? RegistryIdentity.NONE
-                    : RegistryIdentity.decode(pii.open(r.sealedIdentity())).orElse(RegistryIdentity.NONE);
+            RegistryIdentity identity = r.outcome().sealedIdentity() == null ? RegistryIdentity.NONE
+                    : RegistryIdentity.decode(pii.open(r.outcome().sealedIdentity())).orElse(RegistryIdentity.NONE);
             identityMatch = IdentityMatch.of(match, identity);
         }
-        return new VerificationResult(r.lookupId(), r.check(), r.category(), r.country(), r.status().wire(),
-                r.verificationStatus(), r.actorType(), r.subjectName(), r.reference(), r.detail(), r.responseCode(),
-                r.sealedPayload() == null ? null : pii.open(r.sealedPayload()), r.durationMs(), r.source(), r.cached(),
-                r.fetchedAt(), r.expiresAt(), r.chargedAmount(), r.chargeCurrency(), r.chargeReference(),
-                r.chargeStatus().wire(), identityMatch);
+        LookupRecord.Subject s = r.subject();
+        LookupRecord.Outcome o = r.outcome();
+        LookupRecord.Routing via = r.routing();
+        LookupRecord.Charge c = r.charge();
+        return new VerificationResult(r.id().value(), s.check(), s.category(), s.country(), o.status().wire(),
+                o.verificationStatus(), o.actorType(), o.subjectName(), o.reference(), o.detail(), o.responseCode(),
+                o.sealedPayload() == null ? null : pii.open(o.sealedPayload()), via.durationMs(), via.source(),
+                via.cached(), o.fetchedAt(), o.expiresAt(), c.amount().amount(), c.amount().currency(),
+                c.reference(), c.status().wire(), identityMatch);
     }
 }

@@ -44,7 +44,7 @@ public final class SettleStrandedCharges {
             try {
                 claimed = uow.inNewTransaction(this::settleOne);
             } catch (ReversalFailed e) {
-                LOG.log(Level.WARNING, "refund of " + e.record.lookupId() + " failed", e.getCause());
+                LOG.log(Level.WARNING, "refund of " + e.record.id() + " failed", e.getCause());
                 Instant retryAt = clock.instant().plus(policy.refundRetry());
                 try {
                     uow.inNewTransaction(() -> {
@@ -53,7 +53,7 @@ public final class SettleStrandedCharges {
                         return null;
                     });
                 } catch (RuntimeException again) {
-                    LOG.log(Level.SEVERE, "could not record the failed refund of " + e.record.lookupId(), again);
+                    LOG.log(Level.SEVERE, "could not record the failed refund of " + e.record.id(), again);
                     return done;
                 }
                 claimed = Optional.of(e.record);
@@ -75,12 +75,12 @@ public final class SettleStrandedCharges {
         }
         LookupRecord r = claimed.get();
         LookupRecord base = r.settled() ? r : r.asError("settlement lost; charge reversed");
-        ChargeStatus from = r.chargeStatus();
+        ChargeStatus from = r.charge().status();
         ChargeEvent event = r.settled() ? ChargeEvent.REVERSAL_SUCCEEDED : ChargeEvent.SETTLEMENT_LOST;
         ChargeStatus to = ChargeStateMachine.transition(from, event);
         if (ChargeStateMachine.reversesCharge(from, event)) {
             try {
-                wallet.refund(r.accountId(), r.chargedAmount(), r.chargeReference());
+                wallet.refund(r.accountId().value(), r.charge().amount().amount(), r.charge().reference());
             } catch (RuntimeException e) {
                 throw new ReversalFailed(base.withCharge(
                         ChargeStateMachine.transition(from, ChargeEvent.REVERSAL_FAILED)), e);

@@ -1,9 +1,8 @@
 package io.mizani.application.verification;
 
 import io.mizani.application.common.UnitOfWork;
-import io.mizani.application.teamkyc.TokenEvidence;
+import io.mizani.domain.verification.VerificationToken;
 import io.mizani.application.teamkyc.VerificationEvidence;
-import io.mizani.domain.verification.CheckStatus;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,11 +23,9 @@ public final class TokenQueries implements ResolveToken, ListLookups, Verificati
     public ResolvedToken resolve(long accountId, String token, boolean withData) {
         LookupRecord r = uow.inTransaction(() -> lookups.findToken(accountId, token))
                 .orElseThrow(VerificationErrors::tokenNotFound);
-        String data = withData && r.sealedPayload() != null ? pii.open(r.sealedPayload()) : null;
-        return new ResolvedToken(r.lookupId(), r.check(), r.category(), r.country(), r.status().wire(),
-                r.verificationStatus(), r.status() == CheckStatus.VERIFIED, r.actorType(), r.subjectName(),
-                r.identifierMasked(), r.reference(), r.detail(), r.source(), r.accountId(), data, r.fetchedAt(),
-                r.expiresAt());
+        byte[] payload = r.outcome().sealedPayload();
+        String data = withData && payload != null ? pii.open(payload) : null;
+        return new ResolvedToken(r.token(), r.outcome().detail(), r.accountId(), data);
     }
 
     @Override
@@ -39,21 +36,25 @@ public final class TokenQueries implements ResolveToken, ListLookups, Verificati
         }
         int capped = Math.min(n, MAX_LIMIT);
         return uow.inTransaction(() -> lookups.history(accountId, capped)).stream()
-                .map(r -> new HistoryEntry(r.lookupId(), r.check(), r.country(), r.status().wire(),
-                        r.verificationStatus(), r.actorType(), r.subjectName(), r.identifierMasked(), r.reference(),
-                        r.detail(), r.source(), r.chargedAmount(), r.chargeCurrency(), r.chargeReference(),
-                        r.chargeStatus().wire(), r.durationMs(), r.createdAt()))
+                .map(TokenQueries::historyEntry)
                 .toList();
     }
 
     @Override
-    public Optional<TokenEvidence> find(long accountId, String token) {
+    public Optional<VerificationToken> find(long accountId, String token) {
         if (token == null || token.isBlank()) {
             return Optional.empty();
         }
-        return uow.inTransaction(() -> lookups.findToken(accountId, token)).map(r -> new TokenEvidence(
-                r.lookupId(), r.check(), r.category(), r.country(), r.status().wire(), r.verificationStatus(),
-                r.status() == CheckStatus.VERIFIED, r.actorType(), r.subjectName(), r.identifierMasked(),
-                r.reference(), r.source(), r.fetchedAt(), r.expiresAt()));
+        return uow.inTransaction(() -> lookups.findToken(accountId, token)).map(LookupRecord::token);
+    }
+
+    private static HistoryEntry historyEntry(LookupRecord r) {
+        LookupRecord.Subject s = r.subject();
+        LookupRecord.Outcome o = r.outcome();
+        LookupRecord.Charge c = r.charge();
+        return new HistoryEntry(r.id().value(), s.check(), s.country(), o.status().wire(), o.verificationStatus(),
+                o.actorType(), o.subjectName(), s.identifierMasked(), o.reference(), o.detail(),
+                r.routing().source(), c.amount().amount(), c.amount().currency(), c.reference(), c.status().wire(),
+                r.routing().durationMs(), r.createdAt());
     }
 }

@@ -166,6 +166,20 @@ class BeneficiaryBookTest {
     }
 
     @Test
+    void a_zero_amount_is_counted_as_nothing_and_a_negative_one_refused() {
+        var b = book.create(new BeneficiaryCommands.Create(1, floor())).beneficiary();
+        counterparties.reserveTier0(1, b.id(), "KES", new BigDecimal("10"));
+        counterparties.reserveTier0(1, b.id(), "KES", BigDecimal.ZERO);
+        counterparties.releaseTier0(1, b.id(), BigDecimal.ZERO);
+        assertEquals(new BigDecimal("10.00"), book.fetch(1, b.uuid()).tier0LifetimeUsd());
+        DomainError e = assertThrows(DomainError.class,
+                () -> counterparties.releaseTier0(1, b.id(), new BigDecimal("-0.01")));
+        assertEquals("amount_usd must be a non-negative amount", e.getMessage());
+        counterparties.releaseTier0(1, b.id(), new BigDecimal("25"));
+        assertEquals(new BigDecimal("0.00"), book.fetch(1, b.uuid()).tier0LifetimeUsd(), "never below zero");
+    }
+
+    @Test
     void full_beneficiaries_are_neither_judged_nor_counted() {
         var b = book.create(new BeneficiaryCommands.Create(1, with(floor(), Field.PHONE, "+254712345678",
                 Field.ADDRESS, "Nairobi", Field.DATE_OF_BIRTH, "1990-01-02", Field.ID_NUMBER, "1",
@@ -214,7 +228,7 @@ class BeneficiaryBookTest {
         assertEquals("Ada", c.firstName());
         assertEquals("+254712345678", c.phoneNumber());
         assertEquals("254712345678", c.accountNumber());
-        assertEquals("tier_0", c.kycLevel());
+        assertEquals(KycLevel.TIER_0, c.kycLevel());
         assertTrue(c.active());
         assertTrue(counterparties.find(1, UUID.randomUUID()).isEmpty());
     }

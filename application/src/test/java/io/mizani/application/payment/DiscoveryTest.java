@@ -17,7 +17,7 @@ class DiscoveryTest {
     @Test
     void country_is_required() {
         assertEquals("country is required", assertThrows(DomainError.class, () -> discovery.discoverRails(1, " ")).getMessage());
-        assertEquals(400, assertThrows(DomainError.class, () -> discovery.discoverRails(1, "KEN")).kind().httpStatus());
+        assertEquals(DomainError.Kind.INVALID_ARGUMENT, assertThrows(DomainError.class, () -> discovery.discoverRails(1, "KEN")).kind());
     }
 
     @Test

@@ -244,7 +244,7 @@ final class Fakes {
         @Override
         public void reserveTier0(long accountId, long beneficiaryId, String currency, BigDecimal usd) {
             Counterparty c = book.values().stream().filter(b -> b.id() == beneficiaryId).findFirst().orElseThrow();
-            if ("full".equals(c.kycLevel())) {
+            if (c.kycLevel() == io.mizani.domain.beneficiary.KycLevel.FULL) {
                 return;
             }
             BigDecimal total = lifetime.getOrDefault(beneficiaryId, BigDecimal.ZERO);

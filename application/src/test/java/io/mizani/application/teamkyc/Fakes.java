@@ -1,5 +1,7 @@
 package io.mizani.application.teamkyc;
 
+import io.mizani.domain.verification.LookupId;
+import io.mizani.domain.verification.VerificationToken;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.tenancy.MerchantContext;
 import io.mizani.domain.teamkyc.AccountKyc;
@@ -104,20 +106,22 @@ final class Fakes {
 
     /** Tokens issued per merchant account. */
     static final class Evidence implements VerificationEvidence {
-        final Map<String, Map.Entry<Long, TokenEvidence>> issued = new HashMap<>();
+        final Map<String, Map.Entry<Long, VerificationToken>> issued = new HashMap<>();
         int lookups;
 
         String issue(long accountId, String check, String category, boolean verified, String actorType) {
             String token = "lk_" + (issued.size() + 1);
-            issued.put(token, Map.entry(accountId, new TokenEvidence(token, check, category, "KE",
-                    verified ? "verified" : "not_verified", verified ? "VERIFIED" : "NOT_VERIFIED", verified,
-                    actorType, "Jane Doe", "12••••78", "ref-" + token, "sandbox",
+            issued.put(token, Map.entry(accountId, new VerificationToken(LookupId.of(token),
+                    new VerificationToken.Checked(check, category, "KE"),
+                    new VerificationToken.Finding(verified ? "verified" : "not_verified",
+                            verified ? "VERIFIED" : "NOT_VERIFIED", verified, actorType, "Jane Doe", "12••••78",
+                            "ref-" + token, "sandbox"),
                     Instant.parse("2026-11-21T05:00:00Z"), Instant.parse("2026-12-21T05:00:00Z"))));
             return token;
         }
 
         @Override
-        public Optional<TokenEvidence> find(long accountId, String token) {
+        public Optional<VerificationToken> find(long accountId, String token) {
             lookups++;
             var entry = issued.get(token);
             return entry != null && entry.getKey() == accountId ? Optional.of(entry.getValue()) : Optional.empty();

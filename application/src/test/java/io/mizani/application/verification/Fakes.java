@@ -59,36 +59,36 @@ final class Fakes {
 
         @Override
         public void insert(LookupRecord lookup) {
-            rows.put(lookup.lookupId(), lookup);
+            rows.put(lookup.id().value(), lookup);
         }
 
         @Override
         public boolean settle(LookupRecord lookup) {
-            LookupRecord current = rows.get(lookup.lookupId());
+            LookupRecord current = rows.get(lookup.id().value());
             if (current == null || current.settled()) {
                 return false;
             }
-            rows.put(lookup.lookupId(), lookup);
+            rows.put(lookup.id().value(), lookup);
             return true;
         }
 
         @Override
         public Optional<LookupRecord> findReplayable(long accountId, String check, String cacheKey, Instant now) {
             return rows.values().stream()
-                    .filter(r -> r.accountId() == accountId && r.check().equals(check) && r.cacheKey().equals(cacheKey))
-                    .filter(r -> r.settled() && !r.cached() && r.status() == io.mizani.domain.verification.CheckStatus.VERIFIED)
-                    .filter(r -> r.expiresAt().isAfter(now))
-                    .max(Comparator.comparing(LookupRecord::fetchedAt));
+                    .filter(r -> r.accountId().value() == accountId && r.subject().check().equals(check) && r.subject().cacheKey().equals(cacheKey))
+                    .filter(r -> r.settled() && !r.routing().cached() && r.outcome().status() == io.mizani.domain.verification.CheckStatus.VERIFIED)
+                    .filter(r -> r.outcome().expiresAt().isAfter(now))
+                    .max(Comparator.comparing(r -> r.outcome().fetchedAt()));
         }
 
         @Override
         public Optional<LookupRecord> findToken(long accountId, String lookupId) {
-            return Optional.ofNullable(rows.get(lookupId)).filter(r -> r.accountId() == accountId && r.tokenIssued());
+            return Optional.ofNullable(rows.get(lookupId)).filter(r -> r.accountId().value() == accountId && r.tokenIssued());
         }
 
         @Override
         public List<LookupRecord> history(long accountId, int limit) {
-            return rows.values().stream().filter(r -> r.accountId() == accountId && r.settled())
+            return rows.values().stream().filter(r -> r.accountId().value() == accountId && r.settled())
                     .sorted(Comparator.comparing(LookupRecord::createdAt).reversed()).limit(limit).toList();
         }
 
@@ -96,18 +96,18 @@ final class Fakes {
         public Optional<LookupRecord> claimForSweep(Instant strandedBefore, Instant now) {
             return rows.values().stream().filter(r ->
                     (!r.settled() && r.createdAt().isBefore(strandedBefore))
-                            || (r.chargeStatus() == io.mizani.domain.billing.ChargeStatus.REFUND_FAILED
-                            && !retryAt.getOrDefault(r.lookupId(), Instant.MIN).isAfter(now))).findFirst();
+                            || (r.charge().status() == io.mizani.domain.billing.ChargeStatus.REFUND_FAILED
+                            && !retryAt.getOrDefault(r.id().value(), Instant.MIN).isAfter(now))).findFirst();
         }
 
         @Override
         public void updateSettlement(LookupRecord lookup) {
-            rows.put(lookup.lookupId(), lookup);
+            rows.put(lookup.id().value(), lookup);
         }
 
         @Override
         public void recordRefundFailure(LookupRecord lookup, Instant at) {
-            retryAt.put(lookup.lookupId(), at);
+            retryAt.put(lookup.id().value(), at);
         }
     }
 

@@ -105,6 +105,19 @@ class RunCheckFallbackTest {
     }
 
     @Test
+    void a_not_verified_answer_costs_the_provider_fee_only_when_the_provider_charged_it() {
+        ProviderAnswer none = new ProviderAnswer("NOT_VERIFIED", null, null, "ref", "no match", "1013", "{}");
+        providers.put("b", provider("b", () -> new CheckOutcome.NotVerified(none, true)));
+        providers.put("c", provider("c", () -> new CheckOutcome.NotVerified(none, false)));
+        route = List.of("b");
+        service().run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678912"), true));
+        route = List.of("c");
+        service().run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678913"), true));
+        assertEquals(List.of(new BigDecimal("30.00"), new BigDecimal("0.00")),
+                recorded.stream().map(ProviderCall::cost).toList());
+    }
+
+    @Test
     void an_unavailable_provider_hands_the_call_to_the_next_and_the_merchant_pays_once() {
         providers.put("a", provider("a", () -> {
             throw new IllegalStateException("boom");
@@ -139,12 +152,12 @@ class RunCheckFallbackTest {
         route = List.of("a", "b");
         DomainError e = assertThrows(DomainError.class, () -> service().run(new RunCheck.Command(ACCOUNT, "nin",
                 Map.of("number_nin", "12345678912"), false)));
-        assertEquals(502, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.BAD_GATEWAY, e.kind());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
         assertEquals(2, recorded.size());
         LookupRecord row = lookups.rows.values().iterator().next();
-        assertEquals("refunded", row.chargeStatus().wire());
-        assertEquals("b", row.source());
+        assertEquals("refunded", row.charge().status().wire());
+        assertEquals("b", row.routing().source());
     }
 
     @Test

@@ -74,17 +74,17 @@ class RunCheckServiceTest {
     @Test
     void refusals_come_in_the_contract_order_and_charge_nothing() {
         unavailable.add(ACCOUNT);
-        assertEquals(404, refused("nope", Map.of()).kind().httpStatus());
+        assertEquals(DomainError.Kind.NOT_FOUND, refused("nope", Map.of()).kind());
         assertEquals("unknown check: nope", refused("nope", Map.of()).getMessage());
-        assertEquals(403, refused("nin", Map.of()).kind().httpStatus());
+        assertEquals(DomainError.Kind.FORBIDDEN, refused("nin", Map.of()).kind());
         unavailable.clear();
-        assertEquals(412, refused("nin", Map.of()).kind().httpStatus());
+        assertEquals(DomainError.Kind.PRECONDITION_FAILED, refused("nin", Map.of()).kind());
         assertEquals("not_enabled", refused("nin", Map.of()).code());
         platform();
         assertEquals("number_nin is required", refused("nin", Map.of()).getMessage());
         wallet.balance = new BigDecimal("54.99");
         DomainError e = refused("nin", Map.of("number_nin", "12345678901"));
-        assertEquals(402, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.PAYMENT_REQUIRED, e.kind());
         assertEquals("insufficient service wallet balance", e.getMessage());
         assertEquals("insufficient_balance", e.code());
         assertEquals(0, providerCalls.get());
@@ -129,6 +129,46 @@ class RunCheckServiceTest {
     }
 
     @Test
+    void a_replay_answers_every_field_of_the_original_in_its_own_place() {
+        platform();
+        answer = r -> new CheckOutcome.Verified(new ProviderAnswer("VERIFIED", "JANE DOE", null, "REF-771",
+                "Detail of the registry", "1012", "{\"ResultCode\":\"1012\"}"));
+        VerificationResult live = run("nin", Map.of("number_nin", "12345678901"), false);
+        clock = Clock.offset(clock, Duration.ofHours(1));
+        VerificationResult replay = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertTrue(replay.cached());
+        assertEquals("REF-771", replay.reference());
+        assertEquals("Detail of the registry", replay.detail());
+        assertEquals(live.subjectName(), replay.subjectName());
+        assertEquals(live.verificationStatus(), replay.verificationStatus());
+        assertEquals(live.responseCode(), replay.responseCode());
+        assertEquals(live.actorType(), replay.actorType());
+        assertEquals(live.country(), replay.country());
+        assertEquals(live.category(), replay.category());
+        // and the replayed token reads back the same way
+        TokenQueries queries = new TokenQueries(lookups, pii, new Fakes.RollbackUnitOfWork(lookups, wallet));
+        ResolvedToken token = queries.resolve(ACCOUNT, replay.lookupId(), false);
+        assertEquals("REF-771", token.token().finding().reference());
+        assertEquals("Detail of the registry", token.detail());
+    }
+
+    @Test
+    void on_the_merchants_own_key_neither_a_live_call_nor_a_replay_has_a_charge_reference() {
+        settings.save(ACCOUNT, new VerificationSettings(VerificationMode.OWN_KEY, pii.seal("merchant-key")));
+        VerificationResult live = run("nin", Map.of("number_nin", "12345678901"), false);
+        VerificationResult replay = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertTrue(replay.cached());
+        for (VerificationResult r : java.util.List.of(live, replay)) {
+            assertEquals(null, r.chargeReference());
+            assertEquals("free", r.chargeStatus());
+            assertEquals(new BigDecimal("0.00"), r.chargedAmount());
+        }
+        platform();
+        VerificationResult paid = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertEquals("chg_" + paid.lookupId().substring(3), paid.chargeReference());
+    }
+
+    @Test
     void the_cache_lapses_after_the_ttl_and_is_per_merchant() {
         platform();
         run("nin", Map.of("number_nin", "12345678901"), false);
@@ -167,7 +207,7 @@ class RunCheckServiceTest {
         platform();
         answer = r -> new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.DOWN, "down", "1015");
         DomainError e = refused("nin", Map.of("number_nin", "12345678999"));
-        assertEquals(502, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.BAD_GATEWAY, e.kind());
         assertEquals("identity provider error: Nigeria NIN verification is currently unavailable", e.getMessage());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
         var history = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork()).list(ACCOUNT, null);
@@ -191,12 +231,12 @@ class RunCheckServiceTest {
         sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
                 Clock.offset(clock, Duration.ofMinutes(2)), policy);
         assertEquals(1, sweeper.sweep(10));
-        assertEquals("refund_failed", lookups.rows.get(r.lookupId()).chargeStatus().wire());
+        assertEquals("refund_failed", lookups.rows.get(r.lookupId()).charge().status().wire());
         wallet.refundsFail = false;
         sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
                 Clock.offset(clock, Duration.ofMinutes(5)), policy);
         assertEquals(1, sweeper.sweep(10));
-        assertEquals("refunded", lookups.rows.get(r.lookupId()).chargeStatus().wire());
+        assertEquals("refunded", lookups.rows.get(r.lookupId()).charge().status().wire());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
     }
 
@@ -212,8 +252,8 @@ class RunCheckServiceTest {
                 Clock.offset(clock, Duration.ofMinutes(3)), policy);
         assertEquals(1, sweeper.sweep(10));
         LookupRecord r = lookups.rows.values().iterator().next();
-        assertEquals("refunded", r.chargeStatus().wire());
-        assertEquals("error", r.status().wire());
+        assertEquals("refunded", r.charge().status().wire());
+        assertEquals("error", r.outcome().status().wire());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
     }
 
@@ -238,13 +278,13 @@ class RunCheckServiceTest {
         VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
         var queries = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork());
         ResolvedToken t = queries.resolve(ACCOUNT, r.lookupId(), false);
-        assertEquals("12\u2022\u2022\u2022\u2022\u2022\u2022\u202201", t.identifierMasked());
+        assertEquals("12\u2022\u2022\u2022\u2022\u2022\u2022\u202201", t.token().finding().identifierMasked());
         assertEquals(null, t.dataJson());
-        assertTrue(t.verified());
+        assertTrue(t.token().verified());
         assertEquals("{\"ResultCode\":\"1012\"}", queries.resolve(ACCOUNT, r.lookupId(), true).dataJson());
         assertThrows(DomainError.class, () -> queries.resolve(ACCOUNT + 1, r.lookupId(), false));
         assertTrue(queries.find(ACCOUNT + 1, r.lookupId()).isEmpty());
-        assertTrue(lookups.rows.values().stream().noneMatch(x -> x.identifierHash().equals("12345678901")));
+        assertTrue(lookups.rows.values().stream().noneMatch(x -> x.subject().identifierHash().equals("12345678901")));
     }
 
     @Test
@@ -270,7 +310,7 @@ class RunCheckServiceTest {
         }, pii, new Fakes.KenyanPhones(), new Fakes.RollbackUnitOfWork(failing, wallet), clock, policy);
         DomainError e = assertThrows(DomainError.class,
                 () -> service.run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678912"), false)));
-        assertEquals(502, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.BAD_GATEWAY, e.kind());
         assertEquals(new BigDecimal("945.00"), wallet.balance, "charged until the sweeper reverses it");
         var sweeper = new SettleStrandedCharges(failing, wallet, new Fakes.RollbackUnitOfWork(failing, wallet),
                 Clock.offset(clock, Duration.ofMinutes(3)), policy);

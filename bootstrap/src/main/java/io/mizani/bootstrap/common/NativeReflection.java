@@ -33,10 +33,11 @@ public final class NativeReflection {
     private NativeReflection() {
     }
 
-    /** Team KYC sections stored as JSON columns by the persistence adapter. */
+    /** Team KYC sections stored as JSON columns by the persistence adapter (a token snapshot in its flat stored form). */
     @RegisterForReflection(registerFullHierarchy = true, targets = {
             ContactInformation.class, EntityInformation.class, AccountInformation.class, UpgradeInformation.class,
-            VerificationInformation.class, ReviewInformation.class, TokenSnapshot.class, UploadInformation.class })
+            VerificationInformation.class, ReviewInformation.class, TokenSnapshot.class, UploadInformation.class },
+            classNames = "io.mizani.adapter.persistence.teamkyc.StoredTokenSnapshot")
     public static final class StoredJson {
         private StoredJson() {
         }

@@ -195,7 +195,7 @@ public class PaymentWiring {
         int batch = Math.max(1, settings.workerBatch());
         Duration lease = Duration.ofMillis(Math.max(2 * settings.providerTimeoutMs(), 1000));
         return new ProcessPayments(store, router, finaliser, unitOfWork, clock, lease,
-                new RetrySchedule(settings.pollBase(), Duration.ofHours(1), Integer.MAX_VALUE), batch,
+                RetrySchedule.providerPolls(settings.pollBase()), batch,
                 settings.pendingDeadline(), observer, executor);
     }
 
@@ -235,8 +235,8 @@ public class PaymentWiring {
                                       @Named("payment-callback-executor") ExecutorService executor) {
         Duration lease = settings.webhookTimeout().multipliedBy(3);
         return new DeliverCallbacks(outbox, new LoggedCallbackSender(new StandardWebhooksSender(settings.webhookTimeout())), unitOfWork, clock,
-                new RetrySchedule(Duration.ofMillis(Math.max(1, settings.webhookRetryBaseMs())), settings.webhookRetryCap(),
-                        Math.max(8, settings.webhookMaxAttempts())), lease, settings.workerBatch(), executor);
+                RetrySchedule.webhooks(settings.webhookRetryBaseMs(), settings.webhookRetryCap(),
+                        settings.webhookMaxAttempts()), lease, settings.workerBatch(), executor);
     }
 
     @Produces

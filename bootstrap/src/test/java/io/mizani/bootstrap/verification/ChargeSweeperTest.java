@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.verification.LookupRecord;
+import io.mizani.domain.common.Money;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.verification.LookupId;
 import io.mizani.application.verification.LookupStore;
 import io.mizani.application.verification.SettleStrandedCharges;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
@@ -40,10 +43,11 @@ class ChargeSweeperTest {
         // what a process that died right after step 1 (charge + in-flight record) leaves behind
         uow.run(() -> {
             wallet.debit(m.accountId(), price, "chg_" + lookupId);
-            lookups.insert(new LookupRecord(lookupId, m.accountId(), "national_id_ke", "national_id", "KE", null, null,
-                    null, null, "hash", "12\u2022\u2022\u2022\u202278", "cache-key", null, null, null, null, "sandbox",
-                    false, null, null, price, "KES", "chg_" + lookupId, ChargeStatus.CHARGED, null, longAgo, false,
-                    false));
+            lookups.insert(LookupRecord.inFlight(LookupId.of(lookupId), AccountId.of(m.accountId()),
+                    new LookupRecord.Subject("national_id_ke", "national_id", "KE", "hash",
+                            "12\u2022\u2022\u2022\u202278", "cache-key"),
+                    "sandbox", new LookupRecord.Charge(Money.of(price, "KES"), "chg_" + lookupId,
+                            ChargeStatus.CHARGED), longAgo));
         });
         assertEquals(60f, balance(m));
         sweeper.sweep(1000);

@@ -15,7 +15,7 @@ public final class BalanceRules {
     /** What a succeeded collection credits: {@code amount − fee}, never below zero. */
     public static BigDecimal collectionCredit(BigDecimal amount, BigDecimal fee) {
         BigDecimal net = amount.subtract(fee == null ? BigDecimal.ZERO : fee);
-        return (net.signum() < 0 ? BigDecimal.ZERO : net).setScale(2, RoundingMode.HALF_EVEN);
+        return net.max(BigDecimal.ZERO).setScale(2, RoundingMode.HALF_EVEN);
     }
 
     /** What a withdrawal reserves at acceptance: {@code amount + fee}. */

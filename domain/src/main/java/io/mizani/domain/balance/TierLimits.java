@@ -64,12 +64,16 @@ public record TierLimits(Map<Integer, Limit> tiers) {
         if (s.precision() - s.scale() > 15) {
             throw DomainError.invalidArgument(field + " is too large");
         }
-        return s.scale() < 0 ? s.setScale(0) : s;
+        return wholeUnits(s);
     }
 
     /** How a limit is written in messages: as configured, without trailing zeros. */
     static String plain(BigDecimal v) {
-        BigDecimal s = v.stripTrailingZeros();
-        return (s.scale() < 0 ? s.setScale(0) : s).toPlainString();
+        return wholeUnits(v.stripTrailingZeros()).toPlainString();
+    }
+
+    /** 5E+2 → 500 (scale 0); a value with decimals is kept as it is. */
+    private static BigDecimal wholeUnits(BigDecimal stripped) {
+        return stripped.setScale(Math.max(stripped.scale(), 0));
     }
 }

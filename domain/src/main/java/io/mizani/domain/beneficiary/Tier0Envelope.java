@@ -47,7 +47,7 @@ public final class Tier0Envelope {
     /** Headroom before full KYC is mandatory: the limit minus the lifetime total, never below zero. */
     public static BigDecimal remaining(BigDecimal lifetimeUsd) {
         BigDecimal left = LIFETIME_LIMIT_USD.subtract(lifetimeUsd);
-        return (left.signum() < 0 ? BigDecimal.ZERO : left).setScale(2, RoundingMode.HALF_EVEN);
+        return left.max(BigDecimal.ZERO).setScale(2, RoundingMode.HALF_EVEN);
     }
 
     public static boolean limitReached(BigDecimal lifetimeUsd) {

@@ -5,8 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A refusal the service answers with a 4xx/5xx. Domain and application code throw it; the REST adapter
- * turns it into the exact body shape of the surface the request came in on:
+ * A refusal, named by its {@link Kind} (what went wrong, not how a protocol says it). Domain and application code
+ * throw it; the REST adapter maps the kind to an HTTP status and renders the exact body shape of the surface the
+ * request came in on:
  * <ul>
  *   <li>{@code /api/v1/kyc}: {@code {error: message, reason: code}}</li>
  *   <li>{@link Shape#COMPACT} (tier-0 refusal, invalid token in a KYC submission): {@code {error_code: code, message}}</li>
@@ -16,19 +17,28 @@ import java.util.Map;
  */
 public final class DomainError extends RuntimeException {
 
+    /** What kind of refusal this is; the REST adapter maps each to its status (ErrorMappers). */
     public enum Kind {
-        INVALID_ARGUMENT(400), UNAUTHENTICATED(401), PAYMENT_REQUIRED(402), FORBIDDEN(403), NOT_FOUND(404),
-        CONFLICT(409), PRECONDITION_FAILED(412), UNPROCESSABLE(422), BAD_GATEWAY(502), UNAVAILABLE(503);
-
-        private final int httpStatus;
-
-        Kind(int httpStatus) {
-            this.httpStatus = httpStatus;
-        }
-
-        public int httpStatus() {
-            return httpStatus;
-        }
+        /** The request itself is wrong (a field, a format, a rule it breaks). */
+        INVALID_ARGUMENT,
+        /** No or wrong credentials. */
+        UNAUTHENTICATED,
+        /** The caller's money does not cover it. */
+        PAYMENT_REQUIRED,
+        /** The caller may not do this. */
+        FORBIDDEN,
+        /** No such thing for this caller. */
+        NOT_FOUND,
+        /** It clashes with the current state. */
+        CONFLICT,
+        /** A precondition of the caller's settings does not hold (a feature not enabled). */
+        PRECONDITION_FAILED,
+        /** Well formed but cannot be processed (a reused idempotency key with another body). */
+        UNPROCESSABLE,
+        /** The upstream provider failed. */
+        BAD_GATEWAY,
+        /** The service cannot take it now. */
+        UNAVAILABLE
     }
 
     public enum Shape { DEFAULT, COMPACT }

@@ -1,6 +1,6 @@
 package io.mizani.domain.teamkyc;
 
-import java.time.Instant;
+import io.mizani.domain.verification.VerificationToken;
 import java.util.Objects;
 
 /**
@@ -8,22 +8,7 @@ import java.util.Objects;
  * {@code verification_information.verifications[]}. Kept on the record so the basis of a tier stays auditable
  * after the cached result lapses. {@code kind} is the slot it was submitted in.
  */
-public record TokenSnapshot(
-        KycSlot kind,
-        String token,
-        String check,
-        String category,
-        String country,
-        String status,
-        String verificationStatus,
-        boolean verified,
-        String actorType,
-        String subjectName,
-        String identifierMasked,
-        String reference,
-        String source,
-        Instant verifiedAt,
-        Instant expiresAt) {
+public record TokenSnapshot(KycSlot kind, VerificationToken token) {
 
     public TokenSnapshot {
         Objects.requireNonNull(kind, "kind");
@@ -32,6 +17,10 @@ public record TokenSnapshot(
 
     /** Only a token whose check came back verified counts toward a tier. */
     public boolean counts() {
-        return verified;
+        return token.verified();
+    }
+
+    public String actorType() {
+        return token.actorType();
     }
 }

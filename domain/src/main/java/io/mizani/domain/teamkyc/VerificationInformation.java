@@ -31,7 +31,7 @@ public record VerificationInformation(
             bySlot.put(token.kind(), token);
         }
         Map<KycSlot, String> slots = new EnumMap<>(KycSlot.class);
-        bySlot.forEach((slot, token) -> slots.put(slot, token.token()));
+        bySlot.forEach((slot, token) -> slots.put(slot, token.token().token().value()));
         List<TokenSnapshot> ordered = new ArrayList<>(bySlot.values());
         TierJustification justification = TokenTierRule.justify(ordered);
         return new VerificationInformation(slots, ordered, justification.actorType(), justification.tier(), now);

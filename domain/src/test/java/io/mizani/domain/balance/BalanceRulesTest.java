@@ -29,7 +29,7 @@ class BalanceRulesTest {
     void insufficient_balance_message_has_two_decimals() {
         DomainError e = BalanceRules.insufficient(new BigDecimal("12.5"), "KES", new BigDecimal("115"));
         assertEquals("insufficient_balance", e.code());
-        assertEquals(400, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.INVALID_ARGUMENT, e.kind());
         assertEquals("insufficient balance: 12.50 KES available, 115.00 needed", e.getMessage());
     }
 

@@ -1,5 +1,7 @@
 package io.mizani.domain.teamkyc;
 
+import io.mizani.domain.verification.LookupId;
+import io.mizani.domain.verification.VerificationToken;
 import java.time.Instant;
 
 final class Tokens {
@@ -20,9 +22,13 @@ final class Tokens {
             case PHONE_NUMBER -> "phone";
             case TIN -> "tax_id";
         };
-        return new TokenSnapshot(slot, "tok_" + slot.key() + (verified ? "_v" : "_nv") + "_" + actorType, check,
-                category, "KE", verified ? "verified" : "not_verified", verified ? "VERIFIED" : "NOT_VERIFIED",
-                verified, actorType, "Subject", "12••••78", "ref", "sandbox", T0, T0.plusSeconds(86400));
+        return new TokenSnapshot(slot, new VerificationToken(
+                LookupId.of("tok_" + slot.key() + (verified ? "_v" : "_nv") + "_" + actorType),
+                new VerificationToken.Checked(check, category, "KE"),
+                new VerificationToken.Finding(verified ? "verified" : "not_verified",
+                        verified ? "VERIFIED" : "NOT_VERIFIED", verified, actorType, "Subject", "12••••78", "ref",
+                        "sandbox"),
+                T0, T0.plusSeconds(86400)));
     }
 
     static TokenSnapshot nationalId() {

@@ -18,7 +18,7 @@ class InputValidatorTest {
     private String refusal(String check, Map<String, String> body) {
         DomainError e = assertThrows(DomainError.class, () -> validate(check, body));
         assertEquals("invalid_request", e.code());
-        assertEquals(400, e.kind().httpStatus());
+        assertEquals(DomainError.Kind.INVALID_ARGUMENT, e.kind());
         return e.getMessage();
     }
 

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.team;
 
+import io.mizani.domain.team.InvitationStatus;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
@@ -42,7 +43,7 @@ class JpaInvitationStore implements InvitationStore {
         return InvitationEntity.<InvitationEntity>find("tokenHash", tokenHash).firstResultOptional()
                 .map(e -> new Invitation(e.id, e.organizationId, e.accountId, e.email, sealed.open(e.phoneNumber), e.roleId,
                         e.assignedAccountIds == null ? java.util.List.of() : Arrays.asList(e.assignedAccountIds),
-                        e.status, e.expiresAt));
+                        InvitationStatus.fromWire(e.status), e.expiresAt));
     }
 
     @Override
@@ -51,7 +52,7 @@ class JpaInvitationStore implements InvitationStore {
                 .withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE).firstResultOptional()
                 .map(e -> new Invitation(e.id, e.organizationId, e.accountId, e.email, e.phoneNumber, e.roleId,
                         e.assignedAccountIds == null ? java.util.List.of() : Arrays.asList(e.assignedAccountIds),
-                        e.status, e.expiresAt));
+                        InvitationStatus.fromWire(e.status), e.expiresAt));
     }
 
     @Override

@@ -1,6 +1,9 @@
 package io.mizani.adapter.persistence.verification;
 
 import io.mizani.application.verification.LookupRecord;
+import io.mizani.domain.common.Money;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.verification.LookupId;
 import io.mizani.application.verification.LookupStore;
 import io.mizani.domain.billing.ChargeStatus;
 import io.mizani.domain.verification.CheckStatus;
@@ -56,7 +59,7 @@ public class JdbcLookupStore implements LookupStore {
                 + "WHERE lookup_id = ? AND NOT settled";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             int i = bindOutcome(ps, r);
-            ps.setString(i, r.lookupId());
+            ps.setString(i, r.id().value());
             return ps.executeUpdate() == 1;
         } catch (SQLException e) {
             throw new IllegalStateException("settle lookup failed", e);
@@ -72,7 +75,7 @@ public class JdbcLookupStore implements LookupStore {
                 + "refund_retry_at = NULL WHERE lookup_id = ?";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             int i = bindOutcome(ps, r);
-            ps.setString(i, r.lookupId());
+            ps.setString(i, r.id().value());
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException("update settlement failed", e);
@@ -85,7 +88,7 @@ public class JdbcLookupStore implements LookupStore {
                 + "refund_attempts = refund_attempts + 1 WHERE lookup_id = ?";
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setTimestamp(1, Timestamp.from(retryAt));
-            ps.setString(2, r.lookupId());
+            ps.setString(2, r.id().value());
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException("record refund failure failed", e);
@@ -166,73 +169,79 @@ public class JdbcLookupStore implements LookupStore {
 
     private static int bindOutcome(PreparedStatement ps, LookupRecord r) throws SQLException {
         int i = 1;
-        ps.setString(i++, r.status() == null ? null : r.status().wire());
-        ps.setString(i++, r.verificationStatus());
-        ps.setString(i++, r.actorType());
-        ps.setString(i++, r.subjectName());
-        ps.setString(i++, r.reference());
-        ps.setString(i++, r.detail());
-        ps.setString(i++, r.responseCode());
-        ps.setBytes(i++, r.sealedPayload());
-        ps.setTimestamp(i++, ts(r.fetchedAt()));
-        ps.setTimestamp(i++, ts(r.expiresAt()));
-        ps.setString(i++, r.chargeStatus().wire());
-        setInt(ps, i++, r.durationMs());
+        LookupRecord.Outcome o = r.outcome();
+        ps.setString(i++, o.status() == null ? null : o.status().wire());
+        ps.setString(i++, o.verificationStatus());
+        ps.setString(i++, o.actorType());
+        ps.setString(i++, o.subjectName());
+        ps.setString(i++, o.reference());
+        ps.setString(i++, o.detail());
+        ps.setString(i++, o.responseCode());
+        ps.setBytes(i++, o.sealedPayload());
+        ps.setTimestamp(i++, ts(o.fetchedAt()));
+        ps.setTimestamp(i++, ts(o.expiresAt()));
+        ps.setString(i++, r.charge().status().wire());
+        setInt(ps, i++, r.routing().durationMs());
         ps.setBoolean(i++, r.tokenIssued());
-        ps.setString(i++, r.source());
-        ps.setBytes(i++, r.sealedIdentity());
+        ps.setString(i++, r.routing().source());
+        ps.setBytes(i++, o.sealedIdentity());
         return i;
     }
 
     private static void bindAll(PreparedStatement ps, LookupRecord r, int start) throws SQLException {
         int i = start;
-        ps.setString(i++, r.lookupId());
-        ps.setLong(i++, r.accountId());
-        ps.setString(i++, r.check());
-        ps.setString(i++, r.category());
-        ps.setString(i++, r.country());
-        ps.setString(i++, r.status() == null ? null : r.status().wire());
-        ps.setString(i++, r.verificationStatus());
-        ps.setString(i++, r.actorType());
-        ps.setString(i++, r.subjectName());
-        ps.setString(i++, r.identifierHash());
-        ps.setString(i++, r.identifierMasked());
-        ps.setString(i++, r.cacheKey());
-        ps.setString(i++, r.reference());
-        ps.setString(i++, r.detail());
-        ps.setString(i++, r.responseCode());
-        ps.setBytes(i++, r.sealedPayload());
-        ps.setString(i++, r.source());
-        ps.setBoolean(i++, r.cached());
-        ps.setTimestamp(i++, ts(r.fetchedAt()));
-        ps.setTimestamp(i++, ts(r.expiresAt()));
-        ps.setBigDecimal(i++, r.chargedAmount());
-        ps.setString(i++, r.chargeCurrency());
-        ps.setString(i++, r.chargeReference());
-        ps.setString(i++, r.chargeStatus().wire());
-        setInt(ps, i++, r.durationMs());
+        LookupRecord.Subject s = r.subject();
+        LookupRecord.Outcome o = r.outcome();
+        LookupRecord.Routing via = r.routing();
+        LookupRecord.Charge charge = r.charge();
+        ps.setString(i++, r.id().value());
+        ps.setLong(i++, r.accountId().value());
+        ps.setString(i++, s.check());
+        ps.setString(i++, s.category());
+        ps.setString(i++, s.country());
+        ps.setString(i++, o.status() == null ? null : o.status().wire());
+        ps.setString(i++, o.verificationStatus());
+        ps.setString(i++, o.actorType());
+        ps.setString(i++, o.subjectName());
+        ps.setString(i++, s.identifierHash());
+        ps.setString(i++, s.identifierMasked());
+        ps.setString(i++, s.cacheKey());
+        ps.setString(i++, o.reference());
+        ps.setString(i++, o.detail());
+        ps.setString(i++, o.responseCode());
+        ps.setBytes(i++, o.sealedPayload());
+        ps.setString(i++, via.source());
+        ps.setBoolean(i++, via.cached());
+        ps.setTimestamp(i++, ts(o.fetchedAt()));
+        ps.setTimestamp(i++, ts(o.expiresAt()));
+        ps.setBigDecimal(i++, charge.amount().amount());
+        ps.setString(i++, charge.amount().currency());
+        ps.setString(i++, charge.reference());
+        ps.setString(i++, charge.status().wire());
+        setInt(ps, i++, via.durationMs());
         ps.setTimestamp(i++, ts(r.createdAt()));
         ps.setBoolean(i++, r.tokenIssued());
         ps.setBoolean(i++, r.settled());
-        ps.setBytes(i, r.sealedIdentity());
+        ps.setBytes(i, o.sealedIdentity());
     }
 
     private static LookupRecord read(ResultSet rs) throws SQLException {
         String status = rs.getString("status");
         int duration = rs.getInt("duration_ms");
         Integer durationMs = rs.wasNull() ? null : duration;
-        return new LookupRecord(rs.getString("lookup_id"), rs.getLong("account_id"), rs.getString("check_key"),
-                rs.getString("category"), rs.getString("country"),
-                status == null ? null : CheckStatus.fromWire(status), rs.getString("verification_status"),
-                rs.getString("actor_type"), rs.getString("subject_name"), rs.getString("identifier_hash"),
-                rs.getString("identifier_masked"), rs.getString("cache_key"), rs.getString("reference"),
-                rs.getString("detail"), rs.getString("response_code"), rs.getBytes("payload_sealed"),
-                rs.getString("source"), rs.getBoolean("cached"), instant(rs.getTimestamp("fetched_at")),
-                instant(rs.getTimestamp("expires_at")), rs.getBigDecimal("charged_amount"),
-                rs.getString("charge_currency"), rs.getString("charge_reference"),
-                ChargeStatus.fromWire(rs.getString("charge_status")), durationMs,
-                instant(rs.getTimestamp("created_at")), rs.getBoolean("token_issued"), rs.getBoolean("settled"),
-                rs.getBytes("identity_sealed"));
+        String currency = rs.getString("charge_currency");
+        return new LookupRecord(LookupId.of(rs.getString("lookup_id")), AccountId.of(rs.getLong("account_id")),
+                new LookupRecord.Subject(rs.getString("check_key"), rs.getString("category"), rs.getString("country"),
+                        rs.getString("identifier_hash"), rs.getString("identifier_masked"), rs.getString("cache_key")),
+                new LookupRecord.Outcome(status == null ? null : CheckStatus.fromWire(status),
+                        rs.getString("verification_status"), rs.getString("actor_type"), rs.getString("subject_name"),
+                        rs.getString("reference"), rs.getString("detail"), rs.getString("response_code"),
+                        rs.getBytes("payload_sealed"), rs.getBytes("identity_sealed"),
+                        instant(rs.getTimestamp("fetched_at")), instant(rs.getTimestamp("expires_at"))),
+                new LookupRecord.Routing(rs.getString("source"), rs.getBoolean("cached"), durationMs),
+                new LookupRecord.Charge(Money.of(rs.getBigDecimal("charged_amount"), currency),
+                        rs.getString("charge_reference"), ChargeStatus.fromWire(rs.getString("charge_status"))),
+                instant(rs.getTimestamp("created_at")), rs.getBoolean("token_issued"), rs.getBoolean("settled"));
     }
 
     private static void setInt(PreparedStatement ps, int i, Integer v) throws SQLException {

@@ -14,6 +14,8 @@ import io.mizani.domain.teamkyc.KycSlot;
 import io.mizani.domain.teamkyc.ReviewDecision;
 import io.mizani.domain.teamkyc.TokenSnapshot;
 import io.mizani.domain.teamkyc.UploadInformation;
+import io.mizani.domain.verification.LookupId;
+import io.mizani.domain.verification.VerificationToken;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,13 +26,33 @@ class AccountKycMappingTest {
 
     private static final Instant T0 = Instant.parse("2026-11-21T05:00:00Z");
 
+    private static TokenSnapshot snapshot(KycSlot slot, String token, String check, String category, String actor,
+                                          String subject, String masked, String reference) {
+        return new TokenSnapshot(slot, new VerificationToken(LookupId.of(token),
+                new VerificationToken.Checked(check, category, "KE"),
+                new VerificationToken.Finding("verified", "VERIFIED", true, actor, subject, masked, reference,
+                        "sandbox"),
+                T0, T0.plusSeconds(60)));
+    }
+
+    @Test
+    void a_token_snapshot_is_stored_flat_as_rows_already_hold_it() {
+        String stored = STORE.toEntity(AccountKyc.submit(42, KycDetails.none(),
+                List.of(snapshot(KycSlot.TIN, "lk_2", "kra_pin", "tax_id", "C", "Acme Ltd", "P0••••1Z", "R-9")), T0)
+                .withId(7)).verificationInformation;
+        assertTrue(stored.contains("\"verifications\":[{\"kind\":\"TIN\",\"token\":\"lk_2\",\"check\":\"kra_pin\","
+                + "\"category\":\"tax_id\",\"country\":\"KE\",\"status\":\"verified\",\"verification_status\":\"VERIFIED\","
+                + "\"verified\":true,\"actor_type\":\"C\",\"subject_name\":\"Acme Ltd\",\"identifier_masked\":\"P0••••1Z\","
+                + "\"reference\":\"R-9\",\"source\":\"sandbox\",\"verified_at\":\"2026-11-21T05:00:00Z\","
+                + "\"expires_at\":\"2026-11-21T05:01:00Z\"}]"), stored);
+    }
+
     @Test
     void a_full_record_survives_the_row_mapping() {
         UploadInformation uploads = new UploadInformation("a", "b", "c", "d", "e", "f", "g", "h", "i");
-        TokenSnapshot nid = new TokenSnapshot(KycSlot.NATIONAL_ID, "lk_1", "national_id_ke", "national_id", "KE",
-                "verified", "VERIFIED", true, "I", "Jane Doe", "12••••78", "ref", "sandbox", T0, T0.plusSeconds(60));
-        TokenSnapshot tin = new TokenSnapshot(KycSlot.TIN, "lk_2", "kra_pin", "tax_id", "KE", "verified",
-                "VERIFIED", true, "C", "Acme Ltd", "P0••••1Z", "ref2", "sandbox", T0, T0.plusSeconds(60));
+        TokenSnapshot nid = snapshot(KycSlot.NATIONAL_ID, "lk_1", "national_id_ke", "national_id", "I", "Jane Doe",
+                "12••••78", "ref");
+        TokenSnapshot tin = snapshot(KycSlot.TIN, "lk_2", "kra_pin", "tax_id", "C", "Acme Ltd", "P0••••1Z", "ref2");
         AccountKyc kyc = AccountKyc.submit(42, new KycDetails("business", "KE", "Kenya", 2, "n",
                 new ContactInformation("Jane", "Doe", "X", "individual", 12345678L, "national_id", 99L, "passport",
                         "active", "+254700000001", uploads),

@@ -57,6 +57,6 @@ public final class ErrorBodies {
     }
 
     public static Response of(String path, DomainError e) {
-        return response(path, e.kind().httpStatus(), e.code(), e.getMessage(), e.shape(), e.details());
+        return response(path, ErrorMappers.status(e.kind()), e.code(), e.getMessage(), e.shape(), e.details());
     }
 }

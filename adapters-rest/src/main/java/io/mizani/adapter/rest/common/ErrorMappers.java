@@ -24,6 +24,22 @@ import jakarta.ws.rs.core.Response;
 /** One place that turns every failure into the surface's error shape. No stack trace or SQL reaches a client. */
 class ErrorMappers {
 
+    /** The HTTP status of each kind of domain refusal. */
+    static int status(DomainError.Kind kind) {
+        return switch (kind) {
+            case INVALID_ARGUMENT -> 400;
+            case UNAUTHENTICATED -> 401;
+            case PAYMENT_REQUIRED -> 402;
+            case FORBIDDEN -> 403;
+            case NOT_FOUND -> 404;
+            case CONFLICT -> 409;
+            case PRECONDITION_FAILED -> 412;
+            case UNPROCESSABLE -> 422;
+            case BAD_GATEWAY -> 502;
+            case UNAVAILABLE -> 503;
+        };
+    }
+
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
     @ServerExceptionMapper

@@ -7,7 +7,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-import io.mizani.application.team.TeamService;
+import io.mizani.application.team.ViewUserProfile;
 import io.mizani.application.team.UserStore;
 import io.mizani.domain.team.Team;
 
@@ -52,7 +52,7 @@ public final class TeamJson {
     public record UserProfile(User user, List<ProfileAccount> accounts, Map<String, String> roles, String status,
                               @JsonProperty("is_pin_set") boolean isPinSet,
                               @JsonProperty("is_kyc_verified") boolean isKycVerified, int kycTier) {
-        public static UserProfile of(TeamService.UserProfile p) {
+        public static UserProfile of(ViewUserProfile.UserProfile p) {
             return new UserProfile(User.of(p.user()), p.accounts().stream()
                     .map(t -> new ProfileAccount(t.id(), t.name(), t.uuid(), t.status(), t.email(), t.currency(),
                             t.phoneNumber(), t.kycTier(), t.kycVerified(), t.id()))

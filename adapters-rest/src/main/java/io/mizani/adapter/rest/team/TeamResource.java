@@ -6,7 +6,14 @@ import java.util.Map;
 
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
 import io.mizani.application.team.TeamCommands;
-import io.mizani.application.team.TeamService;
+import io.mizani.application.team.AcceptInvitation;
+import io.mizani.application.team.CreateTeam;
+import io.mizani.application.team.DeleteTeam;
+import io.mizani.application.team.InviteMember;
+import io.mizani.application.team.RemoveMember;
+import io.mizani.application.team.UpdateTeam;
+import io.mizani.application.team.ViewTeam;
+import io.mizani.application.team.ViewUserProfile;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -27,11 +34,27 @@ import jakarta.ws.rs.core.Response;
 @Consumes(MediaType.APPLICATION_JSON)
 public class TeamResource {
 
-    private final TeamService teams;
+    private final CreateTeam createTeam;
+    private final ViewTeam viewTeam;
+    private final UpdateTeam updateTeam;
+    private final DeleteTeam deleteTeam;
+    private final RemoveMember removeMember;
+    private final ViewUserProfile viewUserProfile;
+    private final InviteMember inviteMember;
+    private final AcceptInvitation acceptInvitation;
     private final CurrentMerchant current;
 
-    TeamResource(TeamService teams, CurrentMerchant current) {
-        this.teams = teams;
+    TeamResource(CreateTeam createTeam, ViewTeam viewTeam, UpdateTeam updateTeam, DeleteTeam deleteTeam,
+                 RemoveMember removeMember, ViewUserProfile viewUserProfile, InviteMember inviteMember,
+                 AcceptInvitation acceptInvitation, CurrentMerchant current) {
+        this.createTeam = createTeam;
+        this.viewTeam = viewTeam;
+        this.updateTeam = updateTeam;
+        this.deleteTeam = deleteTeam;
+        this.removeMember = removeMember;
+        this.viewUserProfile = viewUserProfile;
+        this.inviteMember = inviteMember;
+        this.acceptInvitation = acceptInvitation;
         this.current = current;
     }
 
@@ -54,7 +77,7 @@ public class TeamResource {
     @Path("/accounts")
     public Response create(CreateAccountRequest body) {
         CreateAccountRequest b = Requests.body(body);
-        var team = teams.create(current.merchant(), new TeamCommands.CreateTeam(b.organizationId(), b.name(),
+        var team = createTeam.create(current.merchant(), new TeamCommands.CreateTeam(b.organizationId(), b.name(),
                 b.description(), b.email(), b.dialCode(), b.number(), b.userId(), b.uuid() != null ? b.uuid() : b.slug()));
         return Response.ok(TeamJson.AccountEnvelope.of(team)).build();
     }
@@ -63,27 +86,27 @@ public class TeamResource {
     @Path("/accounts")
     public TeamJson.AccountEnvelope update(UpdateAccountRequest body) {
         UpdateAccountRequest b = Requests.body(body);
-        return TeamJson.AccountEnvelope.of(teams.update(current.merchant(), new TeamCommands.UpdateTeam(b.accountId(),
+        return TeamJson.AccountEnvelope.of(updateTeam.update(current.merchant(), new TeamCommands.UpdateTeam(b.accountId(),
                 b.description(), b.email(), b.logo(), b.themeColor(), b.paymentNote(), b.notifyAmount())));
     }
 
     @DELETE
     @Path("/accounts/{account_id}")
     public TeamJson.AccountEnvelope delete(@PathParam("account_id") String accountId) {
-        return TeamJson.AccountEnvelope.of(teams.delete(current.merchant(), Requests.pathId(accountId, "account")));
+        return TeamJson.AccountEnvelope.of(deleteTeam.delete(current.merchant(), Requests.pathId(accountId, "account")));
     }
 
     @GET
     @Path("/account/{account_id}")
     public TeamJson.AccountEnvelope get(@PathParam("account_id") String accountId) {
-        return TeamJson.AccountEnvelope.of(teams.get(current.merchant(), Requests.pathId(accountId, "account")));
+        return TeamJson.AccountEnvelope.of(viewTeam.get(current.merchant(), Requests.pathId(accountId, "account")));
     }
 
     @DELETE
     @Path("/accounts/{account_id}/users/{user_id}")
     public Map<String, Object> removeMember(@PathParam("account_id") String accountId,
                                             @PathParam("user_id") String userId) {
-        teams.removeMember(current.merchant(), Requests.pathId(accountId, "account"), Requests.pathId(userId, "user"));
+        removeMember.removeMember(current.merchant(), Requests.pathId(accountId, "account"), Requests.pathId(userId, "user"));
         return Map.of("success", true);
     }
 
@@ -91,14 +114,14 @@ public class TeamResource {
     @Path("/user_profile/{user_id}")
     public TeamJson.UserProfileEnvelope profile(@PathParam("user_id") String userId) {
         return new TeamJson.UserProfileEnvelope(TeamJson.UserProfile.of(
-                teams.profile(current.merchant(), Requests.pathId(userId, "user"))));
+                viewUserProfile.profile(current.merchant(), Requests.pathId(userId, "user"))));
     }
 
     @POST
     @Path("/account_invites")
     public Map<String, Object> invite(InviteRequest body) {
         InviteRequest b = Requests.body(body);
-        teams.invite(current.merchant(), new TeamCommands.Invite(b.organizationId(), b.accountId(), b.email(),
+        inviteMember.invite(current.merchant(), new TeamCommands.Invite(b.organizationId(), b.accountId(), b.email(),
                 b.phoneNumber(), b.roleId(), b.assignedAccountIds(), b.baseUrl()));
         return Map.of("success", true);
     }
@@ -112,7 +135,7 @@ public class TeamResource {
     @Path("/account_invites/accept")
     public Response accept(AcceptInviteRequest body) {
         AcceptInviteRequest b = Requests.body(body);
-        var accepted = teams.accept(new TeamCommands.AcceptInvitation(b.token(), b.firstName(), b.lastName(),
+        var accepted = acceptInvitation.accept(new TeamCommands.AcceptInvitation(b.token(), b.firstName(), b.lastName(),
                 b.phoneNumber()));
         return Response.ok(Map.of(
                 "success", true,

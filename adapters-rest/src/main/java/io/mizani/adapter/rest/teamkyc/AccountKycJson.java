@@ -13,6 +13,7 @@ import io.mizani.domain.teamkyc.ReviewInformation;
 import io.mizani.domain.teamkyc.TokenSnapshot;
 import io.mizani.domain.teamkyc.UpgradeInformation;
 import io.mizani.domain.teamkyc.VerificationInformation;
+import io.mizani.domain.verification.VerificationToken;
 import java.time.Instant;
 import java.util.List;
 
@@ -171,9 +172,11 @@ final class AccountKycJson {
             Instant expiresAt) {
 
         static VerificationView of(TokenSnapshot t) {
-            return new VerificationView(t.kind().key(), t.token(), t.check(), t.category(), t.country(), t.status(),
-                    t.verificationStatus(), t.verified(), t.actorType(), t.subjectName(), t.identifierMasked(),
-                    t.reference(), t.source(), t.verifiedAt(), t.expiresAt());
+            VerificationToken.Checked c = t.token().checked();
+            VerificationToken.Finding f = t.token().finding();
+            return new VerificationView(t.kind().key(), t.token().token().value(), c.check(), c.category(),
+                    c.country(), f.status(), f.verificationStatus(), f.verified(), f.actorType(), f.subjectName(),
+                    f.identifierMasked(), f.reference(), f.source(), t.token().verifiedAt(), t.token().expiresAt());
         }
     }
 

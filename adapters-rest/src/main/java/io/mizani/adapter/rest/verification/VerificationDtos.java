@@ -2,6 +2,8 @@ package io.mizani.adapter.rest.verification;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mizani.application.verification.ResolvedToken;
+import io.mizani.domain.verification.VerificationToken;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -35,6 +37,16 @@ final class VerificationDtos {
             long accountId,
             @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode data,
             Instant verifiedAt, Instant expiresAt) {
+
+        static ResolvedTokenDto of(ResolvedToken resolved, JsonNode data) {
+            VerificationToken t = resolved.token();
+            VerificationToken.Checked c = t.checked();
+            VerificationToken.Finding f = t.finding();
+            return new ResolvedTokenDto(t.token().value(), c.check(), c.category(), c.country(), f.status(),
+                    f.verificationStatus(), f.verified(), f.actorType(), f.subjectName(), f.identifierMasked(),
+                    f.reference(), resolved.detail(), f.source(), resolved.accountId().value(), data, t.verifiedAt(),
+                    t.expiresAt());
+        }
     }
 
     record HistoryEntryDto(

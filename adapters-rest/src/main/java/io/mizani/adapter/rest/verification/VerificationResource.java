@@ -164,10 +164,7 @@ public class VerificationResource {
     public ResolvedTokenDto token(@PathParam("token") String token, @QueryParam("data") String data) {
         long accountId = currentMerchant.merchant().accountId();
         ResolvedToken t = resolveToken.resolve(accountId, token, bool(data));
-        return new ResolvedTokenDto(t.token(), t.check(), t.category(), t.country(), t.status(),
-                t.verificationStatus(), t.verified(), t.actorType(), t.subjectName(), t.identifierMasked(),
-                t.reference(), t.detail(), t.source(), t.accountId(),
-                t.dataJson() == null ? null : tree(t.dataJson()), t.verifiedAt(), t.expiresAt());
+        return ResolvedTokenDto.of(t, t.dataJson() == null ? null : tree(t.dataJson()));
     }
 
     @GET

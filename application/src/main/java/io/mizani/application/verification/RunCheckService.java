@@ -197,7 +197,7 @@ public final class RunCheckService implements RunCheck {
         LookupRecord copy = original.replayed(lookupId,
                 new LookupRecord.Charge(Money.of(price, CheckCatalogue.CURRENCY), chargeReference, charge), now);
         lookups.insert(copy);
-        recoveryPoints.record(original.accountId(), RecoveryPoints.VERIFICATION, lookupId);
+        recoveryPoints.record(original.accountId().value(), RecoveryPoints.VERIFICATION, lookupId.value());
         // the debit last: the wallet row stays locked only from here to the commit
         if (platform && !wallet.debit(original.accountId().value(), price, chargeReference)) {
             throw VerificationErrors.insufficientBalance(); // rolls the insert back
@@ -230,7 +230,7 @@ public final class RunCheckService implements RunCheck {
         Supplier<Object> charge = () -> uow.inTransaction(() -> {
             lookups.insert(inFlight);
             // the Idempotency-Key commits with the charge: a retry after a crash answers this call, never charges again
-            recoveryPoints.record(accountId, RecoveryPoints.VERIFICATION, lookupId);
+            recoveryPoints.record(accountId, RecoveryPoints.VERIFICATION, lookupId.value());
             // the debit last: the wallet row stays locked only from here to the commit
             if (platform && !wallet.debit(accountId, price, chargeReference)) {
                 throw VerificationErrors.insufficientBalance(); // rolls the insert back

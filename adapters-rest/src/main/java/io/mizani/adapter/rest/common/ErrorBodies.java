@@ -14,6 +14,11 @@ import jakarta.ws.rs.core.Response;
  */
 public final class ErrorBodies {
 
+    /** The HTTP status a domain error kind answers (one home: {@link ErrorMappers}); for pages outside the JSON shape. */
+    public static int status(io.mizani.domain.error.DomainError.Kind kind) {
+        return ErrorMappers.status(kind);
+    }
+
     public static final String CHALLENGE = "Basic realm=\"mizani\"";
 
     private ErrorBodies() {

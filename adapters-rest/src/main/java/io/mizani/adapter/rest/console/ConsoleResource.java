@@ -634,7 +634,7 @@ public class ConsoleResource {
         try {
             return page.get();
         } catch (DomainError e) {
-            int status = e.kind().httpStatus();
+            int status = io.mizani.adapter.rest.common.ErrorBodies.status(e.kind());
             return Html.html(status, Html.page("Not done", nav, operator.username(), """
                     <h1>Not done</h1><p class="error" id="error" role="alert">%s</p>
                     <p><a href="/console">Back to the console</a></p>""".formatted(esc(e.getMessage()))));

@@ -173,10 +173,10 @@ public class TeamResource {
             }
         }
         try {
-            return InvitePage.accepted(teams.accept(new TeamCommands.AcceptInvitation(token,
+            return InvitePage.accepted(acceptInvitation.accept(new TeamCommands.AcceptInvitation(token,
                     blankToNull(firstName), blankToNull(lastName), blankToNull(phoneNumber))));
         } catch (io.mizani.domain.error.DomainError e) {
-            return InvitePage.form(token, e.getMessage(), e.kind().httpStatus());
+            return InvitePage.form(token, e.getMessage(), io.mizani.adapter.rest.common.ErrorBodies.status(e.kind()));
         }
     }
 

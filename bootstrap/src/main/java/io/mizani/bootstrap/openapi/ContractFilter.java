@@ -270,7 +270,7 @@ public class ContractFilter implements OASFilter {
         closeOver(schemas, responseSide);
         closeOver(schemas, requestSide);
         for (String name : responseSide) {
-            describeResponse(name, schemas.get(name));
+            describeResponse(name, schemas.get(name), schemas);
         }
         for (Map.Entry<String, List<String>> e : REQUEST_REQUIRED.entrySet()) {
             if (schemas.containsKey(e.getKey())) {
@@ -463,7 +463,7 @@ public class ContractFilter implements OASFilter {
     }
 
     /** Marks every property of a schema the service writes as present (unless Jackson omits it when null) and nullable. */
-    private static void describeResponse(String name, Schema s) {
+    private static void describeResponse(String name, Schema s, Map<String, Schema> schemas) {
         if (s == null || s.getProperties() == null || s.getProperties().isEmpty()) {
             return;
         }
@@ -477,15 +477,24 @@ public class ContractFilter implements OASFilter {
             if (!omitted.contains(p)) {
                 required.add(p);
             }
-            props.put(p, nullable(ps));
+            props.put(p, nullable(ps, schemas));
         });
         s.setProperties(props);
         s.setRequired(required);
     }
 
-    private static Schema nullable(Schema ps) {
+    private static Schema nullable(Schema ps, Map<String, Schema> schemas) {
         if (ps.getRef() != null) {
+            Schema target = schemas.get(ps.getRef().substring(ps.getRef().lastIndexOf('/') + 1));
+            if (target != null && target.getType() != null && target.getType().equals(List.of(SchemaType.STRING))) {
+                // a plain value (Instant, UUID): inline it, so null is allowed by the schema itself
+                return OASFactory.createSchema().type(List.of(SchemaType.STRING, SchemaType.NULL)).format(target.getFormat())
+                        .example(target.getExample());
+            }
             return OASFactory.createSchema().anyOf(List.of(ps, OASFactory.createSchema().addType(SchemaType.NULL)));
+        }
+        if (ps.getAdditionalPropertiesSchema() != null && ps.getAdditionalPropertiesSchema().getRef() == null) {
+            nullable(ps.getAdditionalPropertiesSchema(), schemas);
         }
         if (ps.getType() != null && !ps.getType().isEmpty() && !ps.getType().contains(SchemaType.NULL)) {
             List<SchemaType> types = new ArrayList<>(ps.getType());
@@ -661,8 +670,8 @@ public class ContractFilter implements OASFilter {
                 "error_code", str("invalid_argument"),
                 "error_message", str("amount must be a number"),
                 "status_code", OASFactory.createSchema().addType(SchemaType.INTEGER).example(400),
-                "invalid_arguments", array(props(obj(null), "field", str("customer.first_name"), "message",
-                        str("is required"))).description("Each field that is missing or malformed, when there are several"));
+                "invalid_arguments", array(str("customer.first_name"))
+                        .description("Each field that is missing or malformed, when there are several"));
         standard.setRequired(List.of("error_code", "error_message", "status_code"));
         schemas.put("ErrorBody", standard);
         Schema compact = props(obj("The compact error: tier-0 refusal and invalid-token rejection"),
@@ -757,5 +766,13 @@ public class ContractFilter implements OASFilter {
 
         // Jackson trees: any JSON value, not JsonNode's getters
         schemas.put("JsonNode", OASFactory.createSchema().description("Any JSON value"));
+        // an event's data is written raw (@JsonRawValue): the JSON object that was sent, not a string
+        for (String event : List.of("EventBody", "EventDetailBody")) {
+            if (schemas.containsKey(event) && schemas.get(event).getProperties() != null) {
+                Map<String, Schema> p = new LinkedHashMap<>(schemas.get(event).getProperties());
+                p.put("data", ref("JsonNode"));
+                schemas.get(event).setProperties(p);
+            }
+        }
     }
 }

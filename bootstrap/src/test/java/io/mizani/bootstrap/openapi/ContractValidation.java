@@ -1,5 +1,9 @@
 package io.mizani.bootstrap.openapi;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -9,11 +13,16 @@ import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.restassured.OpenApiValidationFilter;
 
 import io.quarkus.test.junit.callback.QuarkusTestBeforeEachCallback;
+import io.restassured.filter.Filter;
+import io.restassured.filter.FilterContext;
+import io.restassured.response.Response;
+import io.restassured.specification.FilterableRequestSpecification;
+import io.restassured.specification.FilterableResponseSpecification;
 import io.quarkus.test.junit.callback.QuarkusTestMethodContext;
 import io.restassured.RestAssured;
 
 /**
- * Validates every response the end-to-end tests receive against the committed contract, docs/openapi.yaml: a
+ * Validates every response the end-to-end tests receive against the contract (docs/openapi.yaml, served as /q/openapi): a
  * response whose status, shape or field types the document does not describe fails the test that received it.
  * Installed before each {@code @QuarkusTest} method (META-INF/services); requests are not judged here (tests send
  * malformed ones on purpose), nor paths the document leaves out (provider callbacks, checkout pages, /q/...).
@@ -22,37 +31,72 @@ import io.restassured.RestAssured;
 public class ContractValidation implements QuarkusTestBeforeEachCallback {
 
     static final Path DOCUMENT = locate();
-    private static volatile OpenApiValidationFilter filter;
+    private static final Filter FILTER = new Lazy();
 
     @Override
     public void beforeEach(QuarkusTestMethodContext context) {
         if ("false".equals(System.getProperty("openapi.validate"))) {
             return;
         }
-        OpenApiValidationFilter f = filter();
-        if (RestAssured.filters().stream().noneMatch(x -> x == f)) {
-            RestAssured.filters(f);
+        if (RestAssured.filters().stream().noneMatch(x -> x == FILTER)) {
+            RestAssured.filters(FILTER);
         }
     }
 
-    static synchronized OpenApiValidationFilter filter() {
-        if (filter == null) {
-            filter = new OpenApiValidationFilter(validator());
+    /**
+     * Built at the first request, on the committed docs/openapi.yaml; while regenerating it ({@code -Dopenapi.update=true})
+     * on the document the service serves, so regenerating and validating can happen in one run.
+     */
+    private static final class Lazy implements Filter {
+        private volatile OpenApiValidationFilter delegate;
+
+        @Override
+        public Response filter(FilterableRequestSpecification request, FilterableResponseSpecification response,
+                               FilterContext ctx) {
+            OpenApiValidationFilter d = delegate;
+            if (d == null) {
+                synchronized (this) {
+                    if (delegate == null) {
+                        delegate = new OpenApiValidationFilter(validator(request.getBaseUri(), request.getPort()));
+                    }
+                    d = delegate;
+                }
+            }
+            return d.filter(request, response, ctx);
         }
-        return filter;
     }
 
-    static OpenApiInteractionValidator validator() {
+    static OpenApiInteractionValidator validator(String baseUri, int port) {
+        String document;
         try {
-            return OpenApiInteractionValidator.createForInlineApiSpecification(Files.readString(DOCUMENT))
-                    .withLevelResolver(LevelResolver.create()
-                            .withLevel("validation.request", ValidationReport.Level.IGNORE)
-                            .withLevel("validation.response", ValidationReport.Level.ERROR)
-                            .build())
-                    .build();
+            document = Boolean.getBoolean("openapi.update") ? served(baseUri, port) : Files.readString(DOCUMENT);
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot read " + DOCUMENT, e);
         }
+        return OpenApiInteractionValidator.createForInlineApiSpecification(document)
+                .withLevelResolver(LevelResolver.create()
+                        .withLevel("validation.request", ValidationReport.Level.IGNORE)
+                        .withLevel("validation.response", ValidationReport.Level.ERROR)
+                        .build())
+                .build();
+    }
+
+    private static String served(String baseUri, int port) {
+        String served;
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUri + ":" + port + "/q/openapi")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                throw new IllegalStateException("/q/openapi answered " + r.statusCode());
+            }
+            served = r.body();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot read /q/openapi", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return served;
     }
 
     private static Path locate() {

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.mizani.bootstrap.support.TestMerchants;
@@ -26,21 +25,23 @@ import io.restassured.response.Response;
 @QuarkusTest
 class RequestExamplesTest {
 
-    private static JsonPath doc;
+    private JsonPath doc;
 
-    @BeforeAll
-    static void load() {
-        doc = given().get("/q/openapi?format=json").then().statusCode(200).extract().jsonPath();
+    private JsonPath doc() {
+        if (doc == null) {
+            doc = given().get("/q/openapi?format=json").then().statusCode(200).extract().jsonPath();
+        }
+        return doc;
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> example(String path, String method) {
-        Map<String, Object> body = doc.getMap("paths.'" + path + "'." + method + ".requestBody.content.'application/json'.example");
+    private Map<String, Object> example(String path, String method) {
+        Map<String, Object> body = doc().getMap("paths.'" + path + "'." + method + ".requestBody.content.'application/json'.example");
         assertTrue(body != null && !body.isEmpty(), method + " " + path + " has a request example");
         return new LinkedHashMap<>(body);
     }
 
-    private static Merchant merchant() {
+    private Merchant merchant() {
         Merchant m = TestMerchants.onboard();
         TestMerchants.fund(m, "5000");
         m.as().body(example("/api/v1/kyc/settings", "put")).put("/api/v1/kyc/settings").then().statusCode(200);
@@ -50,7 +51,7 @@ class RequestExamplesTest {
     @Test
     void every_verification_check_example_runs() {
         Merchant m = merchant();
-        Map<String, Map<String, Object>> examples = doc.getMap(
+        Map<String, Map<String, Object>> examples = doc().getMap(
                 "paths.'/api/v1/kyc/verify/{check}'.post.requestBody.content.'application/json'.examples");
         assertTrue(examples.size() > 20, "one example per check");
         List<String> refused = new ArrayList<>();

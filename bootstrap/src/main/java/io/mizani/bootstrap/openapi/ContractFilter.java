@@ -665,6 +665,7 @@ public class ContractFilter implements OASFilter {
                 "error", str("identity checks are not enabled: turn them on in Settings"),
                 "reason", str("precondition_failed"));
         kyc.setRequired(List.of("error"));
+        kyc.setAdditionalPropertiesBoolean(Boolean.TRUE);
         schemas.put("KycError", kyc);
         Schema standard = props(obj("Error of the Teams, Team KYC, beneficiary, payment and operator surfaces"),
                 "error_code", str("invalid_argument"),
@@ -673,11 +674,14 @@ public class ContractFilter implements OASFilter {
                 "invalid_arguments", array(str("customer.first_name"))
                         .description("Each field that is missing or malformed, when there are several"));
         standard.setRequired(List.of("error_code", "error_message", "status_code"));
+        // a refusal's details are merged into the body (e.g. a beneficiary's missing_full_kyc_fields and kyc)
+        standard.setAdditionalPropertiesBoolean(Boolean.TRUE);
         schemas.put("ErrorBody", standard);
         Schema compact = props(obj("The compact error: tier-0 refusal and invalid-token rejection"),
                 "error_code", str("invalid_argument"),
                 "message", str("full KYC information is required for the transaction"));
         compact.setRequired(List.of("error_code", "message"));
+        compact.setAdditionalPropertiesBoolean(Boolean.TRUE);
         schemas.put("CompactErrorBody", compact);
         schemas.put("AnyErrorBody", OASFactory.createSchema().description("`ErrorBody`, or `CompactErrorBody` for a tier-0 "
                 + "refusal or an invalid verification token").oneOf(List.of(ref("ErrorBody"), ref("CompactErrorBody"))));

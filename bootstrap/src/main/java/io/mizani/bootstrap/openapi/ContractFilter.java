@@ -270,7 +270,9 @@ public class ContractFilter implements OASFilter {
         closeOver(schemas, responseSide);
         closeOver(schemas, requestSide);
         for (String name : responseSide) {
-            describeResponse(name, schemas.get(name), schemas);
+            // a schema also sent by clients keeps the request's required list (nothing is required of them)
+            describeResponse(name, schemas.get(name), schemas, !requestSide.contains(name));
+            nullableObject(schemas.get(name));
         }
         for (Map.Entry<String, List<String>> e : REQUEST_REQUIRED.entrySet()) {
             if (schemas.containsKey(e.getKey())) {
@@ -463,7 +465,7 @@ public class ContractFilter implements OASFilter {
     }
 
     /** Marks every property of a schema the service writes as present (unless Jackson omits it when null) and nullable. */
-    private static void describeResponse(String name, Schema s, Map<String, Schema> schemas) {
+    private static void describeResponse(String name, Schema s, Map<String, Schema> schemas, boolean require) {
         if (s == null || s.getProperties() == null || s.getProperties().isEmpty()) {
             return;
         }
@@ -480,7 +482,17 @@ public class ContractFilter implements OASFilter {
             props.put(p, nullable(ps, schemas));
         });
         s.setProperties(props);
-        s.setRequired(required);
+        if (require) {
+            s.setRequired(required);
+        }
+    }
+
+    /** An object the service writes can be null where it is a property: OpenAPI 3.0 says so on the object's schema. */
+    private static void nullableObject(Schema s) {
+        if (s != null && s.getType() != null && s.getType().equals(List.of(SchemaType.OBJECT)) && s.getProperties() != null
+                && !s.getProperties().isEmpty()) {
+            s.setType(List.of(SchemaType.OBJECT, SchemaType.NULL));
+        }
     }
 
     private static Schema nullable(Schema ps, Map<String, Schema> schemas) {
@@ -491,7 +503,7 @@ public class ContractFilter implements OASFilter {
                 return OASFactory.createSchema().type(List.of(SchemaType.STRING, SchemaType.NULL)).format(target.getFormat())
                         .example(target.getExample());
             }
-            return OASFactory.createSchema().anyOf(List.of(ps, OASFactory.createSchema().addType(SchemaType.NULL)));
+            return ps; // an object: its schema is nullable (nullableObject)
         }
         if (ps.getAdditionalPropertiesSchema() != null && ps.getAdditionalPropertiesSchema().getRef() == null) {
             nullable(ps.getAdditionalPropertiesSchema(), schemas);

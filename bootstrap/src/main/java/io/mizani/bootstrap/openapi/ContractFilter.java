@@ -1,0 +1,794 @@
+package io.mizani.bootstrap.openapi;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.examples.Example;
+import org.eclipse.microprofile.openapi.models.media.Content;
+import org.eclipse.microprofile.openapi.models.media.MediaType;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+import org.eclipse.microprofile.openapi.models.responses.APIResponses;
+import org.eclipse.microprofile.openapi.models.tags.Tag;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.mizani.domain.beneficiary.Field;
+import io.mizani.domain.verification.CheckCatalogue;
+import io.mizani.domain.verification.CheckDefinition;
+import io.mizani.domain.verification.CheckField;
+
+/**
+ * Completes the OpenAPI document that SmallRye scans from the resources (docs/openapi.md): product tags in the order
+ * Swagger UI shows them (merchant first, operator last), operation ids and summaries, the real success codes, typed
+ * bodies where a resource reads or writes raw JSON, one body schema per verification check, the three error shapes
+ * on every 4xx/5xx an operation can answer, {@code required} and nullability as Jackson writes them, and an example
+ * on every request and response. Provider callbacks and the hosted checkout pages are not part of the merchant API
+ * and are left out.
+ */
+public class ContractFilter implements OASFilter {
+
+    private static final String REF = "#/components/schemas/";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Tags, in the order Swagger UI lists them. */
+    private static final Map<String, String> TAGS = new LinkedHashMap<>();
+
+    static {
+        TAGS.put("Verification", "Identity checks against national registers (`/api/v1/kyc`): run a check, resolve its token, "
+                + "history, prices and settings. Errors: `{error, reason}`.");
+        TAGS.put("Teams", "Teams (accounts), their members and invitations (`/api/v2`).");
+        TAGS.put("Team KYC", "A Team's own KYC submission, built from verification tokens, and its tier upgrades.");
+        TAGS.put("Beneficiaries", "The people and businesses a Team pays out to, with their KYC level and tier-0 envelope.");
+        TAGS.put("Payments", "Collections and payouts over mobile money and bank rails: discovery, start, status, "
+                + "the transaction list and the webhook secret.");
+        TAGS.put("Balances", "The Team's payment balances per currency and their ledger.");
+        TAGS.put("Events", "Every callback and webhook event the service sent, its attempts, redelivery and the webhook endpoint.");
+        TAGS.put("Operator", "The platform operator's API (`/api/admin`): onboarding, credentials, wallets, providers, "
+                + "limits, routing and KYC review. Operator credentials only; a merchant gets 403.");
+    }
+
+    /** One operation of the contract. */
+    record Op(String tag, String id, String summary, int success, String response, String request, String example,
+              int... errors) {
+    }
+
+    private static final Map<String, Op> OPS = new LinkedHashMap<>();
+
+    private static void op(String key, String tag, String id, String summary, int success, String response,
+                           String request, String example, int... errors) {
+        OPS.put(key, new Op(tag, id, summary, success, response, request, example, errors));
+    }
+
+    static {
+        // Verification
+        op("POST /api/v1/kyc/verify/{check}", "Verification", "runCheck", "Run an identity check", 200, null, "VerifyRequest",
+                null, 402, 404, 409, 412, 422, 502);
+        op("GET /api/v1/kyc/checks", "Verification", "listChecks", "List the checks and the fields each one takes", 200, null, null, null);
+        op("GET /api/v1/kyc/tokens/{token}", "Verification", "resolveToken", "Resolve a verification token", 200, null, null, null, 404);
+        op("GET /api/v1/kyc/lookups", "Verification", "listLookups", "List past checks (newest first)", 200, null, null, null);
+        op("GET /api/v1/kyc/pricing", "Verification", "getPricing", "Read prices and whether checks are allowed", 200, null, null, null);
+        op("GET /api/v1/kyc/settings", "Verification", "getVerificationSettings", "Read the verification settings", 200, null, null, null);
+        op("PUT /api/v1/kyc/settings", "Verification", "updateVerificationSettings", "Change the verification settings", 200,
+                null, "VerificationSettingsInput", "{\"mode\":\"platform\"}");
+        // Teams
+        op("GET /api/v2/ping", "Teams", "ping", "Check the credentials", 200, "Ping", null, null);
+        op("POST /api/v2/accounts", "Teams", "createTeam", "Create a Team", 200, "AccountEnvelope", null,
+                "{\"organization_id\":1,\"name\":\"Nairobi Traders\",\"email\":\"ops@nairobi-traders.example\","
+                        + "\"dial_code\":\"+254\",\"number\":\"712345678\"}", 404, 409);
+        op("PUT /api/v2/accounts", "Teams", "updateTeam", "Update a Team's profile", 200, null, null,
+                "{\"account_id\":1,\"description\":\"Wholesale grains\",\"email\":\"ops@nairobi-traders.example\"}", 404);
+        op("DELETE /api/v2/accounts/{account_id}", "Teams", "deleteTeam", "Delete a Team", 200, null, null, null, 404);
+        op("GET /api/v2/account/{account_id}", "Teams", "getTeam", "Read a Team", 200, null, null, null, 404);
+        op("DELETE /api/v2/accounts/{account_id}/users/{user_id}", "Teams", "removeMember", "Remove a member from a Team", 200,
+                "Success", null, null, 404);
+        op("GET /api/v2/user_profile/{user_id}", "Teams", "getUserProfile", "Read a user's profile and Teams", 200, null, null, null, 404);
+        op("POST /api/v2/account_invites", "Teams", "inviteMember", "Invite someone to a Team", 200, "Success", null,
+                "{\"organization_id\":1,\"account_id\":1,\"email\":\"new.member@example.com\",\"role_id\":2}", 404, 409);
+        op("POST /api/v2/account_invites/accept", "Teams", "acceptInvitation", "Accept an invitation", 200, "AcceptedInvitation",
+                null, "{\"token\":\"inv_3f9a0c2d\",\"first_name\":\"Amina\",\"last_name\":\"Otieno\","
+                        + "\"phone_number\":\"+254712345678\"}", 404, 409);
+        // Team KYC
+        op("POST /api/v2/account_kycs", "Team KYC", "submitTeamKyc", "Submit a Team's KYC", 200, "Envelope", null,
+                "{\"account_id\":1,\"entity_type\":\"business\",\"country_code\":\"KE\",\"country\":\"Kenya\",\"kyc_tier\":2,"
+                        + "\"contact_information\":{\"first_name\":\"Ada\",\"last_name\":\"Lovelace\"},"
+                        + "\"kyc_tokens\":{\"national_id\":\"vt_7d2f0b9e4c1a\"}}", 404, 409, 422);
+        op("GET /api/v2/account_kycs/{id}", "Team KYC", "getTeamKyc", "Read a KYC submission", 200, null, null, null, 404);
+        op("PUT /api/v2/account_kycs/{id}", "Team KYC", "updateTeamKyc", "Correct a KYC submission", 200, null, null,
+                "{\"account_id\":1,\"entity_type\":\"business\",\"country_code\":\"KE\",\"country\":\"Kenya\","
+                        + "\"contact_information\":{\"first_name\":\"Ada\",\"last_name\":\"Lovelace\"}}", 404, 409);
+        op("POST /api/v2/account_kycs/upgrade", "Team KYC", "requestTierUpgrade", "Ask for a higher KYC tier", 200, null, null,
+                "{\"account_id\":1,\"upgrade_information\":{\"upgrade_to\":3,\"upgrade_notes\":\"larger payouts\"},"
+                        + "\"entity_information\":{\"entity_name\":\"Ada Trading\"}}", 404, 409, 422);
+        // Beneficiaries
+        op("GET /api/global/beneficiaries", "Beneficiaries", "listBeneficiaries", "List beneficiaries", 200, null, null, null);
+        op("POST /api/global/beneficiaries", "Beneficiaries", "createBeneficiary", "Add a beneficiary", 200, null,
+                "BeneficiaryInput", "{\"first_name\":\"Wanjiru\",\"last_name\":\"Kamau\",\"email\":\"wanjiru@example.com\","
+                        + "\"country\":\"KE\",\"account_number\":\"+254722000123\",\"account_type\":\"momo\"}", 409, 422);
+        op("GET /api/global/beneficiaries/{uuid}", "Beneficiaries", "getBeneficiary", "Read a beneficiary", 200, null, null, null, 404);
+        op("PUT /api/global/beneficiaries/{uuid}", "Beneficiaries", "replaceBeneficiary", "Replace a beneficiary's details", 200,
+                null, "BeneficiaryInput", "{\"first_name\":\"Wanjiru\",\"last_name\":\"Kamau\",\"email\":\"wanjiru@example.com\","
+                        + "\"country\":\"KE\",\"account_number\":\"+254722000123\",\"account_type\":\"momo\"}", 404);
+        op("PATCH /api/global/beneficiaries/{uuid}", "Beneficiaries", "updateBeneficiary", "Change some of a beneficiary's details",
+                200, null, "BeneficiaryInput", "{\"email\":\"wanjiru.kamau@example.com\"}", 404);
+        op("DELETE /api/global/beneficiaries/{uuid}", "Beneficiaries", "deleteBeneficiary", "Delete a beneficiary", 200, null, null,
+                null, 404);
+        op("GET /api/global/beneficiaries/{uuid}/kyc-eligibility", "Beneficiaries", "checkBeneficiaryEligibility",
+                "Check whether a payment to a beneficiary would clear KYC", 200, null, null, null, 404);
+        // Payments
+        op("GET /api/global/discovery/payment-world/country", "Payments", "listPaymentCountries",
+                "List the countries and rails open to the Team", 200, null, null, null);
+        op("GET /api/global/discovery/discover-rails", "Payments", "discoverRails", "Discover the rails and networks of a country",
+                200, null, null, null);
+        op("POST /api/global/transaction-providers", "Payments", "listTransactionProviders",
+                "List the providers that can carry a payment", 200, null, null,
+                "{\"country\":\"KE\",\"transaction_channel\":\"momo\",\"request_type\":\"payment\",\"amount\":100,\"currency\":\"KES\"}");
+        op("POST /api/global/payments", "Payments", "startPayment", "Start a payment (collection or payout)", 200, null, null,
+                "{\"request_type\":\"payment\",\"transaction_channel\":\"momo\",\"provider\":\"mpesa_ke\",\"amount\":100,"
+                        + "\"currency\":\"KES\",\"country\":\"KE\",\"customer\":{\"first_name\":\"Ada\",\"last_name\":\"Obi\","
+                        + "\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},\"provider_config\":{\"network_id\":"
+                        + "\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\",\"network_name\":\"M-Pesa\",\"network_code\":\"MPESA\","
+                        + "\"account_type\":\"momo\"},\"payment_config\":{\"reference\":\"order-1001\",\"account_number\":"
+                        + "\"+254700000123\",\"remark\":\"Order 1001\",\"payment_category\":\"goods\",\"callback_url\":"
+                        + "\"https://merchant.example/callbacks/mizani\"}}", 404, 409, 422, 502);
+        op("POST /api/global/transaction-status", "Payments", "getTransactionStatus", "Read a payment's status", 200,
+                "TransactionEnvelope", null, "{\"merchant_reference\":\"order-1001\"}", 404);
+        op("GET /api/global/transactions", "Payments", "listTransactions", "List payments (newest first)", 200, "TransactionsPage",
+                null, null);
+        op("GET /api/global/webhooks/secret", "Payments", "getWebhookSecret", "Read the webhook signing secret", 200, null, null, null);
+        op("POST /api/global/webhooks/secret/rotate", "Payments", "rotateWebhookSecret", "Rotate the webhook signing secret", 200,
+                null, null, null);
+        // Balances
+        op("GET /api/global/balances", "Balances", "listBalances", "Read the payment balances", 200, "BalancesBody", null, null);
+        op("GET /api/global/balances/{currency}/entries", "Balances", "listBalanceEntries", "List a balance's ledger entries", 200,
+                "BalanceEntriesPage", null, null, 404);
+        // Events
+        op("GET /api/global/events", "Events", "listEvents", "List events (newest first)", 200, null, null, null);
+        op("GET /api/global/events/{id}", "Events", "getEvent", "Read an event and its delivery attempts", 200, null, null, null, 404);
+        op("POST /api/global/events/{id}/redeliver", "Events", "redeliverEvent", "Send an event again", 202, "DeliveryOfEvent",
+                null, null, 404, 409);
+        op("GET /api/global/webhooks/endpoint", "Events", "getWebhookEndpoint", "Read the webhook endpoint", 200, null, null, null);
+        op("PUT /api/global/webhooks/endpoint", "Events", "setWebhookEndpoint", "Set the webhook endpoint", 200, null, null,
+                "{\"url\":\"https://merchant.example/webhooks/mizani\"}");
+        op("POST /api/global/webhooks/test", "Events", "sendTestWebhook", "Send a test event to the webhook endpoint", 200, null,
+                null, null, 409);
+        // Operator
+        op("POST /api/admin/merchants", "Operator", "onboardMerchant", "Onboard a merchant", 201, "OnboardedMerchant", null,
+                "{\"organization_name\":\"Nairobi Traders Ltd\",\"user\":{\"first_name\":\"Ada\",\"last_name\":\"Owner\","
+                        + "\"email\":\"ada.owner@example.com\",\"phone_number\":\"+254700000001\"},\"account\":{\"name\":"
+                        + "\"Nairobi Traders\",\"email\":\"team@nairobi-traders.example\",\"dial_code\":\"+254\",\"number\":"
+                        + "\"712000001\"}}", 409);
+        op("POST /api/admin/accounts/{account_id}/credentials", "Operator", "issueCredentials", "Issue API credentials", 201,
+                "CredentialsEnvelope", null, null, 404);
+        op("DELETE /api/admin/credentials/{username}", "Operator", "revokeCredentials", "Revoke API credentials", 200, "Revoked",
+                null, null, 404);
+        op("POST /api/admin/accounts/{account_id}/service-wallet/credits", "Operator", "creditServiceWallet",
+                "Credit a Team's service wallet", 200, "ServiceWalletCredit", null, "{\"amount\":500,\"reference\":\"topup-2026-001\"}",
+                404, 409);
+        op("PUT /api/admin/accounts/{account_id}/identity-checks", "Operator", "setIdentityChecksAvailable",
+                "Make identity checks available to a Team", 200, "IdentityChecksAvailability", null, "{\"available\":true}", 404);
+        op("PUT /api/admin/accounts/{account_id}/payment-providers", "Operator", "setPaymentProviders",
+                "Choose the payment providers of a Team", 200, "PaymentProviders", null, "{\"providers\":[\"mpesa_ke\",\"airtel_ke\"]}",
+                404);
+        op("POST /api/admin/accounts/{account_id}/balances/{currency}/adjustments", "Operator", "adjustBalance",
+                "Adjust a Team's payment balance", 200, "BalanceAdjustment", null,
+                "{\"amount\":1000,\"reference\":\"adj-2026-001\",\"reason\":\"opening float\"}", 404, 409);
+        op("GET /api/admin/tier-limits", "Operator", "getTierLimits", "Read the daily limits per KYC tier", 200, "TierLimits", null, null);
+        op("PUT /api/admin/tier-limits", "Operator", "setTierLimits", "Set the daily limits per KYC tier", 200, "TierLimits",
+                "TierLimits", "{\"tiers\":{\"2\":{\"withdrawal_daily_usd\":5000,\"collection_daily_usd\":10000}}}");
+        op("GET /api/admin/verification-routing", "Operator", "getVerificationRouting", "Read the verification routing", 200, null,
+                null, null);
+        op("PUT /api/admin/verification-routing", "Operator", "setVerificationRouting", "Set the verification routing", 200, null,
+                "RoutingDto", "{\"routes\":{\"nin\":[\"sandbox\",\"sandbox_backup\"]}}");
+        op("GET /api/admin/verification-routing/margins", "Operator", "getVerificationMargins",
+                "Read the margin per provider and check", 200, null, null, null);
+        op("GET /api/admin/account_kycs", "Operator", "listTeamKycSubmissions", "List Team KYC submissions", 200, null, null, null);
+        op("POST /api/admin/account_kycs/{id}/review", "Operator", "reviewTeamKyc", "Approve or reject a KYC submission", 200, null,
+                null, "{\"decision\":\"approve\",\"kyc_tier\":2,\"notes\":\"documents match the register\"}", 404, 409);
+        op("POST /api/admin/account_kycs/{id}/upgrade-review", "Operator", "reviewTierUpgrade", "Approve or reject a tier upgrade",
+                200, null, null, "{\"decision\":\"approve\",\"notes\":\"checked the register\"}", 404, 409);
+    }
+
+    /** Properties Jackson leaves out when null ({@code @JsonInclude(NON_NULL)}): not in the schema's required list. */
+    private static final Map<String, Set<String>> OMITTED_WHEN_NULL = Map.of(
+            "VerificationResultDto", Set.of("actor_type", "match"),
+            "ResolvedTokenDto", Set.of("actor_type", "data"),
+            "HistoryEntryDto", Set.of("actor_type"),
+            "FieldDto", Set.of("options"),
+            "EntitlementDto", Set.of("reason"),
+            "Eligibility", Set.of("reason", "reason_code", "detail"),
+            "AccountKycView", Set.of("verification_information"),
+            "UpgradeInformationView", Set.of("upgrade_reviewed_by", "upgrade_review_notes"));
+
+    /** Request properties a client must send. */
+    private static final Map<String, List<String>> REQUEST_REQUIRED = Map.of(
+            "OnboardRequest", List.of("organization_name", "user", "account"),
+            "CreditRequest", List.of("amount", "reference"),
+            "AdjustmentRequest", List.of("amount", "reference"),
+            "IdentityChecksRequest", List.of("available"),
+            "ProvidersRequest", List.of("providers"),
+            "StartPaymentBody", List.of("request_type", "transaction_channel", "provider", "amount", "currency", "country",
+                    "payment_config"),
+            "StatusQueryBody", List.of("merchant_reference"),
+            "EndpointBody", List.of("url"),
+            "ReviewBody", List.of("decision"),
+            "UpgradeReviewBody", List.of("decision"));
+
+    @Override
+    public void filterOpenAPI(OpenAPI api) {
+        Map<String, Schema> schemas = new LinkedHashMap<>(api.getComponents().getSchemas() == null ? Map.of()
+                : api.getComponents().getSchemas());
+        addSchemas(schemas);
+
+        List<Tag> tags = new ArrayList<>();
+        TAGS.forEach((name, description) -> tags.add(OASFactory.createTag().name(name).description(description)));
+        api.setTags(tags);
+
+        Set<String> responseSide = new HashSet<>();
+        Set<String> requestSide = new HashSet<>();
+        Map<String, PathItem> kept = new LinkedHashMap<>();
+        // merchant operations first, operator last
+        List<String> paths = new ArrayList<>(api.getPaths().getPathItems().keySet());
+        paths.sort((a, b) -> Boolean.compare(a.startsWith("/api/admin"), b.startsWith("/api/admin")));
+        for (String path : paths) {
+            PathItem item = api.getPaths().getPathItem(path);
+            boolean any = false;
+            for (Map.Entry<PathItem.HttpMethod, Operation> e : new LinkedHashMap<>(item.getOperations()).entrySet()) {
+                Op op = OPS.get(e.getKey().name() + " " + path);
+                if (op == null) {
+                    item.setOperation(e.getKey(), null);
+                    continue;
+                }
+                any = true;
+                complete(path, e.getValue(), op, schemas, responseSide, requestSide);
+            }
+            if (any) {
+                kept.put(path, item);
+            }
+        }
+        for (String missing : OPS.keySet()) {
+            String path = missing.substring(missing.indexOf(' ') + 1);
+            if (!kept.containsKey(path) || kept.get(path).getOperations().keySet().stream()
+                    .noneMatch(m -> missing.startsWith(m.name() + " "))) {
+                throw new IllegalStateException("the OpenAPI table names an operation the resources lack: " + missing);
+            }
+        }
+        api.getPaths().setPathItems(kept);
+
+        closeOver(schemas, responseSide);
+        closeOver(schemas, requestSide);
+        for (String name : responseSide) {
+            // a schema also sent by clients keeps the request's required list (nothing is required of them)
+            describeResponse(name, schemas.get(name), schemas, !requestSide.contains(name));
+            nullableObject(schemas.get(name));
+        }
+        for (Map.Entry<String, List<String>> e : REQUEST_REQUIRED.entrySet()) {
+            if (schemas.containsKey(e.getKey())) {
+                schemas.get(e.getKey()).setRequired(e.getValue());
+            }
+        }
+        // schemas nothing points at any more (the provider callbacks', JsonNode internals)
+        Set<String> used = new HashSet<>(responseSide);
+        used.addAll(requestSide);
+        schemas.keySet().retainAll(used);
+        api.getComponents().setSchemas(schemas);
+
+        rename(api, schemas);
+        for (PathItem item : kept.values()) {
+            for (Operation o : item.getOperations().values()) {
+                for (APIResponse r : o.getResponses().getAPIResponses().values()) {
+                    if (r.getContent() == null) {
+                        continue;
+                    }
+                    for (MediaType mt : r.getContent().getMediaTypes().values()) {
+                        if (mt.getExample() == null && (mt.getExamples() == null || mt.getExamples().isEmpty())) {
+                            mt.setExample(Examples.of(mt.getSchema(), schemas));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void complete(String path, Operation o, Op op, Map<String, Schema> schemas, Set<String> responseSide,
+                                 Set<String> requestSide) {
+        o.setTags(List.of(op.tag()));
+        o.setOperationId(op.id());
+        o.setSummary(op.summary());
+        boolean verification = path.startsWith("/api/v1/kyc");
+        boolean operator = path.startsWith("/api/admin");
+        boolean publicPath = path.equals("/api/v2/account_invites/accept");
+        if (publicPath) {
+            o.setSecurity(List.of());
+        }
+
+        // request body
+        RequestBody rb = o.getRequestBody();
+        if (op.request() != null) {
+            if (rb == null) {
+                rb = OASFactory.createRequestBody();
+                o.setRequestBody(rb);
+            }
+            rb.setContent(OASFactory.createContent().addMediaType("application/json",
+                    OASFactory.createMediaType().schema(ref(op.request()))));
+        }
+        if (rb != null) {
+            rb.setRequired(!op.id().equals("runCheck"));
+            MediaType mt = rb.getContent().getMediaType("application/json");
+            if (mt == null) {
+                MediaType any = rb.getContent().getMediaTypes().values().iterator().next();
+                rb.setContent(OASFactory.createContent().addMediaType("application/json", any));
+                mt = any;
+            }
+            if (op.id().equals("runCheck")) {
+                mt.setExamples(verifyExamples());
+            } else if (op.example() != null) {
+                mt.setExample(parse(op.example()));
+            }
+            collectRefs(mt.getSchema(), requestSide);
+        }
+
+        if (op.id().equals("runCheck") || op.id().equals("startPayment") || op.id().equals("createBeneficiary")
+                || op.id().equals("submitTeamKyc") || op.id().equals("requestTierUpgrade")) {
+            o.addParameter(OASFactory.createParameter().name("Idempotency-Key").in(Parameter.In.HEADER).required(false)
+                    .description("Makes a retry safe: the same key with the same body replays the first answer; with "
+                            + "another body 422 `idempotency_key_reused`; while the first is running 409 "
+                            + "`idempotency_key_in_progress`.")
+                    .schema(OASFactory.createSchema().addType(SchemaType.STRING).maxLength(255)));
+        }
+        if (op.id().equals("runCheck")) {
+            o.setDescription("The body carries the fields of the check named in the path (`GET /api/v1/kyc/checks` lists "
+                    + "them; one schema per check below, `Check_<key>`), and optionally `match` to compare the "
+                    + "registered name and date of birth. A 200 is a check that ran: `verified` or `not_verified`.");
+        }
+
+        // success answer
+        APIResponses responses = o.getResponses();
+        APIResponse ok = responses.getAPIResponse("200");
+        if (ok == null) {
+            ok = OASFactory.createAPIResponse();
+        }
+        Map<String, APIResponse> out = new LinkedHashMap<>();
+        ok.setDescription(switch (op.success()) {
+            case 201 -> "Created";
+            case 202 -> "Accepted";
+            default -> "OK";
+        });
+        if (op.response() != null) {
+            ok.setContent(OASFactory.createContent().addMediaType("application/json",
+                    OASFactory.createMediaType().schema(ref(op.response()))));
+        }
+        if (ok.getContent() != null) {
+            for (MediaType mt : ok.getContent().getMediaTypes().values()) {
+                collectRefs(mt.getSchema(), responseSide);
+            }
+        }
+        out.put(String.valueOf(op.success()), ok);
+
+        // errors
+        List<Integer> codes = new ArrayList<>(List.of(400));
+        if (!publicPath) {
+            codes.addAll(List.of(401, 403));
+        }
+        for (int c : op.errors()) {
+            codes.add(c);
+        }
+        if (o.getRequestBody() != null) {
+            codes.addAll(List.of(413, 415));
+        }
+        codes.addAll(List.of(414, 429, 431, 503));
+        codes = codes.stream().distinct().sorted().toList();
+        String shape = verification ? "KycError" : operator ? "ErrorBody" : "AnyErrorBody";
+        for (int c : codes) {
+            out.put(String.valueOf(c), OASFactory.createAPIResponse().description(errorText(c, verification))
+                    .content(OASFactory.createContent().addMediaType("application/json",
+                            OASFactory.createMediaType().schema(ref(shape)).example(errorExample(c, verification)))));
+        }
+        collectRefs(ref(shape), responseSide);
+        responses.setAPIResponses(out);
+    }
+
+    private static Map<String, Object> errorExample(int status, boolean verification) {
+        String code = switch (status) {
+            case 400 -> verification ? "invalid_request" : "invalid_argument";
+            case 401 -> "unauthenticated";
+            case 402 -> "insufficient_balance";
+            case 403 -> "forbidden";
+            case 404 -> "not_found";
+            case 409 -> "idempotency_key_in_progress";
+            case 412 -> "precondition_failed";
+            case 413 -> "payload_too_large";
+            case 414 -> "uri_too_long";
+            case 415 -> "unsupported_media_type";
+            case 422 -> "idempotency_key_reused";
+            case 429 -> "rate_limited";
+            case 431 -> "headers_too_large";
+            case 502 -> "bad_gateway";
+            default -> "unavailable";
+        };
+        String message = switch (status) {
+            case 400 -> verification ? "number is required" : "amount must be a number";
+            case 401 -> "authentication required";
+            case 402 -> "insufficient service wallet balance";
+            case 403 -> "these credentials may not use this endpoint";
+            case 404 -> verification ? "unknown check" : "beneficiary \"3f1c2a9e-6b7d-4e8f-9a0b-1c2d3e4f5a6b\" does not exist";
+            case 409 -> "a request with this Idempotency-Key is still running";
+            case 412 -> "identity checks are not enabled: turn them on in Settings";
+            case 502 -> "identity provider error: Nigeria NIN verification is currently unavailable";
+            case 503 -> "the service is unavailable, retry shortly";
+            default -> errorText(status, verification);
+        };
+        Map<String, Object> body = new LinkedHashMap<>();
+        if (verification) {
+            body.put("error", status == 401 ? "unauthenticated" : message);
+            body.put("reason", code);
+        } else {
+            body.put("error_code", code);
+            body.put("error_message", message);
+            body.put("status_code", status);
+        }
+        return body;
+    }
+
+    private static String errorText(int status, boolean verification) {
+        return switch (status) {
+            case 400 -> "The request is malformed or breaks a rule (`" + (verification ? "invalid_request" : "invalid_argument")
+                    + "`); the message names the field";
+            case 401 -> "No credentials, or wrong ones (`unauthenticated`)";
+            case 402 -> "The service wallet cannot cover the check (`insufficient_balance`)";
+            case 403 -> "These credentials may not use this operation";
+            case 404 -> "No such record on this account (another merchant's answers the same)";
+            case 409 -> "Conflicts with the current state (e.g. `idempotency_key_in_progress`)";
+            case 412 -> "Identity checks are not enabled: turn them on in Settings";
+            case 413 -> "The body is too large (`payload_too_large`)";
+            case 414 -> "The request URI is too long (`uri_too_long`)";
+            case 431 -> "The request headers are too large (`headers_too_large`)";
+            case 415 -> "Send the body as application/json (`unsupported_media_type`)";
+            case 422 -> "The Idempotency-Key was used with another body (`idempotency_key_reused`)";
+            case 429 -> "Too many requests (`rate_limited`); retry after `Retry-After` seconds";
+            case 502 -> "The provider upstream was unreachable; nothing was charged; safe to retry with back-off";
+            case 503 -> "The service is briefly unavailable (`unavailable`); retry after `Retry-After` seconds";
+            default -> "Error";
+        };
+    }
+
+    /** Marks every property of a schema the service writes as present (unless Jackson omits it when null) and nullable. */
+    private static void describeResponse(String name, Schema s, Map<String, Schema> schemas, boolean require) {
+        if (s == null || s.getProperties() == null || s.getProperties().isEmpty()) {
+            return;
+        }
+        if (name.equals("KycError") || name.equals("ErrorBody") || name.equals("CompactErrorBody")) {
+            return;
+        }
+        Set<String> omitted = OMITTED_WHEN_NULL.getOrDefault(name, Set.of());
+        List<String> required = new ArrayList<>();
+        Map<String, Schema> props = new LinkedHashMap<>();
+        s.getProperties().forEach((p, ps) -> {
+            if (!omitted.contains(p)) {
+                required.add(p);
+            }
+            props.put(p, nullable(ps, schemas));
+        });
+        s.setProperties(props);
+        if (require) {
+            s.setRequired(required);
+        }
+    }
+
+    /** An object the service writes can be null where it is a property: OpenAPI 3.0 says so on the object's schema. */
+    private static void nullableObject(Schema s) {
+        if (s != null && s.getType() != null && s.getType().equals(List.of(SchemaType.OBJECT)) && s.getProperties() != null
+                && !s.getProperties().isEmpty()) {
+            s.setType(List.of(SchemaType.OBJECT, SchemaType.NULL));
+        }
+    }
+
+    private static Schema nullable(Schema ps, Map<String, Schema> schemas) {
+        if (ps.getRef() != null) {
+            Schema target = schemas.get(ps.getRef().substring(ps.getRef().lastIndexOf('/') + 1));
+            if (target != null && target.getType() != null && target.getType().equals(List.of(SchemaType.STRING))) {
+                // a plain value (Instant, UUID): inline it, so null is allowed by the schema itself
+                return OASFactory.createSchema().type(List.of(SchemaType.STRING, SchemaType.NULL)).format(target.getFormat())
+                        .example(target.getExample());
+            }
+            return ps; // an object: its schema is nullable (nullableObject)
+        }
+        if (ps.getAdditionalPropertiesSchema() != null && ps.getAdditionalPropertiesSchema().getRef() == null) {
+            nullable(ps.getAdditionalPropertiesSchema(), schemas);
+        }
+        if (ps.getType() != null && !ps.getType().isEmpty() && !ps.getType().contains(SchemaType.NULL)) {
+            List<SchemaType> types = new ArrayList<>(ps.getType());
+            types.add(SchemaType.NULL);
+            ps.setType(types);
+        }
+        return ps;
+    }
+
+    /** Names a merchant reads in a generated client: the product's words, not the Java class names. */
+    private static final Map<String, String> NAMES = Map.ofEntries(
+            Map.entry("List_", "BeneficiaryList"), Map.entry("Record", "Beneficiary"),
+            Map.entry("Deleted", "BeneficiaryDeleted"), Map.entry("Kyc", "BeneficiaryKyc"),
+            Map.entry("Eligibility", "BeneficiaryEligibility"), Map.entry("Envelope", "AccountKycEnvelope"),
+            Map.entry("ListEnvelope", "AccountKycList"), Map.entry("VerificationResultDto", "VerificationResult"),
+            Map.entry("ResolvedTokenDto", "ResolvedToken"), Map.entry("HistoryEntryDto", "Lookup"),
+            Map.entry("CatalogueEntryDto", "Check"), Map.entry("FieldDto", "CheckFieldInfo"),
+            Map.entry("OptionDto", "CheckFieldOption"), Map.entry("EntitlementDto", "Pricing"),
+            Map.entry("PriceDto", "Price"), Map.entry("SettingsDto", "VerificationSettings"),
+            Map.entry("MatchDto", "IdentityMatch"), Map.entry("RoutingDto", "VerificationRouting"),
+            Map.entry("MarginsDto", "VerificationMargins"), Map.entry("MarginDto", "VerificationMargin"),
+            Map.entry("JsonNode", "AnyValue"));
+
+    private static void rename(OpenAPI api, Map<String, Schema> schemas) {
+        Map<String, Schema> renamed = new LinkedHashMap<>();
+        schemas.forEach((n, s) -> renamed.put(NAMES.getOrDefault(n, n), s));
+        renamed.values().forEach(ContractFilter::renameRefs);
+        for (PathItem item : api.getPaths().getPathItems().values()) {
+            for (Operation o : item.getOperations().values()) {
+                if (o.getRequestBody() != null) {
+                    o.getRequestBody().getContent().getMediaTypes().values().forEach(mt -> renameRefs(mt.getSchema()));
+                }
+                for (APIResponse r : o.getResponses().getAPIResponses().values()) {
+                    if (r.getContent() != null) {
+                        r.getContent().getMediaTypes().values().forEach(mt -> renameRefs(mt.getSchema()));
+                    }
+                }
+            }
+        }
+        schemas.clear();
+        schemas.putAll(renamed);
+        api.getComponents().setSchemas(renamed);
+    }
+
+    private static void renameRefs(Schema s) {
+        if (s == null) {
+            return;
+        }
+        if (s.getRef() != null) {
+            String n = s.getRef().substring(s.getRef().lastIndexOf('/') + 1);
+            s.setRef(REF + NAMES.getOrDefault(n, n));
+        }
+        if (s.getProperties() != null) {
+            s.getProperties().values().forEach(ContractFilter::renameRefs);
+        }
+        renameRefs(s.getItems());
+        renameRefs(s.getAdditionalPropertiesSchema());
+        for (List<Schema> l : java.util.Arrays.asList(s.getAnyOf(), s.getOneOf(), s.getAllOf())) {
+            if (l != null) {
+                l.forEach(ContractFilter::renameRefs);
+            }
+        }
+    }
+
+    private static void closeOver(Map<String, Schema> schemas, Set<String> names) {
+        List<String> todo = new ArrayList<>(names);
+        while (!todo.isEmpty()) {
+            String n = todo.removeLast();
+            Set<String> found = new HashSet<>();
+            collectRefs(schemas.get(n), found);
+            for (String f : found) {
+                if (names.add(f)) {
+                    todo.add(f);
+                }
+            }
+        }
+    }
+
+    static void collectRefs(Schema s, Set<String> into) {
+        if (s == null) {
+            return;
+        }
+        if (s.getRef() != null) {
+            into.add(s.getRef().substring(s.getRef().lastIndexOf('/') + 1));
+        }
+        if (s.getProperties() != null) {
+            s.getProperties().values().forEach(p -> collectRefs(p, into));
+        }
+        collectRefs(s.getItems(), into);
+        collectRefs(s.getAdditionalPropertiesSchema(), into);
+        for (List<Schema> l : java.util.Arrays.asList(s.getAnyOf(), s.getOneOf(), s.getAllOf())) {
+            if (l != null) {
+                l.forEach(x -> collectRefs(x, into));
+            }
+        }
+    }
+
+    static Schema ref(String name) {
+        return OASFactory.createSchema().ref(REF + name);
+    }
+
+    private static Object parse(String json) {
+        try {
+            return JSON.readValue(json, Object.class);
+        } catch (Exception e) {
+            throw new IllegalStateException("bad example " + json, e);
+        }
+    }
+
+    private static Map<String, Example> verifyExamples() {
+        Map<String, Example> out = new LinkedHashMap<>();
+        for (CheckDefinition d : CheckCatalogue.standard().all()) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            for (CheckField f : d.fields()) {
+                if (f.required()) {
+                    body.put(f.name(), Examples.fieldValue(f));
+                }
+            }
+            out.put(d.key(), OASFactory.createExample().summary(d.label()).value(body));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------------------------------------- schemas
+
+    private static Schema obj(String description) {
+        return OASFactory.createSchema().addType(SchemaType.OBJECT).description(description);
+    }
+
+    private static Schema str() {
+        return OASFactory.createSchema().addType(SchemaType.STRING);
+    }
+
+    private static Schema str(String example) {
+        return str().example(example);
+    }
+
+    private static Schema num(Object example) {
+        return OASFactory.createSchema().addType(SchemaType.NUMBER).example(example);
+    }
+
+    private static Schema id(Object example) {
+        return OASFactory.createSchema().addType(SchemaType.INTEGER).format("int64").example(example);
+    }
+
+    private static Schema bool() {
+        return OASFactory.createSchema().addType(SchemaType.BOOLEAN);
+    }
+
+    private static Schema array(Schema items) {
+        return OASFactory.createSchema().addType(SchemaType.ARRAY).items(items);
+    }
+
+    private static Schema time() {
+        return str().format("date-time").example("2026-11-23T07:00:00Z");
+    }
+
+    private static Schema props(Schema s, Object... nameAndSchema) {
+        for (int i = 0; i < nameAndSchema.length; i += 2) {
+            s.addProperty((String) nameAndSchema[i], (Schema) nameAndSchema[i + 1]);
+        }
+        return s;
+    }
+
+    private static void addSchemas(Map<String, Schema> schemas) {
+        // the three error shapes (service-api.md "Errors", platform.md)
+        Schema kyc = props(obj("Error of the verification surface (`/api/v1/kyc`)"),
+                "error", str("identity checks are not enabled: turn them on in Settings"),
+                "reason", str("precondition_failed"));
+        kyc.setRequired(List.of("error"));
+        kyc.setAdditionalPropertiesBoolean(Boolean.TRUE);
+        schemas.put("KycError", kyc);
+        Schema standard = props(obj("Error of the Teams, Team KYC, beneficiary, payment and operator surfaces"),
+                "error_code", str("invalid_argument"),
+                "error_message", str("amount must be a number"),
+                "status_code", OASFactory.createSchema().addType(SchemaType.INTEGER).example(400),
+                "invalid_arguments", array(str("customer.first_name"))
+                        .description("Each field that is missing or malformed, when there are several"));
+        standard.setRequired(List.of("error_code", "error_message", "status_code"));
+        // a refusal's details are merged into the body (e.g. a beneficiary's missing_full_kyc_fields and kyc)
+        standard.setAdditionalPropertiesBoolean(Boolean.TRUE);
+        schemas.put("ErrorBody", standard);
+        Schema compact = props(obj("The compact error: tier-0 refusal and invalid-token rejection"),
+                "error_code", str("invalid_argument"),
+                "message", str("full KYC information is required for the transaction"));
+        compact.setRequired(List.of("error_code", "message"));
+        compact.setAdditionalPropertiesBoolean(Boolean.TRUE);
+        schemas.put("CompactErrorBody", compact);
+        schemas.put("AnyErrorBody", OASFactory.createSchema().description("`ErrorBody`, or `CompactErrorBody` for a tier-0 "
+                + "refusal or an invalid verification token").oneOf(List.of(ref("ErrorBody"), ref("CompactErrorBody"))));
+
+        // verification request bodies: one per check
+        Schema match = props(obj("Optional: compare the registered identity with these values; the answer's `match` "
+                        + "scores it"), "first_name", str("Ada"), "last_name", str("Lovelace"),
+                "date_of_birth", str("1990-01-31").format("date"));
+        schemas.put("MatchInput", match);
+        List<Schema> checks = new ArrayList<>();
+        for (CheckDefinition d : CheckCatalogue.standard().all()) {
+            Schema s = obj(d.label() + " (`POST /api/v1/kyc/verify/" + d.key() + "`): " + d.description());
+            List<String> req = new ArrayList<>();
+            for (CheckField f : d.fields()) {
+                Schema fs = str(String.valueOf(Examples.fieldValue(f))).description(f.label()
+                        + (f.hint() == null ? "" : ": " + f.hint()));
+                if (f.hasOptions()) {
+                    fs.setEnumeration(f.options().stream().map(o -> (Object) o.value()).toList());
+                }
+                s.addProperty(f.name(), fs);
+                if (f.required()) {
+                    req.add(f.name());
+                }
+            }
+            s.addProperty("match", ref("MatchInput"));
+            s.setRequired(req);
+            String name = "Check_" + d.key();
+            schemas.put(name, s);
+            checks.add(ref(name));
+        }
+        schemas.put("VerifyRequest", OASFactory.createSchema().addType(SchemaType.OBJECT)
+                .description("The fields of the check named in the path: one of the `Check_<key>` schemas.").anyOf(checks));
+        schemas.put("VerificationSettingsInput", props(obj("Verification settings to change; absent fields keep their value"),
+                "mode", str("platform").enumeration(List.of("off", "platform", "own_key"))
+                        .description("`platform`: checks billed to the service wallet; `own_key`: the merchant's provider key; "
+                                + "`off`"),
+                "provider_key", str("sk_live_4f2a...").description("The merchant's own provider key (mode `own_key`)")));
+
+        // beneficiary input: every field a string (numbers are taken as their text); null clears it
+        Schema ben = obj("A beneficiary's details. Unknown and read-only fields are ignored; `phone_number` and "
+                + "`national_id` are accepted for `phone` and `id_number`.");
+        for (Field f : Field.values()) {
+            ben.addProperty(f.wire(), OASFactory.createSchema().type(List.of(SchemaType.STRING, SchemaType.NULL)));
+        }
+        ben.addProperty("is_active", bool().description("false deactivates the beneficiary"));
+        schemas.put("BeneficiaryInput", ben);
+
+        // bodies written as maps by the resources
+        schemas.put("Ping", props(obj("The caller"), "ok", bool(), "account_id", id(1), "user_id", id(1)));
+        schemas.put("Success", props(obj(null), "success", bool()));
+        schemas.put("Credentials", props(obj("API credentials: the password is shown once"),
+                "username", str("mz_3b9c0f1e"), "password", str("Xq8v2k...")));
+        schemas.put("CredentialsEnvelope", props(obj(null), "credentials", ref("Credentials")));
+        schemas.put("AcceptedInvitation", props(obj(null), "success", bool(), "user", ref("User"),
+                "account_ids", array(id(1)), "credentials", ref("Credentials")));
+        schemas.put("OnboardedMerchant", props(obj("The new organization, its owner, its Team and API credentials"),
+                "organization", props(obj(null), "id", id(1), "name", str("Nairobi Traders Ltd")),
+                "user", ref("User"), "account", ref("Account"), "credentials", ref("Credentials"),
+                "webhook_secret", str("whsec_MfKQ9r8GKYqrTwJSJGSo6A==")));
+        schemas.put("Revoked", props(obj(null), "revoked", bool()));
+        schemas.put("ServiceWalletCredit", props(obj(null), "account_id", id(1), "currency", str("KES"), "balance", num(500.00)));
+        schemas.put("IdentityChecksAvailability", props(obj(null), "account_id", id(1), "available", bool()));
+        schemas.put("PaymentProviders", props(obj(null), "account_id", id(1), "providers", array(str("mpesa_ke"))));
+        schemas.put("BalanceAdjustment", props(obj(null), "account_id", id(1), "currency", str("KES"), "available", num(1000.00)));
+        Schema limit = props(obj("Daily limits in USD; null: no limit"),
+                "withdrawal_daily_usd", num(5000), "collection_daily_usd", num(10000));
+        schemas.put("TierLimit", limit);
+        schemas.put("TierLimits", props(obj(null), "tiers", obj("Limits per KYC tier (`\"0\"` to `\"4\"`)")
+                .additionalPropertiesSchema(ref("TierLimit"))));
+        schemas.put("Balance", props(obj(null), "currency", str("KES"), "available", num(1000.00), "reserved", num(0.00),
+                "incoming", num(0.00)));
+        schemas.put("BalancesBody", props(obj(null), "balances", array(ref("Balance"))));
+        schemas.put("BalanceEntry", props(obj(null), "id", id(1), "type", str("adjustment"), "amount", num(1000.00),
+                "currency", str("KES"), "available_after", num(1000.00), "transaction_reference", str("tx_9f2c"),
+                "created_at", time()));
+        schemas.put("BalanceEntriesPage", props(obj(null), "entries", array(ref("BalanceEntry")), "has_more", bool()));
+        schemas.put("Transaction", props(obj("A payment as the merchant sees it"),
+                "merchant_reference", str("order-1001"), "reference", str("tx_9f2c1a"), "request_type", str("payment"),
+                "transaction_type", str("collection"), "transaction_channel", str("momo"), "provider", str("mpesa_ke"),
+                "status", str("pending"), "amount", num(100.00), "currency", str("KES"), "country", str("KE"),
+                "amount_usd", num(0.77), "fee", num(1.50), "beneficiary_uuid", str().format("uuid"),
+                "failure_reason", str(), "provider_reference", str("QK71H2XYZ0"), "created_at", time(),
+                "updated_at", time(), "completed_at", time()));
+        schemas.put("TransactionEnvelope", props(obj(null), "transaction", ref("Transaction")));
+        schemas.put("TransactionsPage", props(obj(null), "transactions", array(ref("Transaction")), "has_more", bool()));
+
+        // Jackson trees: any JSON value, not JsonNode's getters
+        schemas.put("JsonNode", OASFactory.createSchema().description("Any JSON value"));
+        // an event's data is written raw (@JsonRawValue): the JSON object that was sent, not a string
+        for (String event : List.of("EventBody", "EventDetailBody")) {
+            if (schemas.containsKey(event) && schemas.get(event).getProperties() != null) {
+                Map<String, Schema> p = new LinkedHashMap<>(schemas.get(event).getProperties());
+                p.put("data", ref("JsonNode"));
+                schemas.get(event).setProperties(p);
+            }
+        }
+    }
+}

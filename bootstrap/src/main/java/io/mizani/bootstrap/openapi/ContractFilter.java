@@ -165,6 +165,10 @@ public class ContractFilter implements OASFilter {
         op("POST /api/global/webhooks/test", "Events", "sendTestWebhook", "Send a test event to the webhook endpoint", 200, null,
                 null, null, 409);
         // Operator
+        op("GET /api/admin/merchants", "Operator", "listMerchants", "List merchants (newest first, cursor pages)", 200, null,
+                null, null);
+        op("GET /api/admin/accounts", "Operator", "listAccounts", "List Teams of every merchant (newest first, cursor pages)", 200,
+                null, null, null);
         op("POST /api/admin/merchants", "Operator", "onboardMerchant", "Onboard a merchant", 201, "OnboardedMerchant", null,
                 "{\"organization_name\":\"Nairobi Traders Ltd\",\"user\":{\"first_name\":\"Ada\",\"last_name\":\"Owner\","
                         + "\"email\":\"ada.owner@example.com\",\"phone_number\":\"+254700000001\"},\"account\":{\"name\":"

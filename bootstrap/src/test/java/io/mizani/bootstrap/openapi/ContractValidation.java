@@ -25,7 +25,8 @@ import io.restassured.RestAssured;
  * Validates every response the end-to-end tests receive against the contract (docs/openapi.yaml, served as /q/openapi): a
  * response whose status, shape or field types the document does not describe fails the test that received it.
  * Installed before each {@code @QuarkusTest} method (META-INF/services); requests are not judged here (tests send
- * malformed ones on purpose), nor paths the document leaves out (provider callbacks, checkout pages, /q/...).
+ * malformed ones on purpose), nor paths the document leaves out (provider callbacks, checkout pages, /q/...), nor
+ * HTML form posts (the invitation page's form posts to the API path and is answered with a page, not JSON).
  * {@code -Dopenapi.validate=false} turns it off for a run.
  */
 public class ContractValidation implements QuarkusTestBeforeEachCallback {
@@ -53,6 +54,10 @@ public class ContractValidation implements QuarkusTestBeforeEachCallback {
         @Override
         public Response filter(FilterableRequestSpecification request, FilterableResponseSpecification response,
                                FilterContext ctx) {
+            String type = request.getContentType();
+            if (type != null && type.startsWith("application/x-www-form-urlencoded")) {
+                return ctx.next(request, response); // a browser form, not the JSON API the document describes
+            }
             OpenApiValidationFilter d = delegate;
             if (d == null) {
                 synchronized (this) {

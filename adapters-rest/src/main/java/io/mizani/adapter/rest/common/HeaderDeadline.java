@@ -1,0 +1,132 @@
+package io.mizani.adapter.rest.common;
+
+import java.util.concurrent.TimeUnit;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.net.impl.ConnectionBase;
+
+/**
+ * A deadline on the header phase of HTTP/1.x requests: once the first byte of a request has arrived, its headers
+ * must be complete within {@code millis}, or the connection is closed (a client trickling its headers a byte a
+ * second resets the idle timeout on every byte and would otherwise hold the connection forever).
+ * <p>
+ * Vert.x offers no public hook before a request's headers are parsed ({@code HttpServer#connectionHandler} must be
+ * set before {@code listen}, and Quarkus sets it only for its connection limit), so this is a Netty handler:
+ * {@link #install} puts an {@link Acceptor} on the listening channel the first time a request is seen (reached
+ * through Vert.x's {@link ConnectionBase#channel()}, a public method of its implementation package, no
+ * reflection); from then on every accepted connection gets a {@code HeaderDeadline} first in its pipeline. The
+ * timer is armed by the first byte of a request, cancelled by {@link #headersArrived} (called by
+ * {@link EdgeGuard}, the first route handler of every request) and re-armed by the first byte after the response
+ * ended ({@link #exchangeEnded}), so a keep-alive connection idle between requests is left to the idle timeout.
+ * HTTP/2 connections are left alone once their first request shows the version (their streams overlap).
+ */
+final class HeaderDeadline extends ChannelInboundHandlerAdapter {
+
+    static final String NAME = "mizani-header-deadline";
+    private static final AttributeKey<HeaderDeadline> KEY = AttributeKey.valueOf(NAME);
+
+    private final long millis;
+    private boolean awaitingHeaders = true;
+    private boolean off;
+    private ScheduledFuture<?> timer;
+
+    private HeaderDeadline(long millis) {
+        this.millis = millis;
+    }
+
+    /** Puts the acceptor on the listening channel behind this request's connection, once per listening channel. */
+    static void install(HttpConnection connection, long millis) {
+        Channel server = channel(connection);
+        server = server == null ? null : server.parent();
+        if (server == null || server.pipeline().get(NAME) != null) {
+            return;
+        }
+        synchronized (HeaderDeadline.class) {
+            if (server.pipeline().get(NAME) == null) {
+                server.pipeline().addFirst(NAME, new Acceptor(millis));
+            }
+        }
+    }
+
+    /** The request's headers are parsed: no deadline until the exchange ends. */
+    static void headersArrived(HttpConnection connection, HttpVersion version) {
+        HeaderDeadline deadline = of(connection);
+        if (deadline != null) {
+            deadline.cancel();
+            deadline.awaitingHeaders = false;
+            deadline.off |= version == HttpVersion.HTTP_2;
+        }
+    }
+
+    /** The response ended: the next byte starts the next request's header phase. */
+    static void exchangeEnded(HttpConnection connection) {
+        HeaderDeadline deadline = of(connection);
+        if (deadline != null) {
+            deadline.awaitingHeaders = true;
+        }
+    }
+
+    private static HeaderDeadline of(HttpConnection connection) {
+        Channel channel = channel(connection);
+        return channel == null ? null : channel.attr(KEY).get();
+    }
+
+    private static Channel channel(HttpConnection connection) {
+        return connection instanceof ConnectionBase base ? base.channel() : null;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        ctx.channel().attr(KEY).set(this);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!off && awaitingHeaders && timer == null) {
+            timer = ctx.executor().schedule(() -> {
+                if (awaitingHeaders && !off) {
+                    ctx.channel().close();
+                }
+            }, millis, TimeUnit.MILLISECONDS);
+        }
+        ctx.fireChannelRead(msg);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        cancel();
+        ctx.fireChannelInactive();
+    }
+
+    private void cancel() {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+    }
+
+    /** On the listening channel: each accepted connection gets its own deadline, before Vert.x's handlers. */
+    @ChannelHandler.Sharable
+    static final class Acceptor extends ChannelInboundHandlerAdapter {
+        private final long millis;
+
+        Acceptor(long millis) {
+            this.millis = millis;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Channel child) {
+                child.pipeline().addFirst(NAME, new HeaderDeadline(millis));
+            }
+            ctx.fireChannelRead(msg);
+        }
+    }
+}

@@ -291,6 +291,29 @@ class EdgeHardeningTest {
     void a_client_trickling_its_headers_a_byte_every_half_second_is_cut_at_the_header_deadline() throws Exception {
         given().get("/ping").then().statusCode(200);
         try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            trickleHeaders(s);
+        }
+    }
+
+    @Test
+    void a_kept_alive_connection_trickling_its_second_requests_headers_is_cut_at_the_header_deadline()
+            throws Exception {
+        given().get("/ping").then().statusCode(200);
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write("GET /ping HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            String answer = readResponse(s.getInputStream());
+            assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
+            Thread.sleep(HEADER_DEADLINE_MS + 500); // idle, within the idle timeout: not cut
+            trickleHeaders(s);
+        }
+    }
+
+    /** Sends a request line then one header byte every 500 ms; the server must close within the deadline. */
+    private static void trickleHeaders(Socket s) throws Exception {
+        {
             s.setSoTimeout(500);
             OutputStream out = s.getOutputStream();
             InputStream in = s.getInputStream();

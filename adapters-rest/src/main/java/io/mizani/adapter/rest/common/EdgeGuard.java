@@ -111,13 +111,6 @@ public class EdgeGuard {
             HttpConnection connection = req.connection();
             HeaderDeadline.install(connection, headerReadMillis);
             HeaderDeadline.headersArrived(connection, req.version());
-            // a response that ended before its request body did leaves the next header phase to the idle timeout:
-            // the body's late bytes must not start the next request's deadline
-            rc.addEndHandler(v -> {
-                if (req.isEnded()) {
-                    HeaderDeadline.exchangeEnded(connection);
-                }
-            });
         }
 
         String path = req.path() == null ? "" : req.path();

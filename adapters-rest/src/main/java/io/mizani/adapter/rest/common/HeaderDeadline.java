@@ -6,6 +6,9 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.vertx.core.http.HttpConnection;
@@ -22,20 +25,24 @@ import io.vertx.core.net.impl.ConnectionBase;
  * {@link #install} puts an {@link Acceptor} on the listening channel the first time a request is seen (reached
  * through Vert.x's {@link ConnectionBase#channel()}, a public method of its implementation package, no
  * reflection); from then on every accepted connection gets a {@code HeaderDeadline} first in its pipeline. The
- * timer is armed by the first byte of a request, cancelled by {@link #headersArrived} (called by
- * {@link EdgeGuard}, the first route handler of every request) and re-armed by the first byte after the response
- * ended ({@link #exchangeEnded}), so a keep-alive connection idle between requests is left to the idle timeout.
+ * timer is armed by the first byte of a request and cancelled when the HTTP/1.x decoder has the request's headers
+ * ({@link Decoded}, put right after the decoder; {@link #headersArrived}, called by {@link EdgeGuard}, cancels too);
+ * once the request is read to its end, the next byte starts the next request's deadline, so a keep-alive
+ * connection idle between requests is left to the idle timeout.
  * HTTP/2 connections are left alone once their first request shows the version (their streams overlap).
  */
 final class HeaderDeadline extends ChannelInboundHandlerAdapter {
 
     static final String NAME = "mizani-header-deadline";
+    /** The name Vert.x gives its HTTP/1.x request decoder in the connection's pipeline. */
+    private static final String DECODER = "httpDecoder";
     private static final AttributeKey<HeaderDeadline> KEY = AttributeKey.valueOf(NAME);
 
     private final long millis;
     private boolean awaitingHeaders = true;
     private boolean off;
     private ScheduledFuture<?> timer;
+    private boolean decoding;
 
     private HeaderDeadline(long millis) {
         this.millis = millis;
@@ -55,21 +62,22 @@ final class HeaderDeadline extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** The request's headers are parsed: no deadline until the exchange ends. */
+    /**
+     * A request reached the router: on HTTP/2 the deadline is turned off; where the decoder is not watched yet (the
+     * first request after a TLS handshake) the deadline is cancelled here, and the next one starts once the decoder
+     * has seen a whole request.
+     */
     static void headersArrived(HttpConnection connection, HttpVersion version) {
         HeaderDeadline deadline = of(connection);
         if (deadline != null) {
-            deadline.cancel();
-            deadline.awaitingHeaders = false;
             deadline.off |= version == HttpVersion.HTTP_2;
-        }
-    }
-
-    /** The response ended: the next byte starts the next request's header phase. */
-    static void exchangeEnded(HttpConnection connection) {
-        HeaderDeadline deadline = of(connection);
-        if (deadline != null) {
-            deadline.awaitingHeaders = true;
+            if (deadline.off || !deadline.decoding) {
+                deadline.cancel();
+                deadline.awaitingHeaders = false;
+                // the decoder was put in place while this request was read (Vert.x first tells HTTP/1.x from h2c):
+                // watched from now on, it sees this request's end, which starts the next request's deadline
+                deadline.watch(((ConnectionBase) connection).channel().pipeline());
+            }
         }
     }
 
@@ -89,6 +97,7 @@ final class HeaderDeadline extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        watch(ctx.pipeline());
         if (!off && awaitingHeaders && timer == null) {
             timer = ctx.executor().schedule(() -> {
                 if (awaitingHeaders && !off) {
@@ -97,6 +106,18 @@ final class HeaderDeadline extends ChannelInboundHandlerAdapter {
             }, millis, TimeUnit.MILLISECONDS);
         }
         ctx.fireChannelRead(msg);
+    }
+
+    private void watch(ChannelPipeline pipeline) {
+        if (!decoding && !off) {
+            if (pipeline.get(DECODER) != null) {
+                // HTTP/1.x (the codec is in place once the connection is configured, after TLS if any)
+                pipeline.addAfter(DECODER, NAME + "-decoded", new Decoded(this));
+                decoding = true;
+            } else if (pipeline.get("handler") != null) {
+                off = true; // HTTP/2 negotiated by TLS: streams overlap, no header phase per connection
+            }
+        }
     }
 
     @Override
@@ -109,6 +130,27 @@ final class HeaderDeadline extends ChannelInboundHandlerAdapter {
         if (timer != null) {
             timer.cancel(false);
             timer = null;
+        }
+    }
+
+    /** Right after the HTTP/1.x decoder: sees whole requests (headers, then body parts up to the last). */
+    static final class Decoded extends ChannelInboundHandlerAdapter {
+        private final HeaderDeadline owner;
+
+        Decoded(HeaderDeadline owner) {
+            this.owner = owner;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof HttpRequest) {
+                owner.cancel();
+                owner.awaitingHeaders = false;
+            }
+            if (msg instanceof LastHttpContent) {
+                owner.awaitingHeaders = true; // the next byte starts the next request's header phase
+            }
+            ctx.fireChannelRead(msg);
         }
     }
 

@@ -17,8 +17,10 @@ import io.vertx.core.net.impl.ConnectionBase;
 
 /**
  * A deadline on the header phase of HTTP/1.x requests: once the first byte of a request has arrived, its headers
- * must be complete within {@code millis}, or the connection is closed (a client trickling its headers a byte a
- * second resets the idle timeout on every byte and would otherwise hold the connection forever).
+ * must be complete within {@code millis}, or the connection is closed (a client trickling its headers). Without it
+ * the header phase is bounded only by the idle timeout, which header bytes do not reset because Vert.x's idle
+ * handler sits after its decoder; this bound is shorter, configured on its own, and does not depend on where a
+ * Vert.x version puts its idle handler.
  * <p>
  * Vert.x offers no public hook before a request's headers are parsed ({@code HttpServer#connectionHandler} must be
  * set before {@code listen}, and Quarkus sets it only for its connection limit), so this is a Netty handler:
@@ -29,7 +31,7 @@ import io.vertx.core.net.impl.ConnectionBase;
  * ({@link Decoded}, put right after the decoder; {@link #headersArrived}, called by {@link EdgeGuard}, cancels too);
  * once the request is read to its end, the next byte starts the next request's deadline, so a keep-alive
  * connection idle between requests is left to the idle timeout.
- * HTTP/2 connections are left alone once their first request shows the version (their streams overlap).
+ * HTTP/2 connections are left alone (their streams overlap).
  */
 final class HeaderDeadline extends ChannelInboundHandlerAdapter {
 

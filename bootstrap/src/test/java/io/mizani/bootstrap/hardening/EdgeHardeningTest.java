@@ -283,4 +283,112 @@ class EdgeHardeningTest {
         String deep = "[".repeat(5000) + "]".repeat(5000);
         m.as().body("{\"first_name\":" + deep + "}").post("/api/global/beneficiaries").then().statusCode(400);
     }
+
+    // the test profile's header deadline (mizani.edge.header-read-timeout=PT2S); the idle timeout stays 30 s
+    private static final long HEADER_DEADLINE_MS = 2000;
+
+    @Test
+    void a_client_trickling_its_headers_a_byte_every_half_second_is_cut_at_the_header_deadline() throws Exception {
+        given().get("/ping").then().statusCode(200);
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            trickleHeaders(s);
+        }
+    }
+
+    @Test
+    void a_kept_alive_connection_trickling_its_second_requests_headers_is_cut_at_the_header_deadline()
+            throws Exception {
+        given().get("/ping").then().statusCode(200);
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write("GET /ping HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            String answer = readResponse(s.getInputStream());
+            assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
+            Thread.sleep(HEADER_DEADLINE_MS + 500); // idle, within the idle timeout: not cut
+            trickleHeaders(s);
+        }
+    }
+
+    /** Sends a request line then one header byte every 500 ms; the server must close within the deadline. */
+    private static void trickleHeaders(Socket s) throws Exception {
+        {
+            s.setSoTimeout(500);
+            OutputStream out = s.getOutputStream();
+            InputStream in = s.getInputStream();
+            long start = System.nanoTime();
+            out.write("GET /ping HTTP/1.1\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            byte[] trickle = ("Host: localhost\r\nX-Slow: " + "a".repeat(100) + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII);
+            boolean closed = false;
+            for (int i = 0; i < trickle.length && !closed; i++) {
+                try {
+                    out.write(trickle[i]);
+                    out.flush();
+                } catch (java.io.IOException e) {
+                    closed = true; // the server closed the connection
+                    break;
+                }
+                try {
+                    int n = in.read();
+                    assertEquals(-1, n, "no answer is expected to an unfinished request");
+                    closed = true;
+                } catch (java.net.SocketTimeoutException e) {
+                    // still open: the next byte after half a second
+                } catch (java.io.IOException e) {
+                    closed = true;
+                }
+            }
+            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(closed, "the connection was still open after " + elapsedMs + " ms of trickled headers");
+            assertTrue(elapsedMs >= HEADER_DEADLINE_MS - 100 && elapsedMs < HEADER_DEADLINE_MS + 1500,
+                    "closed after " + elapsedMs + " ms, expected about " + HEADER_DEADLINE_MS);
+        }
+    }
+
+    @Test
+    void a_keep_alive_client_pausing_longer_than_the_header_deadline_between_requests_is_not_cut() throws Exception {
+        given().get("/ping").then().statusCode(200);
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            InputStream in = s.getInputStream();
+            for (int i = 0; i < 3; i++) {
+                if (i == 1) {
+                    // headers sent in two parts, the second a second later: within the deadline
+                    out.write("GET /ping HTTP/1.1\r\nHost: local".getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                    Thread.sleep(1000);
+                    out.write("host\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                } else {
+                    out.write("GET /ping HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                out.flush();
+                String answer = readResponse(in);
+                assertTrue(answer.startsWith("HTTP/1.1 200"), "request " + (i + 1) + ": " + answer);
+                assertTrue(answer.contains("\"ok\":true"), answer);
+                // idle between requests: longer than the header deadline, shorter than the idle timeout
+                Thread.sleep(HEADER_DEADLINE_MS + 1000);
+            }
+        }
+    }
+
+    /** One HTTP/1.1 response with a Content-Length, read off a kept-alive connection. */
+    private static String readResponse(InputStream in) throws java.io.IOException {
+        var head = new java.io.ByteArrayOutputStream();
+        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                return head.toString(StandardCharsets.ISO_8859_1) + "<connection closed>";
+            }
+            head.write(b);
+        }
+        String headers = head.toString(StandardCharsets.ISO_8859_1);
+        var m = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(headers);
+        int length = m.find() ? Integer.parseInt(m.group(1)) : 0;
+        byte[] body = in.readNBytes(length);
+        return headers + new String(body, StandardCharsets.UTF_8);
+    }
 }

@@ -14,6 +14,7 @@ import org.jboss.logging.MDC;
 import io.mizani.domain.error.DomainError;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.Json;
@@ -32,6 +33,8 @@ import jakarta.inject.Inject;
  *   <li>414 {@code uri_too_long}, 431 {@code headers_too_large}, 413 {@code payload_too_large} in the surface's
  *       error shape (the HTTP codec's own limits are set higher, so these limits are judged here); a chunked body
  *       (no Content-Length) is read here within the limit, so its 413 has the same shape.</li>
+ *   <li>A request's headers must be complete within {@code mizani.edge.header-read-timeout} of its first byte, or
+ *       the connection is closed (slow-header clients, {@link HeaderDeadline}).</li>
  *   <li>A request body must arrive completely within {@code mizani.edge.request-read-timeout} of its headers, or the
  *       connection is closed (slow-body clients).</li>
  *   <li>An address blocked by {@link AuthFailureThrottle} gets 429 on {@code /api}; every 401 answered to a request
@@ -58,6 +61,7 @@ public class EdgeGuard {
     private int maxUriLength;
     private int maxHeaderBytes;
     private Duration requestReadTimeout;
+    private long headerReadMillis;
     private AuthFailureThrottle throttle;
     private BodyHandler chunkedBodies;
 
@@ -65,6 +69,7 @@ public class EdgeGuard {
         maxUriLength = settings.maxUriLength();
         maxHeaderBytes = settings.maxHeaderBytes();
         requestReadTimeout = settings.requestReadTimeout();
+        headerReadMillis = settings.headerReadTimeout().toMillis();
         throttle = new AuthFailureThrottle(settings.authFailureLimit(), settings.authFailureWindow(),
                 settings.authBlock(), System::nanoTime);
         // a chunked body has no Content-Length to judge up front: it is read here, within the limit, and handed to
@@ -101,6 +106,12 @@ public class EdgeGuard {
         }
         res.putHeader(REQUEST_ID, id);
         MDC.put(MDC_KEY, id);
+        if (headerReadMillis > 0) {
+            // the header phase of the next request on this connection gets its deadline (HeaderDeadline)
+            HttpConnection connection = req.connection();
+            HeaderDeadline.install(connection, headerReadMillis);
+            HeaderDeadline.headersArrived(connection, req.version());
+        }
 
         String path = req.path() == null ? "" : req.path();
         if (req.uri().length() > maxUriLength) {

@@ -21,6 +21,10 @@ public interface EdgeSettings {
     @WithDefault("PT30S")
     Duration requestReadTimeout();
 
+    /** A request's headers must be complete this long after its first byte, or the connection is closed (0: off). */
+    @WithDefault("PT10S")
+    Duration headerReadTimeout();
+
     /** Failed authentications from one address within the window that are still tolerated (0: no throttling). */
     @WithDefault("20")
     int authFailureLimit();

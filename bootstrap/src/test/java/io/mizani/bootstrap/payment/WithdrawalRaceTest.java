@@ -84,8 +84,13 @@ class WithdrawalRaceTest {
         var entries = BalancesApiTest.entries(m, "KES");
         assertEquals(6, entries.size());
         assertEquals(5, entries.stream().filter(e -> "withdrawal_reserve".equals(e.get("type"))).count());
-        assertEquals(List.of(0f, 115f, 230f, 345f, 460f), entries.subList(0, 5).stream()
-                .map(e -> ((Number) e.get("available_after")).floatValue()).toList());
+        // concurrent reservations on the sub-balance rows: each entry's available_after is the total as its own
+        // transaction saw it (docs/balances.md "The hot row"), never below zero, never above what was left before it,
+        // and always a whole number of reservations; exact for sequential movements (HotAccountsTest)
+        for (var e : entries.subList(0, 5)) {
+            float after = ((Number) e.get("available_after")).floatValue();
+            assertTrue(after >= 0f && after <= 460f && after % 115f == 0f, "available_after " + after);
+        }
         assertEquals(10000f, BalancesApiTest.available(other, "KES"));
 
         // every accepted one failing at once, each finalised twice from racing workers: all 575 back, once

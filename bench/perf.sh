@@ -209,6 +209,17 @@ q = lambda x: lat[min(len(lat) - 1, int(x * len(lat)))] if lat else float("nan")
 print("%.0f %.2f %.2f %s" % (float(tps.group(1)) if tps else 0, q(.5), q(.99), failed.group(1) if failed else "?"))
 PY
 }
+open_payments() { $PSQL -tAc "SELECT count(*) FROM payments WHERE status IN ('queued', 'pending')"; }
+pending_events() { $PSQL -tAc "SELECT count(*) FROM events WHERE status = 'pending'"; }
+# every cell starts with no payment open and no callback waiting: the processing of the payments an earlier cell
+# accepted must not share the CPU with the next cell's measurement (at most 180 s)
+quiesce() {
+  for _ in $(seq 1 1800); do
+    [ "$(open_payments)" -eq 0 ] && [ "$(pending_events)" -eq 0 ] && return 0
+    sleep 0.1
+  done
+  echo "   (backlog not drained after 180 s: $(open_payments) open, $(pending_events) callbacks waiting)" >&2
+}
 label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; pay) echo "payment acceptance";; wd) echo "withdrawal acceptance";; esac; }
 
 echo "== warm-up"
@@ -258,7 +269,9 @@ for delay in $SETTINGS; do
   $PSQL -c "ALTER SYSTEM SET commit_delay = $delay" -c "SELECT pg_reload_conf()" >/dev/null
   echo "== commit_delay = $delay"
   for s in cached live pay wd; do for m in 1 8; do for c in $CONNS; do
+    quiesce
     w=$(wrk_run "$s" "$m" "$c" "$DUR")
+    quiesce
     p=$(pgb_run "$s" "$m" "$c" "$DUR")
     # cached verify also beside issue 18's baseline: the same transaction on one wallet row per merchant
     b="-"; [ "$s" = cached ] && b=$(pgb_run cached_single "$m" "$c" "$DUR")
@@ -268,9 +281,7 @@ done
 $PSQL -c "ALTER SYSTEM SET commit_delay = 0" -c "SELECT pg_reload_conf()" >/dev/null
 
 echo "== drain: payment acceptance at 8 connections for ${DRAIN}s, 8 merchants, callbacks to the receiver"
-sleep 5
-open_payments() { $PSQL -tAc "SELECT count(*) FROM payments WHERE status IN ('queued', 'pending')"; }
-pending_events() { $PSQL -tAc "SELECT count(*) FROM events WHERE status = 'pending'"; }
+quiesce
 cb_count() { curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1; }
 OPEN0=$(open_payments); EV0=$(pending_events); CB0=$(cb_count)
 T0=$(date +%s%N)

@@ -258,6 +258,30 @@ class EdgeHardeningTest {
         }
     }
 
+    @Test
+    void an_empty_json_body_is_answered_at_once_with_a_400_whether_sent_with_a_length_or_in_chunks() throws Exception {
+        var m = TestMerchants.onboard();
+        String auth = java.util.Base64.getEncoder().encodeToString((m.username() + ":" + m.password())
+                .getBytes(StandardCharsets.UTF_8));
+        String head = "POST /api/global/beneficiaries HTTP/1.1\r\nHost: localhost\r\nAuthorization: Basic " + auth
+                + "\r\nContent-Type: application/json\r\n";
+        for (String framing : List.of("Content-Length: 0\r\n\r\n", "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")) {
+            try (Socket s = new Socket(base.getHost(), base.getPort())) {
+                s.setSoTimeout(10_000);
+                long t0 = System.nanoTime();
+                OutputStream out = s.getOutputStream();
+                out.write((head + framing).getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                String answer = new String(readAll(s.getInputStream()), StandardCharsets.UTF_8);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                // the body is read on the event loop: an empty one must not leave the REST layer waiting for more
+                assertTrue(answer.startsWith("HTTP/1.1 400"), framing.trim() + " -> " + answer);
+                assertTrue(answer.contains("\"error_code\""), answer);
+                assertTrue(ms < 8_000, framing.trim() + " answered after " + ms + " ms");
+            }
+        }
+    }
+
     private static byte[] readAll(InputStream in) throws java.io.IOException {
         var buf = new java.io.ByteArrayOutputStream();
         byte[] b = new byte[8192];

@@ -8,7 +8,8 @@
 #     at 8 and 32 connections: wrk on cached verify, live verify (?fresh=true), payment acceptance and withdrawal
 #     acceptance, each followed by pgbench running the same SQL and transaction shape (bench/perf/*.sql); cached
 #     verify also beside pgbench on the shape before the sub-balance slots (bench/perf/cached_single.sql);
-#  4. statements and round trips per request from pg_stat_statements (one merchant, 8 connections, defaults);
+#  4. statements and round trips per request from pg_stat_statements, and the service's CPU time per request
+#     (user + system of the JVM from /proc/<pid>/stat; one merchant, 8 connections, defaults);
 #  5. drain: a payment-acceptance burst at 8 connections with callbacks to a local receiver; payments finalised and
 #     called back per second beside payments accepted per second, and the backlog when the burst ends;
 #  6. writes the tables into docs/performance.md (between the perf-sh markers) and bench/out/perf/.
@@ -220,6 +221,8 @@ quiesce() {
   done
   echo "   (backlog not drained after 180 s: $(open_payments) open, $(pending_events) callbacks waiting)" >&2
 }
+# CPU time the service process has used so far (user + system, all threads), in ms
+svc_cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$SVC/stat"; }
 label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; pay) echo "payment acceptance";; wd) echo "withdrawal acceptance";; esac; }
 
 echo "== warm-up"
@@ -230,8 +233,10 @@ echo "== round trips per request (pg_stat_statements; one merchant, 8 connection
 : >"$OUT/roundtrips.txt"
 for s in cached live pay wd; do
   $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
+  cpu0=$(svc_cpu_ms)
   r=$(wrk_run "$s" 1 8 "$DUR")
   n=$(awk '{print $5}' <<<"$r")
+  echo "$(label "$s"): service CPU $(python3 -c "print('%.2f' % (($(svc_cpu_ms) - $cpu0) / max(1, $n)))") ms per request (user + system, all threads; $n requests)" | tee -a "$OUT/roundtrips.txt"
   $PSQL -tA -F $'\t' -c "SELECT calls, left(regexp_replace(query, '\s+', ' ', 'g'), 110) FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani') AND query !~* 'pg_stat_statements|cache_versions'
       ORDER BY calls DESC LIMIT 25" >"$WORK/stmts.txt"

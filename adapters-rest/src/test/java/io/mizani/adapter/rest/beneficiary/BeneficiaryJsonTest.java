@@ -2,7 +2,6 @@ package io.mizani.adapter.rest.beneficiary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -63,11 +62,11 @@ class BeneficiaryJsonTest {
     void ids_standing_and_times_land_in_their_fields() {
         @SuppressWarnings("unchecked")
         Map<String, Object> json = JSON.convertValue(BeneficiaryJson.of(everyFieldNamed()), Map.class);
-        assertEquals(11, json.get("id"));
-        assertEquals(22, json.get("account_id"));
+        assertEquals(11L, json.get("id"));
+        assertEquals(22L, json.get("account_id"));
         assertEquals("00000000-0000-0000-0000-000000000011", json.get("uuid"));
         assertEquals("tier_0", json.get("kyc_level"));
-        assertEquals(3.5, json.get("tier_0_lifetime_usd"));
+        assertEquals(new BigDecimal("3.50"), json.get("tier_0_lifetime_usd"));
         assertEquals(true, json.get("is_active"));
         assertEquals("1990-05-17T00:00:00Z", json.get("date_of_birth"));
         assertEquals("2026-01-02T03:04:05Z", json.get("created_at"));
@@ -75,9 +74,9 @@ class BeneficiaryJsonTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> kyc = (Map<String, Object>) json.get("kyc");
         assertEquals("tier_0", kyc.get("level"));
-        assertEquals(3.5, kyc.get("tier_0_lifetime_usd"));
-        assertEquals(196.5, kyc.get("tier_0_remaining_usd"));
+        assertEquals(new BigDecimal("3.50"), kyc.get("tier_0_lifetime_usd"));
+        assertEquals(new BigDecimal("196.50"), kyc.get("tier_0_remaining_usd"));
         assertFalse((Boolean) kyc.get("tier_0_limit_reached"));
-        assertTrue(((Number) kyc.get("tier_0_max_transaction_usd")).doubleValue() > 0);
+        assertEquals(new BigDecimal("20.00"), kyc.get("tier_0_max_transaction_usd"));
     }
 }

@@ -48,15 +48,15 @@ class TeamJsonTest {
         Set<String> named = Set.of("uuid", "name", "description", "currency", "email", "status", "account_type",
                 "logo", "theme_color", "payment_note");
         named.forEach(field -> assertEquals(field, account.get(field), "the value in " + field));
-        assertEquals(7, account.get("id"));
-        assertEquals(3, account.get("organization_id"));
+        assertEquals(7L, account.get("id"));
+        assertEquals(3L, account.get("organization_id"));
         assertEquals("254", account.get("dial_code"));
         assertEquals("700000001", account.get("number"));
         assertEquals("+254700000001", account.get("phone_number"));
         assertEquals(2, account.get("kyc_tier"));
         assertEquals(true, account.get("kyc_verified"));
-        assertEquals(12.34, account.get("service_wallet_balance"));
-        assertEquals(500, account.get("notify_amount"));
+        assertEquals(new BigDecimal("12.34"), account.get("service_wallet_balance"));
+        assertEquals(500L, account.get("notify_amount"));
         assertEquals("2026-01-02T03:04:05Z", account.get("created_at"));
         assertEquals("2026-02-03T04:05:06Z", account.get("updated_at"));
         assertEquals(21, account.size());
@@ -67,8 +67,8 @@ class TeamJsonTest {
         Map<String, Object> listed = json(TeamJson.ProfileAccount.of(everyFieldNamed()));
         Set.of("name", "uuid", "status", "email", "currency")
                 .forEach(field -> assertEquals(field, listed.get(field), "the value in " + field));
-        assertEquals(7, listed.get("id"));
-        assertEquals(7, listed.get("merchant_id"));
+        assertEquals(7L, listed.get("id"));
+        assertEquals(7L, listed.get("merchant_id"));
         assertEquals("+254700000001", listed.get("phone_number"));
         assertEquals(2, listed.get("kyc_tier"));
         assertEquals(true, listed.get("is_approved"));
@@ -81,7 +81,7 @@ class TeamJsonTest {
         Map<String, Object> json = json(TeamJson.User.of(user));
         Set.of("first_name", "last_name", "email", "phone_number", "username", "status")
                 .forEach(field -> assertEquals(field, json.get(field), "the value in " + field));
-        assertEquals(5, json.get("id"));
+        assertEquals(5L, json.get("id"));
         assertEquals(true, json.get("is_admin"));
     }
 }

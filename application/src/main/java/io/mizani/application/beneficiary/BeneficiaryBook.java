@@ -134,8 +134,7 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
                             });
                 }
                 boolean active = command.active() == null ? current.active() : command.active();
-                return store.update(new Beneficiary(current.id(), current.uuid(), accountId, profile,
-                        assessment.level(), current.tier0LifetimeUsd(), active, current.createdAt(), clock.instant()));
+                return store.update(current.revised(profile, assessment.level(), active, clock.instant()));
             });
         } catch (BeneficiaryStore.DuplicateValue race) {
             throw duplicate(race.field(), accountId, null);

@@ -1,7 +1,6 @@
 package io.mizani.application.beneficiary;
 
 import io.mizani.application.common.UnitOfWork;
-import io.mizani.domain.beneficiary.Beneficiary;
 import io.mizani.domain.beneficiary.KycLevel;
 import io.mizani.domain.beneficiary.Tier0Decision;
 import io.mizani.domain.beneficiary.Tier0Envelope;
@@ -34,7 +33,7 @@ public final class Tier0Counterparties implements PaymentCounterparties {
 
     @Override
     public Optional<Counterparty> find(long accountId, UUID uuid) {
-        return unitOfWork.inTransaction(() -> store.find(accountId, uuid)).map(Tier0Counterparties::toCounterparty);
+        return unitOfWork.inTransaction(() -> store.find(accountId, uuid)).map(Counterparty::of);
     }
 
     @Override
@@ -83,12 +82,5 @@ public final class Tier0Counterparties implements PaymentCounterparties {
         }
         return amountUsd; // judged unrounded; counted in cents
 
-    }
-
-    static Counterparty toCounterparty(Beneficiary b) {
-        var p = b.profile();
-        return new Counterparty(b.id(), b.uuid(), p.firstName(), p.lastName(), p.surname(), p.email(), p.phone(),
-                p.country(), p.idType(), p.idNumber(), p.additionalIdType(), p.additionalIdNumber(), p.dateOfBirth(),
-                p.address(), p.accountName(), p.accountNumber(), p.accountType(), b.kycLevel(), b.active());
     }
 }

@@ -17,11 +17,17 @@ public interface InvitationStore {
     /** Marks it accepted unless it already is; false when someone accepted it first. */
     boolean markAccepted(long id, long userId, Instant at);
 
-    record NewInvitation(byte[] tokenHash, long organizationId, long accountId, String email, String phoneNumber,
-                         int roleId, List<Long> assignedAccountIds, long invitedBy, Instant expiresAt) {
+    /** Who is invited: the e-mail the link goes to and, optionally, a phone number. */
+    record Invitee(String email, String phoneNumber) {
     }
 
-    record Invitation(long id, long organizationId, long accountId, String email, String phoneNumber, int roleId,
-                      List<Long> assignedAccountIds, InvitationStatus status, Instant expiresAt) {
+    /** What accepting grants: the role on the invited Team (and on the assigned Teams) of the organization. */
+    record Grant(long organizationId, long accountId, int roleId, List<Long> assignedAccountIds) {
+    }
+
+    record NewInvitation(byte[] tokenHash, Invitee invitee, Grant grant, long invitedBy, Instant expiresAt) {
+    }
+
+    record Invitation(long id, Invitee invitee, Grant grant, InvitationStatus status, Instant expiresAt) {
     }
 }

@@ -56,11 +56,13 @@ public final class MerchantAdministration {
         String webhookSecret = ApiSecret.newWebhookSecret();
         return uow.inTransaction(() -> {
             long orgId = teams.createOrganization(cmd.organizationName());
-            long userId = users.create(new UserStore.NewUser(orgId, cmd.firstName(), cmd.lastName(), cmd.userEmail(),
-                    cmd.userPhone(), username, false));
-            long accountId = teams.createTeam(new TeamStore.NewTeam(orgId, java.util.UUID.randomUUID().toString(),
-                    cmd.teamName(), null, currency, cmd.dialCode(), cmd.number(), cmd.teamEmail(), userId,
-                    webhookSecret));
+            long userId = users.create(new UserStore.NewUser(orgId,
+                    new UserStore.Person(cmd.firstName(), cmd.lastName(), cmd.userEmail(), cmd.userPhone()), username,
+                    false));
+            long accountId = teams.createTeam(new TeamStore.NewTeam(
+                    new Team.Identity(orgId, java.util.UUID.randomUUID().toString(), cmd.teamName(), null),
+                    new Team.Contact(cmd.teamEmail(), cmd.dialCode(), cmd.number()),
+                    currency, userId, webhookSecret));
             teams.grant(accountId, userId, Role.OWNER);
             wallets.open(accountId);
             credentials.insert(username, ApiSecret.hash(password), accountId, userId);

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 import io.mizani.domain.error.DomainError;
+import io.mizani.domain.team.Team;
 
 /** Self-validating commands of the Team use cases. Field names in messages are the API's. */
 public final class TeamCommands {
@@ -20,17 +21,23 @@ public final class TeamCommands {
     private TeamCommands() {
     }
 
-    public record CreateTeam(Long organizationId, String name, String description, String email, String dialCode,
-                             String number, Long userId, String uuid) {
+    /**
+     * A new Team: the organization, its name and description, how to reach it (e-mail and phone), the user who
+     * creates it (null: the caller) and an optional uuid (slug).
+     */
+    public record CreateTeam(Long organizationId, String name, String description, Team.Contact contact, Long userId,
+                             String uuid) {
         public CreateTeam {
             if (organizationId == null) {
                 throw DomainError.invalidArgument("organization_id is required");
             }
             name = required("name", name, MAX_TEXT);
             description = optional("description", description, MAX_LONG_TEXT);
-            email = validEmail("email", email);
-            dialCode = validDialCode(dialCode);
-            number = validPhone("number", number);
+            Team.Contact given = contact == null ? new Team.Contact(null, null, null) : contact;
+            String email = validEmail("email", given.email());
+            String dialCode = validDialCode(given.dialCode());
+            String number = validPhone("number", given.number());
+            contact = new Team.Contact(email, dialCode, number);
             uuid = optional("uuid", uuid, 64);
             if (uuid != null && !UUID_SLUG.matcher(uuid).matches()) {
                 throw DomainError.invalidArgument("uuid must be 3 to 64 letters, digits, '-' or '_'");

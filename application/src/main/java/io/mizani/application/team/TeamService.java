@@ -81,7 +81,7 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
 
     @Override
     public Team create(MerchantContext ctx, TeamCommands.CreateTeam cmd) {
-        String currency = currencyFor(cmd.dialCode(), cmd.number());
+        String currency = currencyFor(cmd.contact().dialCode(), cmd.contact().number());
         return uow.inTransaction(() -> {
             if (cmd.organizationId() != ctx.organizationId()) {
                 throw DomainError.notFound("organization " + cmd.organizationId() + " not found");
@@ -100,8 +100,9 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
             if (uuid == null) {
                 uuid = java.util.UUID.randomUUID().toString();
             }
-            long id = teams.createTeam(new TeamStore.NewTeam(ctx.organizationId(), uuid, cmd.name(), cmd.description(),
-                    currency, cmd.dialCode(), cmd.number(), cmd.email(), creator, ApiSecret.newWebhookSecret()));
+            long id = teams.createTeam(new TeamStore.NewTeam(
+                    new Team.Identity(ctx.organizationId(), uuid, cmd.name(), cmd.description()),
+                    cmd.contact(), currency, creator, ApiSecret.newWebhookSecret()));
             teams.grant(id, creator, Role.OWNER);
             if (creator != ctx.userId()) {
                 teams.grant(id, ctx.userId(), Role.ADMIN);
@@ -165,9 +166,9 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
             Map<String, String> roles = new LinkedHashMap<>();
             memberships.forEach((t, r) -> roles.put(String.valueOf(t.id()), r.label()));
             int tier = teams.organization(ctx.organizationId()).map(TeamStore.Organization::kycTier).orElse(0);
-            boolean verified = memberships.keySet().stream().anyMatch(Team::kycVerified);
-            return new UserProfile(user, new ArrayList<>(memberships.keySet()), roles, user.status(), user.pinSet(),
-                    verified, tier);
+            boolean verified = memberships.keySet().stream().anyMatch(t -> t.kyc().verified());
+            return new UserProfile(user, new ArrayList<>(memberships.keySet()), roles, user.login().status(),
+                    user.login().pinSet(), verified, tier);
         });
     }
 
@@ -188,12 +189,13 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
                 }
                 requireManager(ctx, other);
             }
-            invitations.create(new InvitationStore.NewInvitation(ApiSecret.hash(token), ctx.organizationId(),
-                    cmd.accountId(), cmd.email(), cmd.phoneNumber(), role.id(), cmd.assignedAccountIds(), ctx.userId(),
-                    clock.instant().plus(INVITATION_LIFETIME)));
+            invitations.create(new InvitationStore.NewInvitation(ApiSecret.hash(token),
+                    new InvitationStore.Invitee(cmd.email(), cmd.phoneNumber()),
+                    new InvitationStore.Grant(ctx.organizationId(), cmd.accountId(), role.id(),
+                            cmd.assignedAccountIds()),
+                    ctx.userId(), clock.instant().plus(INVITATION_LIFETIME)));
             String inviter = users.find(ctx.userId())
-                    .map(u -> ((u.firstName() == null ? "" : u.firstName()) + " "
-                            + (u.lastName() == null ? "" : u.lastName())).strip())
+                    .map(u -> u.person().fullName())
                     .filter(s -> !s.isEmpty()).orElse("A colleague");
             return new String[] {team.name(), inviter};
         });
@@ -216,21 +218,24 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
             InvitationStore.Invitation inv = invitations.lockByTokenHash(hash)
                     .filter(i -> i.status() == InvitationStatus.PENDING && i.expiresAt().isAfter(clock.instant()))
                     .orElseThrow(() -> DomainError.notFound("invitation not found, expired or already accepted"));
-            teams.team(inv.accountId())
+            InvitationStore.Grant grant = inv.grant();
+            InvitationStore.Invitee invitee = inv.invitee();
+            teams.team(grant.accountId())
                     .orElseThrow(() -> DomainError.notFound("invitation not found, expired or already accepted"));
-            users.lockEmail(inv.organizationId(), inv.email());
-            long userId = users.findByEmail(inv.organizationId(), inv.email()).map(UserStore.User::id)
-                    .orElseGet(() -> users.create(new UserStore.NewUser(inv.organizationId(), cmd.firstName(),
-                            cmd.lastName(), inv.email(), cmd.phoneNumber() != null ? cmd.phoneNumber() : inv.phoneNumber(),
+            users.lockEmail(grant.organizationId(), invitee.email());
+            long userId = users.findByEmail(grant.organizationId(), invitee.email()).map(UserStore.User::id)
+                    .orElseGet(() -> users.create(new UserStore.NewUser(grant.organizationId(),
+                            new UserStore.Person(cmd.firstName(), cmd.lastName(), invitee.email(),
+                                    cmd.phoneNumber() != null ? cmd.phoneNumber() : invitee.phoneNumber()),
                             username, false)));
             if (!invitations.markAccepted(inv.id(), userId, clock.instant())) {
                 throw DomainError.notFound("invitation not found, expired or already accepted");
             }
-            Role role = Role.byId(inv.roleId()).orElse(Role.MEMBER);
+            Role role = Role.byId(grant.roleId()).orElse(Role.MEMBER);
             List<Long> granted = new ArrayList<>();
             List<Long> all = new ArrayList<>();
-            all.add(inv.accountId());
-            all.addAll(inv.assignedAccountIds());
+            all.add(grant.accountId());
+            all.addAll(grant.assignedAccountIds());
             for (Long accountId : all) {
                 if (granted.contains(accountId) || teams.team(accountId).isEmpty()) {
                     continue;
@@ -240,7 +245,7 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
                 }
                 granted.add(accountId);
             }
-            credentials.insert(username, ApiSecret.hash(secret), inv.accountId(), userId);
+            credentials.insert(username, ApiSecret.hash(secret), grant.accountId(), userId);
             return new AcceptedInvitation(users.find(userId).orElseThrow(), granted, username, secret);
         });
     }

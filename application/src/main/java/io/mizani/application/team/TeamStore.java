@@ -51,8 +51,9 @@ public interface TeamStore {
     record Organization(long id, String name, int kycTier) {
     }
 
-    record NewTeam(long organizationId, String uuid, String name, String description, String currency,
-                   String dialCode, String number, String email, Long createdBy, String webhookSecret) {
+    /** A Team to create: who it is, how to reach it, its currency, who creates it and its webhook secret. */
+    record NewTeam(Team.Identity identity, Team.Contact contact, String currency, Long createdBy,
+                   String webhookSecret) {
     }
 
     record TeamChanges(String description, String email, String logo, String themeColor, String paymentNote,

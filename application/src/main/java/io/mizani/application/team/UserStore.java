@@ -16,11 +16,22 @@ public interface UserStore {
      */
     void lockEmail(long organizationId, String email);
 
-    record NewUser(Long organizationId, String firstName, String lastName, String email, String phoneNumber,
-                   String username, boolean admin) {
+    /** Who a user is: name, e-mail and phone number. */
+    record Person(String firstName, String lastName, String email, String phoneNumber) {
+
+        /** "First Last", or empty when neither is known. */
+        public String fullName() {
+            return ((firstName == null ? "" : firstName) + " " + (lastName == null ? "" : lastName)).strip();
+        }
     }
 
-    record User(long id, Long organizationId, String firstName, String lastName, String email, String phoneNumber,
-                String username, boolean admin, String status, boolean pinSet) {
+    /** How a user signs in and where that stands: username, platform admin or not, status, PIN set or not. */
+    record Login(String username, boolean admin, String status, boolean pinSet) {
+    }
+
+    record NewUser(Long organizationId, Person person, String username, boolean admin) {
+    }
+
+    record User(long id, Long organizationId, Person person, Login login) {
     }
 }

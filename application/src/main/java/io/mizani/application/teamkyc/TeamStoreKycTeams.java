@@ -2,7 +2,6 @@ package io.mizani.application.teamkyc;
 
 import io.mizani.application.team.TeamStore;
 import io.mizani.application.tenancy.MerchantContext;
-import io.mizani.domain.team.Team;
 import java.util.Optional;
 
 /**
@@ -26,7 +25,7 @@ public final class TeamStoreKycTeams implements KycTeams {
 
     @Override
     public Optional<TeamSnapshot> find(long accountId) {
-        return teams.team(accountId).map(TeamStoreKycTeams::snapshot);
+        return teams.team(accountId).map(TeamSnapshot::of);
     }
 
     @Override
@@ -34,8 +33,4 @@ public final class TeamStoreKycTeams implements KycTeams {
         tiers.applyTier(accountId, tier);
     }
 
-    static TeamSnapshot snapshot(Team team) {
-        return new TeamSnapshot(team.id(), team.organizationId(), team.name(), team.email(), team.phoneNumber(),
-                team.currency(), team.status(), false);
-    }
 }

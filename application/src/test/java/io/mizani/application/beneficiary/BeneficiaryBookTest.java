@@ -92,7 +92,7 @@ class BeneficiaryBookTest {
                 Field.ADDRESS, "Nairobi", Field.DATE_OF_BIRTH, "1990-01-02", Field.ID_NUMBER, "1",
                 Field.ID_TYPE, "national_id"), null));
         assertEquals(KycLevel.FULL, u.kycLevel());
-        assertEquals("ada@example.com", u.profile().email());
+        assertEquals("ada@example.com", u.profile().contact().email());
     }
 
     @Test
@@ -201,11 +201,11 @@ class BeneficiaryBookTest {
 
     @Test
     void query_validates_paging_and_date_range() {
-        assertThrows(DomainError.class, () -> new BeneficiaryQuery(0, 20, null, null, null, null, null, null));
-        assertThrows(DomainError.class, () -> new BeneficiaryQuery(1, 0, null, null, null, null, null, null));
-        assertEquals(100, new BeneficiaryQuery(1, 1000, null, null, null, null, null, null).per());
-        assertThrows(DomainError.class, () -> new BeneficiaryQuery(1, 20, null, null, null, null, Instant.EPOCH, null));
-        assertThrows(DomainError.class, () -> new BeneficiaryQuery(1, 20, null, null, null, null,
+        assertThrows(DomainError.class, () -> BeneficiaryQuery.page(0, 20));
+        assertThrows(DomainError.class, () -> BeneficiaryQuery.page(1, 0));
+        assertEquals(100, BeneficiaryQuery.page(1, 1000).per());
+        assertThrows(DomainError.class, () -> BeneficiaryQuery.page(1, 20).createdBetween(Instant.EPOCH, null));
+        assertThrows(DomainError.class, () -> BeneficiaryQuery.page(1, 20).createdBetween(
                 Instant.parse("2026-02-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:00Z")));
     }
 

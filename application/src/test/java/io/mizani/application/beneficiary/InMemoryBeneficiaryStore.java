@@ -1,6 +1,7 @@
 package io.mizani.application.beneficiary;
 
 import io.mizani.domain.beneficiary.Beneficiary;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.beneficiary.Field;
 
 import java.math.BigDecimal;
@@ -22,14 +23,14 @@ final class InMemoryBeneficiaryStore implements BeneficiaryStore {
     private final AtomicLong ids = new AtomicLong();
 
     private boolean live(Beneficiary b, long accountId) {
-        return b.accountId() == accountId && !deleted.contains(b.id());
+        return b.accountId().value() == accountId && !deleted.contains(b.id());
     }
 
     @Override
     public Beneficiary insert(NewBeneficiary n) {
         checkUnique(n.accountId(), -1, n.profile().externalReference(), n.profile().idNumber());
-        var b = new Beneficiary(ids.incrementAndGet(), n.uuid(), n.accountId(), n.profile(), n.kycLevel(),
-                new BigDecimal("0.00"), true, n.at(), n.at());
+        var b = Beneficiary.added(ids.incrementAndGet(), n.uuid(), AccountId.of(n.accountId()), n.profile(),
+                n.kycLevel(), n.at());
         rows.add(b);
         return b;
     }
@@ -71,12 +72,11 @@ final class InMemoryBeneficiaryStore implements BeneficiaryStore {
 
     @Override
     public Beneficiary update(Beneficiary b) {
-        checkUnique(b.accountId(), b.id(), b.profile().externalReference(), b.profile().idNumber());
+        checkUnique(b.accountId().value(), b.id(), b.profile().externalReference(), b.profile().idNumber());
         for (int i = 0; i < rows.size(); i++) {
             if (rows.get(i).id() == b.id()) {
                 var old = rows.get(i);
-                var saved = new Beneficiary(b.id(), b.uuid(), b.accountId(), b.profile(), b.kycLevel(),
-                        old.tier0LifetimeUsd(), b.active(), old.createdAt(), b.updatedAt());
+                var saved = old.revised(b.profile(), b.kycLevel(), b.active(), b.updatedAt());
                 rows.set(i, saved);
                 return saved;
             }
@@ -109,8 +109,7 @@ final class InMemoryBeneficiaryStore implements BeneficiaryStore {
         for (int i = 0; i < rows.size(); i++) {
             var b = rows.get(i);
             if (b.id() == id) {
-                rows.set(i, new Beneficiary(b.id(), b.uuid(), b.accountId(), b.profile(), b.kycLevel(), lifetime,
-                        b.active(), b.createdAt(), at));
+                rows.set(i, b.withTier0Lifetime(lifetime, at));
             }
         }
     }

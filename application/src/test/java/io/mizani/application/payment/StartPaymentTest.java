@@ -1,6 +1,7 @@
 package io.mizani.application.payment;
 
 import io.mizani.application.beneficiary.Counterparty;
+import io.mizani.domain.beneficiary.BeneficiaryProfile;
 import io.mizani.domain.common.RateTable;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.PaymentStatus;
@@ -38,8 +39,15 @@ class StartPaymentTest {
     }
 
     static Counterparty cp(long id, UUID uuid, String level, boolean active, OffsetDateTime dob) {
-        return new Counterparty(id, uuid, "Ada", "Obi", null, "ada@example.com", "+254700000123", "KE", null, null,
-                null, null, dob, null, null, "+254700000123", "momo", io.mizani.domain.beneficiary.KycLevel.fromWire(level).orElseThrow(), active);
+        var profile = new BeneficiaryProfile(
+                new BeneficiaryProfile.Person("Ada", "Obi", null, dob, null, null),
+                new BeneficiaryProfile.Contact("ada@example.com", "+254700000123", "KE", null),
+                new BeneficiaryProfile.Identification(new BeneficiaryProfile.IdDocument(null, null),
+                        new BeneficiaryProfile.IdDocument(null, null)),
+                new BeneficiaryProfile.PayoutAccount(null, "+254700000123", "momo"), null,
+                BeneficiaryProfile.RETAIL);
+        return new Counterparty(id, uuid, profile, io.mizani.domain.beneficiary.KycLevel.fromWire(level).orElseThrow(),
+                active);
     }
 
     static StartPaymentCommand.Customer inline() {

@@ -1,5 +1,6 @@
 package io.mizani.application.teamkyc;
 
+import io.mizani.domain.team.Team;
 import io.mizani.domain.verification.LookupId;
 import io.mizani.domain.verification.VerificationToken;
 import io.mizani.application.common.UnitOfWork;
@@ -79,8 +80,10 @@ final class Fakes {
         final List<Long> verified = new ArrayList<>();
 
         void add(long accountId, long organizationId, long userId) {
-            teams.put(accountId, new TeamSnapshot(accountId, organizationId, "Team " + accountId,
-                    "t" + accountId + "@example.com", "+254700000" + accountId, "KES", "active", false));
+            teams.put(accountId, new TeamSnapshot(accountId,
+                    new Team.Identity(organizationId, "team-" + accountId, "Team " + accountId, null),
+                    new Team.Contact("t" + accountId + "@example.com", null, "+254700000" + accountId), "KES",
+                    "active", false));
             roles.computeIfAbsent(userId, u -> new java.util.HashSet<>()).add(accountId);
             tiers.put(accountId, 0);
         }
@@ -99,7 +102,7 @@ final class Fakes {
         @Override
         public void applyTier(long accountId, int tier) {
             tiers.put(accountId, tier);
-            orgTiers.put(teams.get(accountId).organizationId(), tier);
+            orgTiers.put(teams.get(accountId).identity().organizationId(), tier);
             verified.add(accountId);
         }
     }

@@ -196,7 +196,7 @@ class TeamKycServiceTest {
                 new KycDetails(null, null, null, null, "with id", null, null), new KycTokens(nid(a), null, null)));
         assertEquals(KycStatus.APPROVED, amended.status());
         assertEquals(3, amended.kycTier());
-        assertEquals("with id", amended.notes());
+        assertEquals("with id", amended.statement().notes());
         assertEquals(3, teams.tiers.get(10L));
         assertEquals(amended, store.rows.get(kyc.id()));
         assertEquals(List.of("10 account_kyc.approved approved"), events, "decided by tokens on amend, once");
@@ -245,7 +245,7 @@ class TeamKycServiceTest {
                 new KycTokens(null, null, tin(a, "I"))));
         assertEquals(2, upgraded.kycTier());
         assertEquals(UpgradeStatus.PENDING, upgraded.upgradeInformation().upgradeStatus());
-        assertEquals("New Name", upgraded.entityInformation().entityName());
+        assertEquals("New Name", upgraded.statement().entityInformation().entityName());
         assertEquals(2, teams.tiers.get(10L));
         assertEquals(1, service.queue(null, "pending", null).size());
     }

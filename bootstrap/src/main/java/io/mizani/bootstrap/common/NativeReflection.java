@@ -8,6 +8,7 @@ import io.mizani.domain.teamkyc.TokenSnapshot;
 import io.mizani.domain.teamkyc.UpgradeInformation;
 import io.mizani.domain.teamkyc.UploadInformation;
 import io.mizani.domain.teamkyc.VerificationInformation;
+import io.mizani.domain.verification.VerificationToken;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -33,11 +34,11 @@ public final class NativeReflection {
     private NativeReflection() {
     }
 
-    /** Team KYC sections stored as JSON columns by the persistence adapter (a token snapshot in its flat stored form). */
+    /** Team KYC sections stored as JSON columns by the persistence adapter (a token snapshot flat: its parts inline). */
     @RegisterForReflection(registerFullHierarchy = true, targets = {
             ContactInformation.class, EntityInformation.class, AccountInformation.class, UpgradeInformation.class,
-            VerificationInformation.class, ReviewInformation.class, TokenSnapshot.class, UploadInformation.class },
-            classNames = "io.mizani.adapter.persistence.teamkyc.StoredTokenSnapshot")
+            VerificationInformation.class, ReviewInformation.class, TokenSnapshot.class, UploadInformation.class,
+            VerificationToken.Checked.class, VerificationToken.Finding.class })
     public static final class StoredJson {
         private StoredJson() {
         }

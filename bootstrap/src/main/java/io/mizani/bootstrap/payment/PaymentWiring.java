@@ -125,7 +125,8 @@ public class PaymentWiring {
     CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, TeamStore teams) {
         return new CardCheckout(store, finaliser, unitOfWork, clock, !"live".equalsIgnoreCase(mode),
                 settings.checkoutTtl(), accountId -> teams.team(accountId)
-                        .map(t -> new CardCheckout.Brand(t.name(), t.logo(), t.themeColor(), t.paymentNote())));
+                        .map(t -> new CardCheckout.Brand(t.name(), t.branding().logo(), t.branding().themeColor(),
+                                t.branding().paymentNote())));
     }
 
     @Produces

@@ -183,6 +183,22 @@ class TeamsTest {
     }
 
     @Test
+    void an_invitees_phone_from_the_invitation_is_kept_in_the_clear() {
+        var m = TestMerchants.onboard();
+        var mailbox = io.quarkus.arc.Arc.container().instance(io.quarkus.mailer.MockMailbox.class).get();
+        String email = "phone" + System.nanoTime() + "@example.com";
+        m.as().body(Map.of("organization_id", m.organizationId(), "account_id", m.accountId(), "email", email,
+                        "phone_number", "+254711000333"))
+                .post("/api/v2/account_invites").then().statusCode(200);
+        String text = mailbox.getMailsSentTo(email).get(0).getText();
+        String token = text.substring(text.indexOf("invite_token=") + "invite_token=".length()).split("\\s")[0];
+        io.restassured.RestAssured.given().contentType("application/json")
+                .body(Map.of("token", token, "first_name", "Pam", "last_name", "Phone"))
+                .post("/api/v2/account_invites/accept").then().statusCode(200)
+                .body("user.phone_number", equalTo("+254711000333"));
+    }
+
+    @Test
     void the_last_owner_cannot_be_removed() {
         var m = TestMerchants.onboard();
         long other = m.as().body(team(m, "Other", "+254", "712000222")).post("/api/v2/accounts")

@@ -12,40 +12,69 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
  * The identity and destination data a merchant keeps about a beneficiary: everything but the ids, the computed
- * KYC level, the tier-0 counter and the timestamps. Values are normalised: trimmed, blank means absent, country is
- * the ISO alpha-2 code, phone is digits with an optional leading {@code +}, date of birth is midnight UTC of the date.
+ * KYC level, the tier-0 counter and the timestamps, in named parts: who ({@link Person}), how to reach them
+ * ({@link Contact}), their papers ({@link Identification}), where money goes ({@link PayoutAccount}) and the
+ * merchant's own labels. Values are normalised: trimmed, blank means absent, country is the ISO alpha-2 code, phone
+ * is digits with an optional leading {@code +}, date of birth is midnight UTC of the date. Built from {@link #EMPTY}
+ * by {@link #merge}, or from its parts (a stored row).
  */
 public record BeneficiaryProfile(
-        String firstName,
-        String lastName,
-        String surname,
-        String email,
-        String phone,
-        String country,
-        String address,
-        OffsetDateTime dateOfBirth,
-        String idNumber,
-        String idType,
-        String additionalIdType,
-        String additionalIdNumber,
-        String gender,
-        String maritalStatus,
-        String accountName,
-        String accountNumber,
-        String accountType,
+        Person person,
+        Contact contact,
+        Identification identification,
+        PayoutAccount payoutAccount,
         String externalReference,
         String customerType) {
+
+    /** Who the beneficiary is. */
+    public record Person(String firstName, String lastName, String surname, OffsetDateTime dateOfBirth,
+                         String gender, String maritalStatus) {
+        static final Person NONE = new Person(null, null, null, null, null, null);
+    }
+
+    /** How to reach the beneficiary, and where they live. */
+    public record Contact(String email, String phone, String country, String address) {
+        static final Contact NONE = new Contact(null, null, null, null);
+    }
+
+    /** An identity document: its type (e.g. {@code NIN}) and number. */
+    public record IdDocument(String type, String number) {
+        static final IdDocument NONE = new IdDocument(null, null);
+    }
+
+    /** The beneficiary's id ({@code id_type}, {@code id_number}) and the additional one some countries demand. */
+    public record Identification(IdDocument primary, IdDocument additional) {
+        static final Identification NONE = new Identification(IdDocument.NONE, IdDocument.NONE);
+
+        public Identification {
+            Objects.requireNonNull(primary, "primary");
+            Objects.requireNonNull(additional, "additional");
+        }
+    }
+
+    /** The account payouts go to. */
+    public record PayoutAccount(String accountName, String accountNumber, String accountType) {
+        static final PayoutAccount NONE = new PayoutAccount(null, null, null);
+    }
 
     public static final String RETAIL = "retail";
     public static final String INSTITUTION = "institution";
     public static final int MAX_LENGTH = 255;
 
-    public static final BeneficiaryProfile EMPTY = new BeneficiaryProfile(null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null, null, null, null, null, RETAIL);
+    public static final BeneficiaryProfile EMPTY = new BeneficiaryProfile(Person.NONE, Contact.NONE,
+            Identification.NONE, PayoutAccount.NONE, null, RETAIL);
+
+    public BeneficiaryProfile {
+        Objects.requireNonNull(person, "person");
+        Objects.requireNonNull(contact, "contact");
+        Objects.requireNonNull(identification, "identification");
+        Objects.requireNonNull(payoutAccount, "payoutAccount");
+    }
 
     private static final Pattern EMAIL = Pattern.compile(
             "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
@@ -72,8 +101,8 @@ public record BeneficiaryProfile(
             }
         }
 
-        String first = firstName;
-        String last = lastName;
+        String first = person.firstName();
+        String last = person.lastName();
         if (in.containsKey(Field.NAME)) {
             String name = in.get(Field.NAME);
             if (name == null) {
@@ -92,13 +121,13 @@ public record BeneficiaryProfile(
             last = in.get(Field.LAST_NAME);
         }
 
-        String newEmail = pick(in, Field.EMAIL, email);
+        String newEmail = pick(in, Field.EMAIL, contact.email());
         if (in.containsKey(Field.EMAIL) && newEmail != null && !EMAIL.matcher(newEmail).matches()) {
             invalid.add("email");
             problems.add("email must be a valid email address");
         }
 
-        String newCountry = country;
+        String newCountry = contact.country();
         if (in.containsKey(Field.COUNTRY)) {
             String raw = in.get(Field.COUNTRY);
             newCountry = raw == null ? null : Countries.resolve(raw).orElse(null);
@@ -108,7 +137,7 @@ public record BeneficiaryProfile(
             }
         }
 
-        String newPhone = phone;
+        String newPhone = contact.phone();
         if (in.containsKey(Field.PHONE)) {
             String raw = in.get(Field.PHONE);
             newPhone = raw == null ? null : raw.replaceAll("[\\s().-]", "");
@@ -118,7 +147,7 @@ public record BeneficiaryProfile(
             }
         }
 
-        OffsetDateTime newDob = dateOfBirth;
+        OffsetDateTime newDob = person.dateOfBirth();
         if (in.containsKey(Field.DATE_OF_BIRTH)) {
             String raw = in.get(Field.DATE_OF_BIRTH);
             if (raw == null) {
@@ -154,13 +183,25 @@ public record BeneficiaryProfile(
                     DomainError.Shape.DEFAULT, details);
         }
 
-        return new BeneficiaryProfile(first, last, pick(in, Field.SURNAME, surname), newEmail, newPhone, newCountry,
-                pick(in, Field.ADDRESS, address), newDob, pick(in, Field.ID_NUMBER, idNumber),
-                pick(in, Field.ID_TYPE, idType), pick(in, Field.ADDITIONAL_ID_TYPE, additionalIdType),
-                pick(in, Field.ADDITIONAL_ID_NUMBER, additionalIdNumber), pick(in, Field.GENDER, gender),
-                pick(in, Field.MARITAL_STATUS, maritalStatus), pick(in, Field.ACCOUNT_NAME, accountName),
-                pick(in, Field.ACCOUNT_NUMBER, accountNumber), pick(in, Field.ACCOUNT_TYPE, accountType),
+        Person newPerson = new Person(first, last, pick(in, Field.SURNAME, person.surname()), newDob,
+                pick(in, Field.GENDER, person.gender()), pick(in, Field.MARITAL_STATUS, person.maritalStatus()));
+        Contact newContact = new Contact(newEmail, newPhone, newCountry, pick(in, Field.ADDRESS, contact.address()));
+        IdDocument primary = identification.primary();
+        IdDocument additional = identification.additional();
+        Identification newIdentification = new Identification(
+                new IdDocument(pick(in, Field.ID_TYPE, primary.type()), pick(in, Field.ID_NUMBER, primary.number())),
+                new IdDocument(pick(in, Field.ADDITIONAL_ID_TYPE, additional.type()),
+                        pick(in, Field.ADDITIONAL_ID_NUMBER, additional.number())));
+        PayoutAccount newPayout = new PayoutAccount(pick(in, Field.ACCOUNT_NAME, payoutAccount.accountName()),
+                pick(in, Field.ACCOUNT_NUMBER, payoutAccount.accountNumber()),
+                pick(in, Field.ACCOUNT_TYPE, payoutAccount.accountType()));
+        return new BeneficiaryProfile(newPerson, newContact, newIdentification, newPayout,
                 pick(in, Field.EXTERNAL_REFERENCE, externalReference), newCustomerType);
+    }
+
+    /** The beneficiary's id number ({@code id_number}, stored as {@code national_id}), or null. */
+    public String idNumber() {
+        return identification.primary().number();
     }
 
     private static String pick(Map<Field, String> in, Field field, String current) {

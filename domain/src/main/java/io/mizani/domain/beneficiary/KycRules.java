@@ -22,7 +22,11 @@ public final class KycRules {
     private KycRules() {
     }
 
-    public static KycAssessment assess(BeneficiaryProfile p) {
+    public static KycAssessment assess(BeneficiaryProfile profile) {
+        BeneficiaryProfile.Person p = profile.person();
+        BeneficiaryProfile.Contact c = profile.contact();
+        BeneficiaryProfile.IdDocument id = profile.identification().primary();
+        BeneficiaryProfile.IdDocument additional = profile.identification().additional();
         List<String> reduced = new ArrayList<>();
         if (p.firstName() == null && p.lastName() == null) {
             reduced.add("name");
@@ -31,37 +35,37 @@ public final class KycRules {
         } else if (p.lastName() == null) {
             reduced.add("last_name");
         }
-        if (p.country() == null) {
+        if (c.country() == null) {
             reduced.add("country");
         }
-        if (p.email() == null) {
+        if (c.email() == null) {
             reduced.add("email");
         }
 
         List<String> full = new ArrayList<>(reduced);
-        if (p.phone() == null) {
+        if (c.phone() == null) {
             full.add("phone");
         }
-        if (p.address() == null) {
+        if (c.address() == null) {
             full.add("address");
         }
         if (p.dateOfBirth() == null) {
             full.add("date_of_birth");
         }
-        if (p.idNumber() == null) {
+        if (id.number() == null) {
             full.add("id_number");
         }
-        boolean nigeria = NIGERIA.equals(p.country());
-        if (p.idType() == null || nigeria && !NIGERIA_ID_TYPE.equalsIgnoreCase(p.idType())) {
+        boolean nigeria = NIGERIA.equals(c.country());
+        if (id.type() == null || nigeria && !NIGERIA_ID_TYPE.equalsIgnoreCase(id.type())) {
             full.add("id_type");
         }
         boolean requiresAdditionalId = false;
         if (nigeria) {
-            if (!NIGERIA_ADDITIONAL_ID_TYPE.equalsIgnoreCase(p.additionalIdType())) {
+            if (!NIGERIA_ADDITIONAL_ID_TYPE.equalsIgnoreCase(additional.type())) {
                 full.add("additional_id_type");
                 requiresAdditionalId = true;
             }
-            if (p.additionalIdNumber() == null) {
+            if (additional.number() == null) {
                 full.add("additional_id_number");
                 requiresAdditionalId = true;
             }

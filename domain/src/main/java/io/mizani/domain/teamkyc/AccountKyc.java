@@ -28,20 +28,68 @@ import java.util.Set;
 public record AccountKyc(
         Long id,
         long accountId,
-        String entityType,
-        KycStatus status,
-        String countryCode,
-        String country,
-        Integer kycTier,
-        String notes,
-        ContactInformation contactInformation,
-        EntityInformation entityInformation,
-        AccountInformation accountInformation,
-        UpgradeInformation upgradeInformation,
+        Standing standing,
+        Statement statement,
         VerificationInformation verificationInformation,
-        ReviewInformation reviewInformation,
-        Instant createdAt,
-        Instant updatedAt) {
+        Reviews reviews,
+        AccountInformation accountInformation,
+        Times times) {
+
+    /** Where the record stands: its status and tier (requested until approved, granted once approved). */
+    public record Standing(KycStatus status, Integer kycTier) {
+        public Standing {
+            Objects.requireNonNull(status, "status");
+        }
+
+        static Standing of(KycStatus status, Integer kycTier) {
+            return new Standing(status, kycTier);
+        }
+    }
+
+    /** What the merchant states about the Team: entity type, country, notes, contact and entity details. */
+    public record Statement(String entityType, String countryCode, String country, String notes,
+                            ContactInformation contactInformation, EntityInformation entityInformation) {
+
+        /** The statement of a first submission. */
+        public static Statement of(KycDetails details) {
+            return new Statement(details.entityType(), details.countryCode(), details.country(), details.notes(),
+                    details.contactInformation(), details.entityInformation());
+        }
+
+        /** Field by field: a value stated in {@code change} replaces this one, a null keeps it. */
+        Statement amendedBy(KycDetails change) {
+            return new Statement(Merge.pick(change.entityType(), entityType),
+                    Merge.pick(change.countryCode(), countryCode), Merge.pick(change.country(), country),
+                    Merge.pick(change.notes(), notes),
+                    ContactInformation.merge(contactInformation, change.contactInformation()),
+                    EntityInformation.merge(entityInformation, change.entityInformation()));
+        }
+
+        Statement withEntityInformation(EntityInformation change) {
+            return new Statement(entityType, countryCode, country, notes, contactInformation,
+                    EntityInformation.merge(entityInformation, change));
+        }
+    }
+
+    /** The operator's last decision on the submission (null until one), and the upgrade request and its decision. */
+    public record Reviews(ReviewInformation submission, UpgradeInformation upgrade) {
+        public Reviews {
+            Objects.requireNonNull(upgrade, "upgrade");
+        }
+
+        static final Reviews NONE = new Reviews(null, UpgradeInformation.NONE);
+    }
+
+    /** When the record was created and last changed. */
+    public record Times(Instant createdAt, Instant updatedAt) {
+        static Times at(Instant now) {
+            return new Times(now, now);
+        }
+
+        Times changedAt(Instant now) {
+            return new Times(createdAt, now);
+        }
+    }
 
     public static final String NOT_APPROVED_FOR_UPGRADE = "account kyc must be approved before an upgrade";
 
@@ -58,8 +106,34 @@ public record AccountKyc(
     }
 
     public AccountKyc {
-        Objects.requireNonNull(status, "status");
-        Objects.requireNonNull(upgradeInformation, "upgradeInformation");
+        Objects.requireNonNull(standing, "standing");
+        Objects.requireNonNull(statement, "statement");
+        Objects.requireNonNull(reviews, "reviews");
+        Objects.requireNonNull(times, "times");
+    }
+
+    public KycStatus status() {
+        return standing.status();
+    }
+
+    public Integer kycTier() {
+        return standing.kycTier();
+    }
+
+    public UpgradeInformation upgradeInformation() {
+        return reviews.upgrade();
+    }
+
+    public ReviewInformation reviewInformation() {
+        return reviews.submission();
+    }
+
+    public Instant createdAt() {
+        return times.createdAt();
+    }
+
+    public Instant updatedAt() {
+        return times.updatedAt();
     }
 
     /** A new submission: approved at once at the tier its tokens justify, else pending. */
@@ -69,17 +143,15 @@ public record AccountKyc(
         TierJustification justification = verification == null ? TierJustification.NOTHING
                 : verification.justification();
         boolean approved = justification.justifiesAnything();
-        return new AccountKyc(null, accountId, details.entityType(),
-                approved ? KycStatus.APPROVED : KycStatus.PENDING,
-                details.countryCode(), details.country(),
-                approved ? Integer.valueOf(justification.tier()) : details.kycTier(),
-                details.notes(), details.contactInformation(), details.entityInformation(), null,
-                UpgradeInformation.NONE, verification, null, now, now);
+        Standing standing = approved ? Standing.of(KycStatus.APPROVED, justification.tier())
+                : Standing.of(KycStatus.PENDING, details.kycTier());
+        return new AccountKyc(null, accountId, standing, Statement.of(details), verification, Reviews.NONE, null,
+                Times.at(now));
     }
 
     /** The tier the Team holds because of this record: the granted tier when approved, else none. */
     public Integer grantedTier() {
-        return status == KycStatus.APPROVED ? kycTier : null;
+        return status() == KycStatus.APPROVED ? kycTier() : null;
     }
 
     /**
@@ -90,6 +162,8 @@ public record AccountKyc(
     public AccountKyc amend(KycDetails change, Collection<TokenSnapshot> tokens, Instant now) {
         VerificationInformation verification = tokens.isEmpty() ? verificationInformation
                 : VerificationInformation.of(VerificationInformation.combine(verificationInformation, tokens), now);
+        KycStatus status = status();
+        Integer kycTier = kycTier();
         KycStatus nextStatus = status;
         Integer nextTier = status == KycStatus.APPROVED ? kycTier : Merge.pick(change.kycTier(), kycTier);
         if (status != KycStatus.APPROVED) {
@@ -102,12 +176,8 @@ public record AccountKyc(
                 nextStatus = KycStatus.PENDING;
             }
         }
-        return new AccountKyc(id, accountId, Merge.pick(change.entityType(), entityType), nextStatus,
-                Merge.pick(change.countryCode(), countryCode), Merge.pick(change.country(), country), nextTier,
-                Merge.pick(change.notes(), notes),
-                ContactInformation.merge(contactInformation, change.contactInformation()),
-                EntityInformation.merge(entityInformation, change.entityInformation()),
-                accountInformation, upgradeInformation, verification, reviewInformation, createdAt, now);
+        return new AccountKyc(id, accountId, Standing.of(nextStatus, nextTier), statement.amendedBy(change),
+                verification, reviews, accountInformation, times.changedAt(now));
     }
 
     /**
@@ -117,13 +187,13 @@ public record AccountKyc(
      */
     public AccountKyc requestUpgrade(int upgradeTo, String upgradeNotes, EntityInformation entityChange,
             Collection<TokenSnapshot> tokens, Instant now) {
-        if (status != KycStatus.APPROVED) {
+        if (status() != KycStatus.APPROVED) {
             throw DomainError.invalidArgument(NOT_APPROVED_FOR_UPGRADE);
         }
-        if (upgradeInformation.pending()) {
+        if (reviews.upgrade().pending()) {
             throw DomainError.invalidArgument("an upgrade of this account kyc is already pending review");
         }
-        int current = kycTier == null ? 0 : kycTier;
+        int current = kycTier() == null ? 0 : kycTier();
         if (upgradeTo > KycDetails.MAX_TIER) {
             throw DomainError.invalidArgument("upgrade_information.upgrade_to must be at most " + KycDetails.MAX_TIER);
         }
@@ -136,22 +206,22 @@ public record AccountKyc(
         TierJustification justification = verification == null ? TierJustification.NOTHING
                 : verification.justification();
         boolean immediate = justification.covers(upgradeTo);
-        UpgradeInformation upgrade = new UpgradeInformation(true, current, upgradeTo, upgradeNotes,
-                immediate ? UpgradeStatus.APPROVED : UpgradeStatus.PENDING, now, immediate ? now : null, null, null);
-        return new AccountKyc(id, accountId, entityType, status, countryCode, country,
-                immediate ? Integer.valueOf(upgradeTo) : kycTier, notes, contactInformation,
-                EntityInformation.merge(entityInformation, entityChange), accountInformation, upgrade, verification,
-                reviewInformation, createdAt, now);
+        UpgradeInformation upgrade = immediate ? UpgradeInformation.grantedAtOnce(current, upgradeTo, upgradeNotes, now)
+                : UpgradeInformation.requested(current, upgradeTo, upgradeNotes, now);
+        return new AccountKyc(id, accountId, immediate ? Standing.of(standing.status(), upgradeTo) : standing,
+                statement.withEntityInformation(entityChange), verification,
+                new Reviews(reviews.submission(), upgrade), accountInformation, times.changedAt(now));
     }
 
     /** An operator's decision on the submission (see {@link #REVIEW_TRANSITIONS}). */
     public AccountKyc review(ReviewDecision decision, Integer grantedTier, String reviewNotes, long reviewerId,
             Instant now) {
         KycStatus target = decision.target();
-        if (!REVIEW_TRANSITIONS.get(status).contains(target)) {
-            throw DomainError.invalidArgument("account kyc is " + status.wire() + " and cannot be moved to "
+        if (!REVIEW_TRANSITIONS.get(status()).contains(target)) {
+            throw DomainError.invalidArgument("account kyc is " + status().wire() + " and cannot be moved to "
                     + target.wire() + " by review");
         }
+        Integer kycTier = kycTier();
         Integer nextTier = kycTier;
         if (decision == ReviewDecision.APPROVE) {
             Integer tier = grantedTier != null ? grantedTier : (kycTier != null && kycTier > 0 ? kycTier : null);
@@ -163,37 +233,32 @@ public record AccountKyc(
             }
             nextTier = tier;
         }
-        return new AccountKyc(id, accountId, entityType, target, countryCode, country, nextTier, notes,
-                contactInformation, entityInformation, accountInformation, upgradeInformation,
-                verificationInformation, new ReviewInformation(decision.wire(), reviewNotes, reviewerId, now),
-                createdAt, now);
+        ReviewInformation review = new ReviewInformation(decision.wire(), reviewNotes, reviewerId, now);
+        return new AccountKyc(id, accountId, Standing.of(target, nextTier), statement, verificationInformation,
+                new Reviews(review, reviews.upgrade()), accountInformation, times.changedAt(now));
     }
 
     /** An operator's decision on a pending upgrade. */
     public AccountKyc reviewUpgrade(UpgradeDecision decision, String reviewNotes, long reviewerId, Instant now) {
-        if (!upgradeInformation.pending()) {
+        UpgradeInformation u = reviews.upgrade();
+        if (!u.pending()) {
             throw DomainError.invalidArgument("no upgrade of this account kyc is pending review");
         }
         boolean approve = decision == UpgradeDecision.APPROVE;
-        UpgradeInformation u = upgradeInformation;
-        UpgradeInformation reviewed = new UpgradeInformation(u.requestedKycUpgrade(), u.upgradeFrom(),
-                u.upgradeTo(), u.upgradeNotes(), approve ? UpgradeStatus.APPROVED : UpgradeStatus.REJECTED,
-                u.upgradeRequestedAt(), now, reviewerId, reviewNotes);
-        return new AccountKyc(id, accountId, entityType, status, countryCode, country,
-                approve ? u.upgradeTo() : kycTier, notes, contactInformation, entityInformation, accountInformation,
-                reviewed, verificationInformation, reviewInformation, createdAt, now);
+        UpgradeInformation reviewed = u.decided(approve ? UpgradeStatus.APPROVED : UpgradeStatus.REJECTED, now,
+                reviewerId, reviewNotes);
+        return new AccountKyc(id, accountId, approve ? Standing.of(standing.status(), u.upgradeTo()) : standing,
+                statement, verificationInformation, new Reviews(reviews.submission(), reviewed), accountInformation,
+                times.changedAt(now));
     }
 
     public AccountKyc withId(long newId) {
-        return new AccountKyc(newId, accountId, entityType, status, countryCode, country, kycTier, notes,
-                contactInformation, entityInformation, accountInformation, upgradeInformation,
-                verificationInformation, reviewInformation, createdAt, updatedAt);
+        return new AccountKyc(newId, accountId, standing, statement, verificationInformation, reviews,
+                accountInformation, times);
     }
 
     public AccountKyc withAccountInformation(AccountInformation snapshot) {
-        return new AccountKyc(id, accountId, entityType, status, countryCode, country, kycTier, notes,
-                contactInformation, entityInformation, snapshot, upgradeInformation, verificationInformation,
-                reviewInformation, createdAt, updatedAt);
+        return new AccountKyc(id, accountId, standing, statement, verificationInformation, reviews, snapshot, times);
     }
 
     public List<TokenSnapshot> verifications() {

@@ -21,31 +21,31 @@ class BeneficiaryProfileTest {
     @Test
     void name_is_split_on_the_first_space() {
         var p = merge(Map.of(Field.NAME, "Ada King Lovelace"));
-        assertEquals("Ada", p.firstName());
-        assertEquals("King Lovelace", p.lastName());
+        assertEquals("Ada", p.person().firstName());
+        assertEquals("King Lovelace", p.person().lastName());
     }
 
     @Test
     void first_and_last_name_win_over_name() {
         var p = merge(Map.of(Field.NAME, "Ada Lovelace", Field.FIRST_NAME, "Augusta", Field.LAST_NAME, "King"));
-        assertEquals("Augusta", p.firstName());
-        assertEquals("King", p.lastName());
+        assertEquals("Augusta", p.person().firstName());
+        assertEquals("King", p.person().lastName());
     }
 
     @Test
     void one_sent_name_part_wins_over_its_half_of_name() {
         var p = merge(Map.of(Field.NAME, "Ada Lovelace", Field.LAST_NAME, "King"));
-        assertEquals("Ada", p.firstName());
-        assertEquals("King", p.lastName());
+        assertEquals("Ada", p.person().firstName());
+        assertEquals("King", p.person().lastName());
     }
 
     @Test
     void country_accepts_code_name_and_alpha_3_and_stores_the_code() {
-        assertEquals("KE", merge(Map.of(Field.COUNTRY, "ke")).country());
-        assertEquals("NG", merge(Map.of(Field.COUNTRY, "Nigeria")).country());
-        assertEquals("ZA", merge(Map.of(Field.COUNTRY, "south africa")).country());
-        assertEquals("GH", merge(Map.of(Field.COUNTRY, "GHA")).country());
-        assertEquals("CI", merge(Map.of(Field.COUNTRY, "Ivory Coast")).country());
+        assertEquals("KE", merge(Map.of(Field.COUNTRY, "ke")).contact().country());
+        assertEquals("NG", merge(Map.of(Field.COUNTRY, "Nigeria")).contact().country());
+        assertEquals("ZA", merge(Map.of(Field.COUNTRY, "south africa")).contact().country());
+        assertEquals("GH", merge(Map.of(Field.COUNTRY, "GHA")).contact().country());
+        assertEquals("CI", merge(Map.of(Field.COUNTRY, "Ivory Coast")).contact().country());
     }
 
     @Test
@@ -61,17 +61,17 @@ class BeneficiaryProfileTest {
             var e = assertThrows(DomainError.class, () -> merge(Map.of(Field.EMAIL, bad)), bad);
             assertEquals(List.of("email"), e.details().get("invalid_arguments"));
         }
-        assertEquals("ada.l+x@mail.example.co.ke", merge(Map.of(Field.EMAIL, "ada.l+x@mail.example.co.ke")).email());
+        assertEquals("ada.l+x@mail.example.co.ke", merge(Map.of(Field.EMAIL, "ada.l+x@mail.example.co.ke")).contact().email());
     }
 
     @Test
     void date_of_birth_accepts_three_formats() {
         var expected = OffsetDateTime.parse("1990-05-17T00:00:00Z");
-        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "05/17/1990")).dateOfBirth());
-        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "1990-05-17")).dateOfBirth());
-        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "1990-05-17T00:00:00Z")).dateOfBirth());
-        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "1990-05-17T23:30:00+03:00")).dateOfBirth());
-        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "5/17/1990")).dateOfBirth());
+        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "05/17/1990")).person().dateOfBirth());
+        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "1990-05-17")).person().dateOfBirth());
+        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "1990-05-17T00:00:00Z")).person().dateOfBirth());
+        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "1990-05-17T23:30:00+03:00")).person().dateOfBirth());
+        assertEquals(expected, merge(Map.of(Field.DATE_OF_BIRTH, "5/17/1990")).person().dateOfBirth());
     }
 
     @Test
@@ -91,7 +91,7 @@ class BeneficiaryProfileTest {
 
     @Test
     void phone_is_normalised() {
-        assertEquals("+254712345678", merge(Map.of(Field.PHONE, "+254 712-345 678")).phone());
+        assertEquals("+254712345678", merge(Map.of(Field.PHONE, "+254 712-345 678")).contact().phone());
     }
 
     @Test
@@ -101,9 +101,9 @@ class BeneficiaryProfileTest {
         changes.put(Field.ADDRESS, null);
         changes.put(Field.SURNAME, "  ");
         var q = p.merge(changes);
-        assertNull(q.address());
-        assertNull(q.surname());
-        assertEquals("female", q.gender());
+        assertNull(q.contact().address());
+        assertNull(q.person().surname());
+        assertEquals("female", q.person().gender());
     }
 
     @Test

@@ -95,7 +95,7 @@ class KycRulesTest {
         var p = floor("Nigeria").merge(Map.of(Field.PHONE, "+2348012345678", Field.ADDRESS, "Lagos",
                 Field.DATE_OF_BIRTH, "1990-05-17", Field.ID_NUMBER, "12345678901", Field.ID_TYPE, "NIN"));
         var a = KycRules.assess(p);
-        assertEquals("NG", p.country());
+        assertEquals("NG", p.contact().country());
         assertEquals(KycLevel.TIER_0, a.level());
         assertTrue(a.requiresAdditionalId());
         assertEquals(List.of("additional_id_type", "additional_id_number"), a.missingFullKycFields());

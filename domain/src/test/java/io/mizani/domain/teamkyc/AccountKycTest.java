@@ -38,7 +38,7 @@ class AccountKycTest {
         assertEquals(3, kyc.kycTier());
         assertNull(kyc.grantedTier());
         assertNull(kyc.verificationInformation());
-        assertEquals("KE", kyc.countryCode());
+        assertEquals("KE", kyc.statement().countryCode());
     }
 
     @Test
@@ -75,12 +75,12 @@ class AccountKycTest {
                 new ContactInformation(null, null, "Byron", null, null, null, null, null, null, null,
                         new UploadInformation(null, "back.png", null, null, null, null, null, null, null)),
                 null), List.of(), T1);
-        assertEquals("second", amended.notes());
-        assertEquals("Ada", amended.contactInformation().firstName());
-        assertEquals("Byron", amended.contactInformation().surname());
-        assertEquals("front.png", amended.contactInformation().uploadInformation().identificationFrontDocument());
-        assertEquals("back.png", amended.contactInformation().uploadInformation().identificationBackDocument());
-        assertEquals("Acme", amended.entityInformation().entityName());
+        assertEquals("second", amended.statement().notes());
+        assertEquals("Ada", amended.statement().contactInformation().firstName());
+        assertEquals("Byron", amended.statement().contactInformation().surname());
+        assertEquals("front.png", amended.statement().contactInformation().uploadInformation().identificationFrontDocument());
+        assertEquals("back.png", amended.statement().contactInformation().uploadInformation().identificationBackDocument());
+        assertEquals("Acme", amended.statement().entityInformation().entityName());
         assertEquals(KycStatus.PENDING, amended.status());
         assertEquals(T1, amended.updatedAt());
         assertEquals(T0, amended.createdAt());
@@ -146,8 +146,8 @@ class AccountKycTest {
     void upgrade_applies_entity_amendments() {
         AccountKyc upgraded = approvedAt2().requestUpgrade(4, null,
                 new EntityInformation("Acme Holdings", null, null, null, null, null, null, null), List.of(), T1);
-        assertEquals("Acme Holdings", upgraded.entityInformation().entityName());
-        assertEquals("software", upgraded.entityInformation().natureOfBusiness());
+        assertEquals("Acme Holdings", upgraded.statement().entityInformation().entityName());
+        assertEquals("software", upgraded.statement().entityInformation().natureOfBusiness());
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.mizani.application.beneficiary.BeneficiaryStore;
 import io.mizani.application.beneficiary.Page;
 import io.mizani.domain.beneficiary.Beneficiary;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.beneficiary.Field;
 import io.mizani.domain.beneficiary.KycLevel;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -129,7 +130,7 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
             ps.setBoolean(i++, b.active());
             ps.setObject(i++, utc(b.updatedAt()));
             ps.setLong(i++, b.id());
-            ps.setLong(i, b.accountId());
+            ps.setLong(i, b.accountId().value());
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     throw new IllegalStateException("beneficiary " + b.id() + " vanished during an update");
@@ -159,35 +160,35 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
         StringBuilder where = new StringBuilder(" FROM beneficiaries WHERE account_id = ? AND deleted_at IS NULL");
         List<Object> args = new ArrayList<>();
         args.add(accountId);
-        if (q.term() != null) {
-            String phone = PhoneKey.of(q.term());
+        if (q.filter().term() != null) {
+            String phone = PhoneKey.of(q.filter().term());
             if (phone == null) {
                 where.append(" AND search_text LIKE lower(?)");
-                args.add("%" + escapeLike(q.term()) + "%");
+                args.add("%" + escapeLike(q.filter().term()) + "%");
             } else {
                 List<String> hashes = sealed.hashes(PHONE_HASH, phone);
                 where.append(" AND (search_text LIKE lower(?) OR phone_hash IN (").append(placeholders(hashes.size()))
                         .append("))");
-                args.add("%" + escapeLike(q.term()) + "%");
+                args.add("%" + escapeLike(q.filter().term()) + "%");
                 args.addAll(hashes);
             }
         }
-        if (q.kycLevel() != null) {
+        if (q.filter().kycLevel() != null) {
             where.append(" AND kyc_level = ?");
-            args.add(q.kycLevel().wire());
+            args.add(q.filter().kycLevel().wire());
         }
-        if (q.active() != null) {
+        if (q.filter().active() != null) {
             where.append(" AND is_active = ?");
-            args.add(q.active());
+            args.add(q.filter().active());
         }
-        if (q.uuid() != null) {
+        if (q.filter().uuid() != null) {
             where.append(" AND uuid = ?");
-            args.add(q.uuid());
+            args.add(q.filter().uuid());
         }
-        if (q.from() != null) {
+        if (q.filter().from() != null) {
             where.append(" AND created_at >= ? AND created_at < ?");
-            args.add(utc(q.from()));
-            args.add(utc(q.to()));
+            args.add(utc(q.filter().from()));
+            args.add(utc(q.filter().to()));
         }
         try (Connection c = dataSource.getConnection()) {
             long count;
@@ -288,46 +289,58 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
         }
     }
 
+    /** Binds the profile's columns in the order of the INSERT and UPDATE statements, each from its named part. */
     private int bindProfile(PreparedStatement ps, int start, BeneficiaryProfile p) throws SQLException {
+        BeneficiaryProfile.Person person = p.person();
+        BeneficiaryProfile.Contact contact = p.contact();
+        BeneficiaryProfile.IdDocument id = p.identification().primary();
+        BeneficiaryProfile.IdDocument additional = p.identification().additional();
+        BeneficiaryProfile.PayoutAccount payout = p.payoutAccount();
         int i = start;
-        ps.setString(i++, p.firstName());
-        ps.setString(i++, p.lastName());
-        ps.setString(i++, p.surname());
-        ps.setString(i++, p.email());
-        ps.setString(i++, sealed.seal(p.phone()));
-        ps.setString(i++, p.country());
-        ps.setString(i++, p.address());
-        ps.setObject(i++, p.dateOfBirth());
-        ps.setString(i++, sealed.seal(p.idNumber()));
-        ps.setString(i++, p.idType());
-        ps.setString(i++, p.additionalIdType());
-        ps.setString(i++, sealed.seal(p.additionalIdNumber()));
-        ps.setString(i++, p.gender());
-        ps.setString(i++, p.maritalStatus());
-        ps.setString(i++, p.accountName());
-        ps.setString(i++, sealed.seal(p.accountNumber()));
-        ps.setString(i++, p.accountType());
+        ps.setString(i++, person.firstName());
+        ps.setString(i++, person.lastName());
+        ps.setString(i++, person.surname());
+        ps.setString(i++, contact.email());
+        ps.setString(i++, sealed.seal(contact.phone()));
+        ps.setString(i++, contact.country());
+        ps.setString(i++, contact.address());
+        ps.setObject(i++, person.dateOfBirth());
+        ps.setString(i++, sealed.seal(id.number()));
+        ps.setString(i++, id.type());
+        ps.setString(i++, additional.type());
+        ps.setString(i++, sealed.seal(additional.number()));
+        ps.setString(i++, person.gender());
+        ps.setString(i++, person.maritalStatus());
+        ps.setString(i++, payout.accountName());
+        ps.setString(i++, sealed.seal(payout.accountNumber()));
+        ps.setString(i++, payout.accountType());
         ps.setString(i++, p.externalReference());
         ps.setString(i++, p.customerType());
-        ps.setString(i++, sealed.hash(ID_NUMBER_HASH, p.idNumber()));
-        String phone = PhoneKey.of(p.phone());
+        ps.setString(i++, sealed.hash(ID_NUMBER_HASH, id.number()));
+        String phone = PhoneKey.of(contact.phone());
         ps.setString(i++, phone == null ? null : sealed.hash(PHONE_HASH, phone));
         return i;
     }
 
     private Beneficiary map(ResultSet rs) throws SQLException {
         OffsetDateTime dob = rs.getObject("date_of_birth", OffsetDateTime.class);
-        var profile = new BeneficiaryProfile(rs.getString("first_name"), rs.getString("last_name"),
-                rs.getString("surname"), rs.getString("email"), sealed.open(rs.getString("phone_number")), rs.getString("country"),
-                rs.getString("address"), dob == null ? null : dob.withOffsetSameInstant(ZoneOffset.UTC),
-                sealed.open(rs.getString("national_id")), rs.getString("id_type"), rs.getString("additional_id_type"),
-                sealed.open(rs.getString("additional_id_number")), rs.getString("gender"),
-                rs.getString("marital_status"), rs.getString("account_name"),
-                sealed.open(rs.getString("account_number")), rs.getString("account_type"),
+        var person = new BeneficiaryProfile.Person(rs.getString("first_name"), rs.getString("last_name"),
+                rs.getString("surname"), dob == null ? null : dob.withOffsetSameInstant(ZoneOffset.UTC),
+                rs.getString("gender"), rs.getString("marital_status"));
+        var contact = new BeneficiaryProfile.Contact(rs.getString("email"), sealed.open(rs.getString("phone_number")),
+                rs.getString("country"), rs.getString("address"));
+        var identification = new BeneficiaryProfile.Identification(
+                new BeneficiaryProfile.IdDocument(rs.getString("id_type"), sealed.open(rs.getString("national_id"))),
+                new BeneficiaryProfile.IdDocument(rs.getString("additional_id_type"),
+                        sealed.open(rs.getString("additional_id_number"))));
+        var payout = new BeneficiaryProfile.PayoutAccount(rs.getString("account_name"),
+                sealed.open(rs.getString("account_number")), rs.getString("account_type"));
+        var profile = new BeneficiaryProfile(person, contact, identification, payout,
                 rs.getString("external_reference"), rs.getString("customer_type"));
-        return new Beneficiary(rs.getLong("id"), rs.getObject("uuid", UUID.class), rs.getLong("account_id"), profile,
-                level(rs.getString("kyc_level")), rs.getBigDecimal("tier_0_lifetime_usd"), rs.getBoolean("is_active"),
-                rs.getObject("created_at", OffsetDateTime.class).toInstant(),
+        var standing = new Beneficiary.Standing(level(rs.getString("kyc_level")),
+                rs.getBigDecimal("tier_0_lifetime_usd"), rs.getBoolean("is_active"));
+        return new Beneficiary(rs.getLong("id"), rs.getObject("uuid", UUID.class), AccountId.of(rs.getLong("account_id")),
+                profile, standing, rs.getObject("created_at", OffsetDateTime.class).toInstant(),
                 rs.getObject("updated_at", OffsetDateTime.class).toInstant());
     }
 

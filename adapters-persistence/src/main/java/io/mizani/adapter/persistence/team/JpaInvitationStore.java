@@ -26,12 +26,12 @@ class JpaInvitationStore implements InvitationStore {
     public long create(NewInvitation n) {
         InvitationEntity e = new InvitationEntity();
         e.tokenHash = n.tokenHash();
-        e.organizationId = n.organizationId();
-        e.accountId = n.accountId();
-        e.email = n.email();
-        e.phoneNumber = sealed.seal(n.phoneNumber());
-        e.roleId = n.roleId();
-        e.assignedAccountIds = n.assignedAccountIds().toArray(Long[]::new);
+        e.organizationId = n.grant().organizationId();
+        e.accountId = n.grant().accountId();
+        e.email = n.invitee().email();
+        e.phoneNumber = sealed.seal(n.invitee().phoneNumber());
+        e.roleId = n.grant().roleId();
+        e.assignedAccountIds = n.grant().assignedAccountIds().toArray(Long[]::new);
         e.invitedBy = n.invitedBy();
         e.expiresAt = n.expiresAt();
         e.persist();
@@ -41,18 +41,22 @@ class JpaInvitationStore implements InvitationStore {
     @Override
     public Optional<Invitation> findByTokenHash(byte[] tokenHash) {
         return InvitationEntity.<InvitationEntity>find("tokenHash", tokenHash).firstResultOptional()
-                .map(e -> new Invitation(e.id, e.organizationId, e.accountId, e.email, sealed.open(e.phoneNumber), e.roleId,
-                        e.assignedAccountIds == null ? java.util.List.of() : Arrays.asList(e.assignedAccountIds),
-                        InvitationStatus.fromWire(e.status), e.expiresAt));
+                .map(this::toInvitation);
     }
 
     @Override
     public Optional<Invitation> lockByTokenHash(byte[] tokenHash) {
         return InvitationEntity.<InvitationEntity>find("tokenHash", tokenHash)
                 .withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE).firstResultOptional()
-                .map(e -> new Invitation(e.id, e.organizationId, e.accountId, e.email, e.phoneNumber, e.roleId,
-                        e.assignedAccountIds == null ? java.util.List.of() : Arrays.asList(e.assignedAccountIds),
-                        InvitationStatus.fromWire(e.status), e.expiresAt));
+                .map(this::toInvitation);
+    }
+
+    /** The one mapping of a row: both reads open the sealed phone number the same way. */
+    private Invitation toInvitation(InvitationEntity e) {
+        return new Invitation(e.id, new Invitee(e.email, sealed.open(e.phoneNumber)),
+                new Grant(e.organizationId, e.accountId, e.roleId,
+                        e.assignedAccountIds == null ? java.util.List.of() : Arrays.asList(e.assignedAccountIds)),
+                InvitationStatus.fromWire(e.status), e.expiresAt);
     }
 
     @Override

@@ -47,14 +47,14 @@ class JpaTeamStore implements TeamStore {
     @Override
     public long createTeam(NewTeam t) {
         AccountEntity a = new AccountEntity();
-        a.organizationId = t.organizationId();
-        a.uuid = t.uuid();
-        a.name = t.name();
-        a.description = t.description();
+        a.organizationId = t.identity().organizationId();
+        a.uuid = t.identity().uuid();
+        a.name = t.identity().name();
+        a.description = t.identity().description();
         a.currency = t.currency();
-        a.dialCode = t.dialCode();
-        a.number = sealed.seal(t.number());
-        a.email = t.email();
+        a.dialCode = t.contact().dialCode();
+        a.number = sealed.seal(t.contact().number());
+        a.email = t.contact().email();
         a.createdBy = t.createdBy();
         a.webhookSecret = t.webhookSecret();
         a.createdAt = Instant.now();
@@ -76,9 +76,14 @@ class JpaTeamStore implements TeamStore {
         Object balance = em.createNativeQuery(
                 "SELECT coalesce(sum(balance), 0.00) FROM service_wallet_slots WHERE account_id = ?1")
                 .setParameter(1, a.id).getResultStream().findFirst().orElse(BigDecimal.ZERO.setScale(2));
-        return new Team(a.id, a.organizationId, a.uuid, a.name, a.description, a.currency, a.dialCode, sealed.open(a.number),
-                a.email, a.status, a.accountType, a.kycTier, a.kycVerified, (BigDecimal) balance, a.logo, a.themeColor,
-                a.paymentNote, a.notifyAmount, a.createdAt, a.updatedAt);
+        return new Team(a.id,
+                new Team.Identity(a.organizationId, a.uuid, a.name, a.description),
+                new Team.Contact(a.email, a.dialCode, sealed.open(a.number)),
+                new Team.Settings(a.currency, a.accountType, a.notifyAmount),
+                new Team.Branding(a.logo, a.themeColor, a.paymentNote),
+                new Team.Kyc(a.kycTier, a.kycVerified),
+                (BigDecimal) balance,
+                new Team.Lifecycle(a.status, a.createdAt, a.updatedAt));
     }
 
     @Override

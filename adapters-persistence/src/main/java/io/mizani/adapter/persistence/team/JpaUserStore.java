@@ -19,10 +19,10 @@ class JpaUserStore implements UserStore {
     public long create(NewUser u) {
         UserEntity e = new UserEntity();
         e.organizationId = u.organizationId();
-        e.firstName = u.firstName();
-        e.lastName = u.lastName();
-        e.email = u.email();
-        e.phoneNumber = sealed.seal(u.phoneNumber());
+        e.firstName = u.person().firstName();
+        e.lastName = u.person().lastName();
+        e.email = u.person().email();
+        e.phoneNumber = sealed.seal(u.person().phoneNumber());
         e.username = u.username();
         e.admin = u.admin();
         e.updatedAt = Instant.now();
@@ -49,8 +49,8 @@ class JpaUserStore implements UserStore {
     }
 
     User toUser(UserEntity e) {
-        return new User(e.id, e.organizationId, e.firstName, e.lastName, e.email, sealed.open(e.phoneNumber),
-                e.username, e.admin,
-                e.status, e.pinSet);
+        return new User(e.id, e.organizationId,
+                new Person(e.firstName, e.lastName, e.email, sealed.open(e.phoneNumber)),
+                new Login(e.username, e.admin, e.status, e.pinSet));
     }
 }

@@ -40,7 +40,7 @@ public class JpaAccountKycStore implements AccountKycStore {
     static final ObjectMapper JSON = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .registerModule(new JavaTimeModule())
-            .registerModule(StoredTokenSnapshot.module())
+            .registerModule(FlatTokenSnapshots.module())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -160,15 +160,16 @@ public class JpaAccountKycStore implements AccountKycStore {
     }
 
     private void copy(AccountKyc kyc, AccountKycEntity row) {
+        AccountKyc.Statement stated = kyc.statement();
         row.accountId = kyc.accountId();
-        row.entityType = kyc.entityType();
+        row.entityType = stated.entityType();
         row.status = kyc.status().wire();
-        row.countryCode = kyc.countryCode();
-        row.country = kyc.country();
+        row.countryCode = stated.countryCode();
+        row.country = stated.country();
         row.kycTier = kyc.kycTier();
-        row.notes = kyc.notes();
-        row.contactInformation = sealed.seal(write(kyc.contactInformation()), CONTACT_IDENTIFIERS);
-        row.entityInformation = sealed.seal(write(kyc.entityInformation()), ENTITY_IDENTIFIERS);
+        row.notes = stated.notes();
+        row.contactInformation = sealed.seal(write(stated.contactInformation()), CONTACT_IDENTIFIERS);
+        row.entityInformation = sealed.seal(write(stated.entityInformation()), ENTITY_IDENTIFIERS);
         row.accountInformation = sealed.seal(write(kyc.accountInformation()), ACCOUNT_IDENTIFIERS);
         row.upgradeInformation = write(kyc.upgradeInformation());
         row.upgradeStatus = kyc.upgradeInformation().upgradeStatus() == null ? null
@@ -180,15 +181,16 @@ public class JpaAccountKycStore implements AccountKycStore {
     }
 
     AccountKyc toDomain(AccountKycEntity row) {
-        return new AccountKyc(row.id, row.accountId, row.entityType,
-                KycStatus.fromWire(row.status).orElseThrow(), row.countryCode, row.country, row.kycTier, row.notes,
+        var standing = new AccountKyc.Standing(KycStatus.fromWire(row.status).orElseThrow(), row.kycTier);
+        var statement = new AccountKyc.Statement(row.entityType, row.countryCode, row.country, row.notes,
                 read(sealed.open(row.contactInformation, CONTACT_IDENTIFIERS), ContactInformation.class),
-                read(sealed.open(row.entityInformation, ENTITY_IDENTIFIERS), EntityInformation.class),
+                read(sealed.open(row.entityInformation, ENTITY_IDENTIFIERS), EntityInformation.class));
+        var reviews = new AccountKyc.Reviews(read(row.reviewInformation, ReviewInformation.class),
+                read(row.upgradeInformation, UpgradeInformation.class));
+        return new AccountKyc(row.id, row.accountId, standing, statement,
+                read(row.verificationInformation, VerificationInformation.class), reviews,
                 read(sealed.open(row.accountInformation, ACCOUNT_IDENTIFIERS), AccountInformation.class),
-                read(row.upgradeInformation, UpgradeInformation.class),
-                read(row.verificationInformation, VerificationInformation.class),
-                read(row.reviewInformation, ReviewInformation.class),
-                row.createdAt, row.updatedAt);
+                new AccountKyc.Times(row.createdAt, row.updatedAt));
     }
 
     private static String write(Object value) {

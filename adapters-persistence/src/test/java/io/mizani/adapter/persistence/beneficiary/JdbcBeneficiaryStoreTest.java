@@ -85,7 +85,7 @@ class JdbcBeneficiaryStoreTest {
     }
 
     static BeneficiaryQuery q(String term) {
-        return new BeneficiaryQuery(1, 20, term, null, null, null, null, null);
+        return BeneficiaryQuery.page(1, 20).withTerm(term);
     }
 
     @Test
@@ -150,22 +150,22 @@ class JdbcBeneficiaryStoreTest {
             insert(acc, profile(Field.EMAIL, "p" + i + "@example.com"), i % 5 == 0 ? KycLevel.FULL : KycLevel.TIER_0,
                     String.format("2026-01-%02dT12:00:00Z", i + 1));
         }
-        var page1 = store.search(acc, new BeneficiaryQuery(1, 10, null, null, null, null, null, null));
+        var page1 = store.search(acc, BeneficiaryQuery.page(1, 10));
         assertEquals(25, page1.count());
-        assertEquals("p24@example.com", page1.items().get(0).profile().email());
-        var page3 = store.search(acc, new BeneficiaryQuery(3, 10, null, null, null, null, null, null));
+        assertEquals("p24@example.com", page1.items().get(0).profile().contact().email());
+        var page3 = store.search(acc, BeneficiaryQuery.page(3, 10));
         assertEquals(5, page3.items().size());
-        assertEquals("p0@example.com", page3.items().get(4).profile().email());
-        assertEquals(5, store.search(acc, new BeneficiaryQuery(1, 20, null, KycLevel.FULL, null, null, null, null)).count());
-        var range = store.search(acc, new BeneficiaryQuery(1, 20, null, null, null, null,
+        assertEquals("p0@example.com", page3.items().get(4).profile().contact().email());
+        assertEquals(5, store.search(acc, BeneficiaryQuery.page(1, 20).withKycLevel(KycLevel.FULL)).count());
+        var range = store.search(acc, BeneficiaryQuery.page(1, 20).createdBetween(
                 Instant.parse("2026-01-03T00:00:00Z"), Instant.parse("2026-01-06T00:00:00Z")));
         assertEquals(List.of("p4@example.com", "p3@example.com", "p2@example.com"),
-                range.items().stream().map(b -> b.profile().email()).toList());
+                range.items().stream().map(b -> b.profile().contact().email()).toList());
         var one = page1.items().get(3);
-        assertEquals(1, store.search(acc, new BeneficiaryQuery(1, 20, null, null, null, one.uuid(), null, null)).count());
-        assertEquals(0, store.search(acc, new BeneficiaryQuery(1, 20, null, null, false, null, null, null)).count());
-        var full = store.search(acc, new BeneficiaryQuery(1, 20, "p2", KycLevel.FULL, true, null, null, null));
-        assertEquals(List.of("p20@example.com"), full.items().stream().map(b -> b.profile().email()).toList());
+        assertEquals(1, store.search(acc, BeneficiaryQuery.page(1, 20).withUuid(one.uuid())).count());
+        assertEquals(0, store.search(acc, BeneficiaryQuery.page(1, 20).withActive(false)).count());
+        var full = store.search(acc, BeneficiaryQuery.page(1, 20).withTerm("p2").withKycLevel(KycLevel.FULL).withActive(true));
+        assertEquals(List.of("p20@example.com"), full.items().stream().map(b -> b.profile().contact().email()).toList());
     }
 
     @Test

@@ -152,12 +152,12 @@ class IdentifierSealingTest {
         var store = new JdbcBeneficiaryStore(ds, k1);
         var ada = store.find(1, ADA).orElseThrow().profile();
         assertEquals("CM90011122233", ada.idNumber());
-        assertEquals("22190011122", ada.additionalIdNumber());
-        assertEquals("0712000111", ada.accountNumber());
-        assertEquals("+254711000222", ada.phone());
+        assertEquals("22190011122", ada.identification().additional().number());
+        assertEquals("0712000111", ada.payoutAccount().accountNumber());
+        assertEquals("+254711000222", ada.contact().phone());
         assertEquals(ADA, store.idNumberHolder(1, "CM90011122233").orElseThrow());
         assertEquals(BOB, store.idNumberHolder(2, "CM90011122233").orElseThrow());
-        assertEquals(1, store.search(1, new BeneficiaryQuery(1, 20, "+254 711 000 222", null, null, null, null, null)).count());
+        assertEquals(1, store.search(1, BeneficiaryQuery.page(1, 20).withTerm("+254 711 000 222")).count());
         assertPayment(k1);
         assertKyc(k1);
 
@@ -174,7 +174,7 @@ class IdentifierSealingTest {
         var after = new JdbcBeneficiaryStore(ds, onlyK2);
         assertEquals("CM90011122233", after.find(1, ADA).orElseThrow().profile().idNumber());
         assertEquals(ADA, after.idNumberHolder(1, "CM90011122233").orElseThrow());
-        assertEquals(1, after.search(1, new BeneficiaryQuery(1, 20, "254711000222", null, null, null, null, null)).count());
+        assertEquals(1, after.search(1, BeneficiaryQuery.page(1, 20).withTerm("254711000222")).count());
         assertPayment(onlyK2);
         assertKyc(onlyK2);
     }

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mizani.application.beneficiary.BeneficiaryUseCases;
 import io.mizani.application.beneficiary.Page;
 import io.mizani.domain.beneficiary.Beneficiary;
+import io.mizani.domain.beneficiary.BeneficiaryProfile;
 import io.mizani.domain.beneficiary.KycAssessment;
 import io.mizani.domain.beneficiary.Tier0Envelope;
+import io.mizani.domain.tenancy.AccountId;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -25,6 +27,10 @@ final class BeneficiaryJson {
     private BeneficiaryJson() {
     }
 
+    /**
+     * A beneficiary as the API shows it: one flat object (the contract's shape), made only by {@link #of(Beneficiary)}
+     * from the beneficiary's named parts through {@link RecordBuilder}, never by position.
+     */
     @JsonPropertyOrder({"id", "uuid", "first_name", "last_name", "surname", "email", "phone_number", "country",
             "address", "date_of_birth", "national_id", "id_type", "additional_id_type", "additional_id_number",
             "gender", "marital_status", "account_name", "account_number", "account_type", "external_reference",
@@ -59,6 +65,110 @@ final class BeneficiaryJson {
             @JsonProperty("created_at") String createdAt,
             @JsonProperty("updated_at") String updatedAt,
             @JsonProperty("kyc") Kyc kyc) {
+
+        private Record(RecordBuilder b) {
+            this(b.id, b.uuid, b.firstName, b.lastName, b.surname, b.email, b.phoneNumber, b.country, b.address,
+                    b.dateOfBirth, b.nationalId, b.idType, b.additionalIdType, b.additionalIdNumber, b.gender,
+                    b.maritalStatus, b.accountName, b.accountNumber, b.accountType, b.externalReference,
+                    b.customerType, b.accountId, b.kycLevel, b.tier0LifetimeUsd, b.isActive, b.createdAt, b.updatedAt,
+                    b.kyc);
+        }
+    }
+
+    /** Fills a {@link Record} by name, one part of the beneficiary at a time. */
+    private static final class RecordBuilder {
+        private long id;
+        private UUID uuid;
+        private String firstName;
+        private String lastName;
+        private String surname;
+        private String email;
+        private String phoneNumber;
+        private String country;
+        private String address;
+        private String dateOfBirth;
+        private String nationalId;
+        private String idType;
+        private String additionalIdType;
+        private String additionalIdNumber;
+        private String gender;
+        private String maritalStatus;
+        private String accountName;
+        private String accountNumber;
+        private String accountType;
+        private String externalReference;
+        private String customerType;
+        private long accountId;
+        private String kycLevel;
+        private BigDecimal tier0LifetimeUsd;
+        private boolean isActive;
+        private String createdAt;
+        private String updatedAt;
+        private Kyc kyc;
+
+        RecordBuilder ids(long id, UUID uuid, AccountId accountId) {
+            this.id = id;
+            this.uuid = uuid;
+            this.accountId = accountId.value();
+            return this;
+        }
+
+        RecordBuilder person(BeneficiaryProfile.Person p) {
+            this.firstName = p.firstName();
+            this.lastName = p.lastName();
+            this.surname = p.surname();
+            this.dateOfBirth = date(p.dateOfBirth());
+            this.gender = p.gender();
+            this.maritalStatus = p.maritalStatus();
+            return this;
+        }
+
+        RecordBuilder contact(BeneficiaryProfile.Contact c) {
+            this.email = c.email();
+            this.phoneNumber = c.phone();
+            this.country = c.country();
+            this.address = c.address();
+            return this;
+        }
+
+        RecordBuilder identification(BeneficiaryProfile.Identification i) {
+            this.idType = i.primary().type();
+            this.nationalId = i.primary().number();
+            this.additionalIdType = i.additional().type();
+            this.additionalIdNumber = i.additional().number();
+            return this;
+        }
+
+        RecordBuilder payoutAccount(BeneficiaryProfile.PayoutAccount a) {
+            this.accountName = a.accountName();
+            this.accountNumber = a.accountNumber();
+            this.accountType = a.accountType();
+            return this;
+        }
+
+        RecordBuilder labels(String externalReference, String customerType) {
+            this.externalReference = externalReference;
+            this.customerType = customerType;
+            return this;
+        }
+
+        RecordBuilder standing(Beneficiary.Standing s, BigDecimal lifetime, Kyc kyc) {
+            this.kycLevel = s.kycLevel().wire();
+            this.tier0LifetimeUsd = lifetime;
+            this.isActive = s.active();
+            this.kyc = kyc;
+            return this;
+        }
+
+        RecordBuilder times(Instant createdAt, Instant updatedAt) {
+            this.createdAt = time(createdAt);
+            this.updatedAt = time(updatedAt);
+            return this;
+        }
+
+        Record build() {
+            return new Record(this);
+        }
     }
 
     @JsonPropertyOrder({"level", "full_kyc", "missing_full_kyc_fields", "missing_reduced_kyc_fields",
@@ -75,6 +185,22 @@ final class BeneficiaryJson {
             @JsonProperty("tier_0_max_transaction_usd") BigDecimal tier0MaxTransactionUsd,
             @JsonProperty("tier_0_excluded_currencies") List<String> tier0ExcludedCurrencies,
             @JsonProperty("requires_additional_id") boolean requiresAdditionalId) {
+
+        Kyc(String level, boolean fullKyc, List<String> missingFullKycFields, List<String> missingReducedKycFields,
+            Tier0 tier0, boolean requiresAdditionalId) {
+            this(level, fullKyc, missingFullKycFields, missingReducedKycFields, tier0.lifetimeUsd(),
+                    tier0.remainingUsd(), tier0.limitReached(), tier0.maxTransactionUsd(), tier0.excludedCurrencies(),
+                    requiresAdditionalId);
+        }
+    }
+
+    /** The tier-0 envelope's figures of the kyc block, all from the lifetime total. */
+    private record Tier0(BigDecimal lifetimeUsd, BigDecimal remainingUsd, boolean limitReached,
+                         BigDecimal maxTransactionUsd, List<String> excludedCurrencies) {
+        static Tier0 of(BigDecimal lifetime) {
+            return new Tier0(lifetime, Tier0Envelope.remaining(lifetime), Tier0Envelope.limitReached(lifetime),
+                    money(Tier0Envelope.MAX_TRANSACTION_USD), Tier0Envelope.EXCLUDED_CURRENCIES);
+        }
     }
 
     record Pagination(
@@ -111,16 +237,24 @@ final class BeneficiaryJson {
 
     static Record of(Beneficiary b) {
         var p = b.profile();
-        KycAssessment a = b.assessment();
         BigDecimal lifetime = money(b.tier0LifetimeUsd());
-        var kyc = new Kyc(b.kycLevel().wire(), a.fullKyc(), a.missingFullKycFields(), a.missingReducedKycFields(),
-                lifetime, Tier0Envelope.remaining(lifetime), Tier0Envelope.limitReached(lifetime),
-                money(Tier0Envelope.MAX_TRANSACTION_USD), Tier0Envelope.EXCLUDED_CURRENCIES, a.requiresAdditionalId());
-        return new Record(b.id(), b.uuid(), p.firstName(), p.lastName(), p.surname(), p.email(), p.phone(),
-                p.country(), p.address(), date(p.dateOfBirth()), p.idNumber(), p.idType(), p.additionalIdType(),
-                p.additionalIdNumber(), p.gender(), p.maritalStatus(), p.accountName(), p.accountNumber(),
-                p.accountType(), p.externalReference(), p.customerType(), b.accountId(), b.kycLevel().wire(), lifetime,
-                b.active(), time(b.createdAt()), time(b.updatedAt()), kyc);
+        return new RecordBuilder()
+                .ids(b.id(), b.uuid(), b.accountId())
+                .person(p.person())
+                .contact(p.contact())
+                .identification(p.identification())
+                .payoutAccount(p.payoutAccount())
+                .labels(p.externalReference(), p.customerType())
+                .standing(b.standing(), lifetime, kyc(b, lifetime))
+                .times(b.createdAt(), b.updatedAt())
+                .build();
+    }
+
+    /** The kyc block: the assessment of the profile and the tier-0 envelope's figures for this lifetime total. */
+    private static Kyc kyc(Beneficiary b, BigDecimal lifetime) {
+        KycAssessment a = b.assessment();
+        return new Kyc(b.kycLevel().wire(), a.fullKyc(), a.missingFullKycFields(), a.missingReducedKycFields(),
+                Tier0.of(lifetime), a.requiresAdditionalId());
     }
 
     static List_ of(Page<Beneficiary> page) {

@@ -94,16 +94,17 @@ public class BeneficiaryResource {
                                       @QueryParam("term") String term, @QueryParam("kyc_level") String kycLevel,
                                       @QueryParam("is_active") String isActive, @QueryParam("uuid") String uuid,
                                       @QueryParam("from") String from, @QueryParam("to") String to) {
-        var query = new BeneficiaryQuery(
-                integer("page", page, BeneficiaryQuery.DEFAULT_PAGE),
-                integer("per", per, BeneficiaryQuery.DEFAULT_PER),
-                term,
-                blank(kycLevel) ? null : KycLevel.fromWire(kycLevel.strip())
-                        .orElseThrow(() -> invalid("kyc_level must be tier_0 or full", "kyc_level")),
-                bool(isActive),
-                blank(uuid) ? null : uuidFilter(uuid.strip()),
-                blank(from) ? null : instant("from", from, false),
-                blank(to) ? null : instant("to", to, true));
+        // every parameter is parsed before the query's own rules run (a malformed value is reported first)
+        int pageNumber = integer("page", page, BeneficiaryQuery.DEFAULT_PAGE);
+        int perPage = integer("per", per, BeneficiaryQuery.DEFAULT_PER);
+        KycLevel level = blank(kycLevel) ? null : KycLevel.fromWire(kycLevel.strip())
+                .orElseThrow(() -> invalid("kyc_level must be tier_0 or full", "kyc_level"));
+        Boolean active = bool(isActive);
+        UUID only = blank(uuid) ? null : uuidFilter(uuid.strip());
+        Instant createdFrom = blank(from) ? null : instant("from", from, false);
+        Instant createdTo = blank(to) ? null : instant("to", to, true);
+        var query = new BeneficiaryQuery(pageNumber, perPage,
+                new BeneficiaryQuery.Filter(term, level, active, only, createdFrom, createdTo));
         return BeneficiaryJson.of(list.list(account(), query));
     }
 

@@ -157,9 +157,9 @@ public class ConsoleResource {
             StringBuilder rows = new StringBuilder();
             for (Team t : page.accounts()) {
                 rows.append("<tr><td>").append(t.id()).append("</td><td><a href=\"/console/accounts/").append(t.id())
-                        .append("\">").append(esc(t.name())).append("</a></td><td>").append(t.organizationId())
-                        .append("</td><td>").append(pill(t.status())).append("</td><td>").append(esc(t.currency()))
-                        .append("</td><td>").append(t.kycTier()).append("</td><td>")
+                        .append("\">").append(esc(t.name())).append("</a></td><td>").append(t.identity().organizationId())
+                        .append("</td><td>").append(pill(t.lifecycle().status())).append("</td><td>").append(esc(t.settings().currency()))
+                        .append("</td><td>").append(t.kyc().tier()).append("</td><td>")
                         .append(esc(t.serviceWalletBalance())).append("</td></tr>");
             }
             String more = page.hasMore() ? "<a id=\"next\" href=\"/console/accounts?" + q("merchant", merchant)
@@ -213,7 +213,7 @@ public class ConsoleResource {
                     .append("</td><td>").append(esc(b.reserved())).append("</td><td>").append(esc(b.incoming()))
                     .append("</td></tr>");
         }
-        boolean live = "active".equals(t.status());
+        boolean live = "active".equals(t.lifecycle().status());
         return """
                 <h1 id="team_name">%s</h1>
                 %s%s
@@ -266,8 +266,8 @@ public class ConsoleResource {
                 %s</section>
                 """.formatted(esc(t.name()),
                 notice(notice), secret == null ? "" : secret,
-                t.id(), t.organizationId(), t.organizationId(), pill(t.status()), t.kycTier(), esc(t.currency()),
-                esc(t.email()), esc(t.phoneNumber()), time(t.createdAt()), t.id(), t.id(), t.id(),
+                t.id(), t.identity().organizationId(), t.identity().organizationId(), pill(t.lifecycle().status()), t.kyc().tier(), esc(t.settings().currency()),
+                esc(t.contact().email()), esc(t.phoneNumber()), time(t.lifecycle().createdAt()), t.id(), t.id(), t.id(),
                 esc(t.serviceWalletBalance()), t.id(), token,
                 balRows.length() == 0 ? "<tr><td colspan=\"4\">No payment balance yet.</td></tr>" : balRows, t.id(), token,
                 providers.isEmpty() ? "None assigned." : esc(String.join(", ", providers)), t.id(), token,

@@ -45,7 +45,7 @@ final class InvitePage {
                 <section class="card"><h2>Your API credential</h2><p>Copy the password now: it is shown this once.</p>
                 <dl><dt>Username</dt><dd class="secret" id="username">%s</dd><dt>Password</dt><dd class="secret" id="password">%s</dd></dl>
                 <p>Use it with HTTP Basic on the API; the <a href="/q/swagger-ui">API docs</a> list every endpoint.</p></section>
-                """.formatted(a.user().firstName() == null ? "" : ", " + esc(a.user().firstName()),
+                """.formatted(a.user().person().firstName() == null ? "" : ", " + esc(a.user().person().firstName()),
                 esc(a.accountIds().isEmpty() ? "" : a.accountIds().get(0).toString()), esc(a.username()), esc(a.password()));
         return noReferrer(Html.html(200, Html.page("Invitation accepted", null, null, body)));
     }

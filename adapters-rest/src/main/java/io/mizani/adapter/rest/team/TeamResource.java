@@ -14,6 +14,7 @@ import io.mizani.application.team.RemoveMember;
 import io.mizani.application.team.UpdateTeam;
 import io.mizani.application.team.ViewTeam;
 import io.mizani.application.team.ViewUserProfile;
+import io.mizani.domain.team.Team;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -78,7 +79,8 @@ public class TeamResource {
     public Response create(CreateAccountRequest body) {
         CreateAccountRequest b = Requests.body(body);
         var team = createTeam.create(current.merchant(), new TeamCommands.CreateTeam(b.organizationId(), b.name(),
-                b.description(), b.email(), b.dialCode(), b.number(), b.userId(), b.uuid() != null ? b.uuid() : b.slug()));
+                b.description(), new Team.Contact(b.email(), b.dialCode(), b.number()), b.userId(),
+                b.uuid() != null ? b.uuid() : b.slug()));
         return Response.ok(TeamJson.AccountEnvelope.of(team)).build();
     }
 

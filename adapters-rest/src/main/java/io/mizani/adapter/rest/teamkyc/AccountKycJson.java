@@ -2,6 +2,17 @@ package io.mizani.adapter.rest.teamkyc;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
 import io.mizani.application.teamkyc.KycTokens;
 import io.mizani.domain.teamkyc.AccountInformation;
 import io.mizani.domain.teamkyc.AccountKyc;
@@ -12,6 +23,7 @@ import io.mizani.domain.teamkyc.KycSlot;
 import io.mizani.domain.teamkyc.ReviewInformation;
 import io.mizani.domain.teamkyc.TokenSnapshot;
 import io.mizani.domain.teamkyc.UpgradeInformation;
+import io.mizani.domain.teamkyc.UpgradeStatus;
 import io.mizani.domain.teamkyc.VerificationInformation;
 import io.mizani.domain.verification.VerificationToken;
 import java.time.Instant;
@@ -25,6 +37,25 @@ final class AccountKycJson {
 
     private AccountKycJson() {
     }
+
+    /**
+     * Copies a domain value into its view by field name (snake_case, ISO times, enums by their wire word): used
+     * where a view has exactly the fields of the domain value, so no code lists them twice. Not the REST mapper:
+     * it never writes to the wire, only fills the view records the wire mapper then writes.
+     */
+    private static final ObjectMapper SAME_NAMES = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .registerModule(new JavaTimeModule())
+            .registerModule(new SimpleModule("wire-words").addSerializer(UpgradeStatus.class,
+                    new StdSerializer<>(UpgradeStatus.class) {
+                        @Override
+                        public void serialize(UpgradeStatus value, JsonGenerator gen, SerializerProvider provider)
+                                throws IOException {
+                            gen.writeString(value.wire());
+                        }
+                    }))
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
 
     record TokensBody(String nationalId, String phoneNumber, String tin) {
         KycTokens toTokens() {
@@ -90,12 +121,20 @@ final class AccountKycJson {
             Instant createdAt,
             Instant updatedAt) {
 
+        /** The one place a record becomes its view: each part of the record into the fields it fills. */
         static AccountKycView of(AccountKyc k) {
-            return new AccountKycView(k.id(), k.accountId(), k.entityType(), k.status().wire(), k.countryCode(),
-                    k.country(), k.kycTier(), k.notes(), k.contactInformation(), k.entityInformation(),
+            return new AccountKycView(k.id(), k.accountId(), k.standing(), k.statement(),
                     AccountInformationView.of(k.accountInformation()), UpgradeInformationView.of(k.upgradeInformation()),
                     VerificationInformationView.of(k.verificationInformation()), ReviewView.of(k.reviewInformation()),
-                    k.createdAt(), k.updatedAt());
+                    k.times());
+        }
+
+        private AccountKycView(long id, long accountId, AccountKyc.Standing standing, AccountKyc.Statement stated,
+                               AccountInformationView account, UpgradeInformationView upgrade,
+                               VerificationInformationView verification, ReviewView review, AccountKyc.Times times) {
+            this(id, accountId, stated.entityType(), standing.status().wire(), stated.countryCode(), stated.country(),
+                    standing.kycTier(), stated.notes(), stated.contactInformation(), stated.entityInformation(),
+                    account, upgrade, verification, review, times.createdAt(), times.updatedAt());
         }
     }
 
@@ -110,10 +149,9 @@ final class AccountKycJson {
             @JsonProperty("is_phone_verified") Boolean phoneVerified,
             @JsonProperty("is_email_verified") Boolean emailVerified) {
 
+        /** The stored snapshot has exactly this view's fields: Jackson's naming makes one from the other. */
         static AccountInformationView of(AccountInformation a) {
-            return a == null ? null : new AccountInformationView(a.currency(), a.organizationId(), a.accountName(),
-                    a.email(), a.phoneNumber(), a.kycStatus(), a.accountStatus(), a.isPhoneVerified(),
-                    a.isEmailVerified());
+            return a == null ? null : SAME_NAMES.convertValue(a, AccountInformationView.class);
         }
     }
 
@@ -128,10 +166,9 @@ final class AccountKycJson {
             @JsonInclude(JsonInclude.Include.NON_NULL) Long upgradeReviewedBy,
             @JsonInclude(JsonInclude.Include.NON_NULL) String upgradeReviewNotes) {
 
+        /** The same fields by name; the status as its wire word. */
         static UpgradeInformationView of(UpgradeInformation u) {
-            return new UpgradeInformationView(u.requestedKycUpgrade(), u.upgradeFrom(), u.upgradeTo(),
-                    u.upgradeNotes(), u.upgradeStatus() == null ? null : u.upgradeStatus().wire(),
-                    u.upgradeRequestedAt(), u.upgradeReviewedAt(), u.upgradeReviewedBy(), u.upgradeReviewNotes());
+            return SAME_NAMES.convertValue(u, UpgradeInformationView.class);
         }
     }
 
@@ -171,12 +208,20 @@ final class AccountKycJson {
             Instant verifiedAt,
             Instant expiresAt) {
 
+        /**
+         * The token's parts inline, each field by its own name (the domain {@link VerificationToken} is the one
+         * definition of a token's fields; the persistence adapter stores the same parts the same way).
+         */
         static VerificationView of(TokenSnapshot t) {
-            VerificationToken.Checked c = t.token().checked();
-            VerificationToken.Finding f = t.token().finding();
-            return new VerificationView(t.kind().key(), t.token().token().value(), c.check(), c.category(),
-                    c.country(), f.status(), f.verificationStatus(), f.verified(), f.actorType(), f.subjectName(),
-                    f.identifierMasked(), f.reference(), f.source(), t.token().verifiedAt(), t.token().expiresAt());
+            VerificationToken token = t.token();
+            ObjectNode flat = SAME_NAMES.createObjectNode();
+            flat.put("kind", t.kind().key());
+            flat.put("token", token.token().value());
+            flat.setAll((ObjectNode) SAME_NAMES.valueToTree(token.checked()));
+            flat.setAll((ObjectNode) SAME_NAMES.valueToTree(token.finding()));
+            flat.set("verified_at", SAME_NAMES.valueToTree(token.verifiedAt()));
+            flat.set("expires_at", SAME_NAMES.valueToTree(token.expiresAt()));
+            return SAME_NAMES.convertValue(flat, VerificationView.class);
         }
     }
 

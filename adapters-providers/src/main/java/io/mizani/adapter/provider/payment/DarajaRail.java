@@ -53,10 +53,10 @@ public final class DarajaRail implements PaymentRail {
 
     @Override
     public RailOutcome initiate(Payment p) {
-        if (p.amount().stripTrailingZeros().scale() > 0) {
+        if (p.amounts().amount().amount().stripTrailingZeros().scale() > 0) {
             return new RailOutcome.Declined(null, "M-Pesa accepts whole shillings only");
         }
-        return p.requestType() == RequestType.PAYMENT ? stkPush(p) : b2c(p);
+        return p.routing().requestType() == RequestType.PAYMENT ? stkPush(p) : b2c(p);
     }
 
     /**
@@ -67,12 +67,12 @@ public final class DarajaRail implements PaymentRail {
      */
     @Override
     public RailOutcome query(Payment p) {
-        if (p.requestType() == RequestType.WITHDRAWAL) {
-            return p.providerReference() == null
+        if (p.routing().requestType() == RequestType.WITHDRAWAL) {
+            return p.outcome().providerReference() == null
                     ? transactionStatus(p)
-                    : new RailOutcome.Submitted(p.providerReference(), config.pollEvery());
+                    : new RailOutcome.Submitted(p.outcome().providerReference(), config.pollEvery());
         }
-        if (p.providerReference() == null) {
+        if (p.outcome().providerReference() == null) {
             return new RailOutcome.Submitted(null, config.pollEvery());
         }
         return stkQuery(p);
@@ -84,7 +84,7 @@ public final class DarajaRail implements PaymentRail {
      */
     @Override
     public RailOutcome resolveOverdue(Payment p) {
-        if (p.requestType() == RequestType.WITHDRAWAL) {
+        if (p.routing().requestType() == RequestType.WITHDRAWAL) {
             return transactionStatus(p);
         }
         return query(p);
@@ -100,20 +100,20 @@ public final class DarajaRail implements PaymentRail {
                 .put("Initiator", config.initiatorName())
                 .put("SecurityCredential", config.securityCredential())
                 .put("CommandID", "TransactionStatusQuery")
-                .put("OriginatorConversationID", p.reference())
+                .put("OriginatorConversationID", p.reference().value())
                 .put("PartyA", config.shortCode())
                 .put("IdentifierType", "4")
-                .put("ResultURL", config.callbackBaseUrl() + "/status-result/" + p.reference())
+                .put("ResultURL", config.callbackBaseUrl() + "/status-result/" + p.reference().value())
                 .put("QueueTimeOutURL", config.callbackBaseUrl() + "/b2c-timeout")
-                .put("Remarks", "Status of " + p.reference())
-                .put("Occasion", truncate(p.merchantReference(), 100));
+                .put("Remarks", "Status of " + p.reference().value())
+                .put("Occasion", truncate(p.references().merchantReference(), 100));
         Reply reply = post("/mpesa/transactionstatus/v1/query", body);
         if (reply.noAnswer() != null) {
             return reply.noAnswer();
         }
         JsonNode r = reply.body();
         if ("0".equals(text(r, "ResponseCode"))) {
-            return new RailOutcome.Submitted(p.providerReference(), config.pollEvery());
+            return new RailOutcome.Submitted(p.outcome().providerReference(), config.pollEvery());
         }
         // Daraja refused the status query itself: that says nothing about the payout
         return new RailOutcome.NoAnswer("Daraja refused the Transaction Status query: " + describe(r));
@@ -125,7 +125,7 @@ public final class DarajaRail implements PaymentRail {
                 .put("BusinessShortCode", config.shortCode())
                 .put("Password", password(timestamp))
                 .put("Timestamp", timestamp)
-                .put("CheckoutRequestID", p.providerReference());
+                .put("CheckoutRequestID", p.outcome().providerReference());
         Reply reply = post("/mpesa/stkpushquery/v1/query", body);
         if (reply.noAnswer() != null) {
             return reply.noAnswer();
@@ -134,27 +134,27 @@ public final class DarajaRail implements PaymentRail {
         String errorCode = text(r, "errorCode");
         if (errorCode != null) {
             return STILL_PROCESSING.contains(errorCode)
-                    ? new RailOutcome.Submitted(p.providerReference(), config.pollEvery())
+                    ? new RailOutcome.Submitted(p.outcome().providerReference(), config.pollEvery())
                     : new RailOutcome.NoAnswer("Daraja error " + errorCode + ": " + text(r, "errorMessage"));
         }
-        return DarajaCallbacks.stkVerdict(text(r, "ResultCode"), text(r, "ResultDesc"), p.providerReference(), null);
+        return DarajaCallbacks.stkVerdict(text(r, "ResultCode"), text(r, "ResultDesc"), p.outcome().providerReference(), null);
     }
 
     private RailOutcome stkPush(Payment p) {
         String timestamp = TIMESTAMP.format(clock.instant());
-        String phone = msisdn(p.accountNumber());
+        String phone = msisdn(p.instructions().accountNumber());
         ObjectNode body = json.createObjectNode()
                 .put("BusinessShortCode", config.shortCode())
                 .put("Password", password(timestamp))
                 .put("Timestamp", timestamp)
                 .put("TransactionType", "CustomerPayBillOnline")
-                .put("Amount", p.amount().setScale(0).toPlainString())
+                .put("Amount", p.amounts().amount().amount().setScale(0).toPlainString())
                 .put("PartyA", phone)
                 .put("PartyB", config.shortCode())
                 .put("PhoneNumber", phone)
-                .put("CallBackURL", config.callbackBaseUrl() + "/stk-callback/" + p.reference())
-                .put("AccountReference", truncate(p.merchantReference(), 12))
-                .put("TransactionDesc", truncate(p.remark() == null ? "Payment" : p.remark(), 13));
+                .put("CallBackURL", config.callbackBaseUrl() + "/stk-callback/" + p.reference().value())
+                .put("AccountReference", truncate(p.references().merchantReference(), 12))
+                .put("TransactionDesc", truncate(p.instructions().remark() == null ? "Payment" : p.instructions().remark(), 13));
         Reply reply = post("/mpesa/stkpush/v1/processrequest", body);
         if (reply.noAnswer() != null) {
             return reply.noAnswer();
@@ -168,17 +168,17 @@ public final class DarajaRail implements PaymentRail {
 
     private RailOutcome b2c(Payment p) {
         ObjectNode body = json.createObjectNode()
-                .put("OriginatorConversationID", p.reference())
+                .put("OriginatorConversationID", p.reference().value())
                 .put("InitiatorName", config.initiatorName())
                 .put("SecurityCredential", config.securityCredential())
                 .put("CommandID", "BusinessPayment")
-                .put("Amount", p.amount().setScale(0).toPlainString())
+                .put("Amount", p.amounts().amount().amount().setScale(0).toPlainString())
                 .put("PartyA", config.shortCode())
-                .put("PartyB", msisdn(p.accountNumber()))
-                .put("Remarks", truncate(p.remark() == null ? "Payout" : p.remark(), 100))
+                .put("PartyB", msisdn(p.instructions().accountNumber()))
+                .put("Remarks", truncate(p.instructions().remark() == null ? "Payout" : p.instructions().remark(), 100))
                 .put("QueueTimeOutURL", config.callbackBaseUrl() + "/b2c-timeout")
                 .put("ResultURL", config.callbackBaseUrl() + "/b2c-result")
-                .put("Occasion", truncate(p.merchantReference(), 100));
+                .put("Occasion", truncate(p.references().merchantReference(), 100));
         Reply reply = post("/mpesa/b2c/v3/paymentrequest", body);
         if (reply.noAnswer() != null) {
             return reply.noAnswer();

@@ -1,5 +1,8 @@
 package io.mizani.adapter.provider.payment;
 
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.payment.PaymentReference;
+import io.mizani.domain.common.Money;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.mizani.application.payment.RailOutcome;
 import io.mizani.domain.payment.Payment;
@@ -44,11 +47,15 @@ class DarajaRailTest {
     }
 
     static Payment payment(RequestType type, String amount, String providerRef) {
-        return new Payment(1, 1, "MZPABCDEF", "order-1", type, Rail.MOMO, "mpesa_ke", "net_ke_mpesa", "ch", new BigDecimal(amount),
-                "KES", "KE", BigDecimal.ONE, BigDecimal.ZERO, null, null, null,
+        Payment accepted = Payment.accepted(AccountId.of(1),
+                new Payment.References(PaymentReference.of("MZPABCDEF"), "order-1", null),
+                new Payment.Routing(type, "KE", Rail.MOMO, "mpesa_ke", "net_ke_mpesa", "ch"),
+                new Payment.Amounts(Money.of(new BigDecimal(amount), "KES"), Money.of(BigDecimal.ONE, "USD"),
+                        Money.of(BigDecimal.ZERO, "KES")), null,
                 new Payment.Customer("A", "B", "a@b.c", "+254708374149", null, "KE", null, null),
-                "+254 708 374149", "https://m/cb", null, "Order 1", null, null,
-                PaymentStatus.QUEUED, null, providerRef, null, 0, Instant.now(), Instant.now(), null, null);
+                new Payment.Instructions("+254 708 374149", "https://m/cb", null, "Order 1", null, null),
+                Instant.now()).stored(1);
+        return accepted.progressed(new Payment.Outcome(PaymentStatus.QUEUED, null, providerRef, 0), accepted.times());
     }
 
     /**

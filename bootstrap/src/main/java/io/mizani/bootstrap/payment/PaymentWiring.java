@@ -183,10 +183,13 @@ public class PaymentWiring {
             return Optional.empty();
         }
         String base = publicUrl.get().replaceAll("/+$", "");
-        return Optional.of(new DarajaConfig(m.baseUrl().get().replaceAll("/+$", ""), m.consumerKey().get(),
-                m.consumerSecret().get(), m.shortCode().get(), m.passkey().orElse(""), m.initiatorName().orElse(""),
-                m.securityCredential().orElse(""), base + "/providers/mpesa/" + m.callbackToken().get(),
-                Duration.ofMillis(settings.providerTimeoutMs()), Duration.ofSeconds(15)));
+        return Optional.of(new DarajaConfig(
+                new DarajaConfig.Api(m.baseUrl().get().replaceAll("/+$", ""),
+                        base + "/providers/mpesa/" + m.callbackToken().get(),
+                        Duration.ofMillis(settings.providerTimeoutMs()), Duration.ofSeconds(15)),
+                new DarajaConfig.App(m.consumerKey().get(), m.consumerSecret().get()),
+                new DarajaConfig.ShortCode(m.shortCode().get(), m.passkey().orElse("")),
+                new DarajaConfig.Initiator(m.initiatorName().orElse(""), m.securityCredential().orElse(""))));
     }
 
     @Produces

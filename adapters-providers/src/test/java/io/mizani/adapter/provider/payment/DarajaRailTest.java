@@ -37,13 +37,20 @@ class DarajaRailTest {
         wm.stubFor(get(urlPathEqualTo("/oauth/v1/generate")).withQueryParam("grant_type", equalTo("client_credentials"))
                 .withBasicAuth("key", "secret")
                 .willReturn(okJson("{\"access_token\":\"tok123\",\"expires_in\":\"3599\"}")));
-        rail = new DarajaRail(new DarajaConfig(wm.baseUrl(), "key", "secret", "174379", "passkey", "apiop",
-                "cred", "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(800), Duration.ofSeconds(10)), clock);
+        rail = new DarajaRail(config("passkey"), clock);
     }
 
     @AfterEach
     void stop() {
         wm.stop();
+    }
+
+    DarajaConfig config(String passkey) {
+        return new DarajaConfig(
+                new DarajaConfig.Api(wm.baseUrl(), "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(800),
+                        Duration.ofSeconds(10)),
+                new DarajaConfig.App("key", "secret"), new DarajaConfig.ShortCode("174379", passkey),
+                new DarajaConfig.Initiator("apiop", "cred"));
     }
 
     static Payment payment(RequestType type, String amount, String providerRef) {
@@ -64,9 +71,8 @@ class DarajaRailTest {
      */
     @Test
     void the_password_is_the_published_daraja_example() {
-        DarajaRail published = new DarajaRail(new DarajaConfig(wm.baseUrl(), "key", "secret", "174379",
-                "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919", "apiop", "cred",
-                "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(800), Duration.ofSeconds(10)), clock);
+        DarajaRail published = new DarajaRail(
+                config("bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919"), clock);
         assertEquals("MTc0Mzc5YmZiMjc5ZjlhYTliZGJjZjE1OGU5N2RkNzFhNDY3Y2QyZTBjODkzMDU5YjEwZjc4ZTZiNzJhZGExZWQyYzkxOTIwMTYwMjE2MTY1NjI3",
                 published.password("20160216165627"));
     }

@@ -30,39 +30,44 @@ public final class PaymentFunds {
 
     /** Judges and counts the tier limit and reserves a withdrawal's funds; throws the refusal (the caller rolls back). */
     public void onAccepted(Payment p) {
+        long account = p.accountId().value();
+        RequestType type = p.routing().requestType();
+        Payment.Amounts amounts = p.amounts();
         var limitsNow = limits.load();
         if (!limitsNow.tiers().isEmpty()) {
-            int tier = limits.tierOf(p.accountId());
-            var limit = limitsNow.limitFor(tier, p.requestType());
+            int tier = limits.tierOf(account);
+            var limit = limitsNow.limitFor(tier, type);
             if (limit.isPresent()) {
-                var day = p.createdAt().atZone(ZoneOffset.UTC).toLocalDate();
-                if (!limits.tryCount(p.accountId(), day, p.requestType(), p.id(), p.amountUsd(), limit.get())) {
-                    throw BalanceRules.dailyLimitReached(p.requestType(), limit.get(), tier);
+                var day = p.times().createdAt().atZone(ZoneOffset.UTC).toLocalDate();
+                if (!limits.tryCount(account, day, type, p.id(), amounts.amountUsd().amount(), limit.get())) {
+                    throw BalanceRules.dailyLimitReached(type, limit.get(), tier);
                 }
             }
         }
-        if (p.requestType() == RequestType.WITHDRAWAL) {
-            BigDecimal needed = BalanceRules.withdrawalNeed(p.amount(), p.fee());
-            var r = ledger.reserve(p.accountId(), p.currency(), p.id(), p.reference(), needed);
+        if (type == RequestType.WITHDRAWAL) {
+            BigDecimal needed = BalanceRules.withdrawalNeed(amounts.amount().amount(), amounts.fee().amount());
+            var r = ledger.reserve(account, amounts.currency(), p.id(), p.reference().value(), needed);
             if (!r.ok()) {
-                throw BalanceRules.insufficient(r.available(), p.currency(), needed);
+                throw BalanceRules.insufficient(r.available(), amounts.currency(), needed);
             }
         }
     }
 
     /** Moves the money of a payment that has just become final (its transition won: runs once per payment). */
     public void onFinal(Payment p, PaymentStatus to) {
+        RequestType type = p.routing().requestType();
+        Payment.Amounts amounts = p.amounts();
         if (to == PaymentStatus.SUCCEEDED) {
-            if (p.requestType() == RequestType.PAYMENT) {
-                BigDecimal credit = BalanceRules.collectionCredit(p.amount(), p.fee());
+            if (type == RequestType.PAYMENT) {
+                BigDecimal credit = BalanceRules.collectionCredit(amounts.amount().amount(), amounts.fee().amount());
                 if (credit.signum() > 0) {
-                    ledger.credit(p.accountId(), p.currency(), p.id(), p.reference(), credit);
+                    ledger.credit(p.accountId().value(), amounts.currency(), p.id(), p.reference().value(), credit);
                 }
             } else {
                 ledger.consume(p.id());
             }
         } else if (to == PaymentStatus.FAILED) {
-            if (p.requestType() == RequestType.WITHDRAWAL) {
+            if (type == RequestType.WITHDRAWAL) {
                 ledger.release(p.id());
             }
             limits.release(p.id());

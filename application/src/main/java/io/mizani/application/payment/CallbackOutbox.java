@@ -16,16 +16,22 @@ public interface CallbackOutbox {
     }
 
     /**
-     * A claimed callback with the merchant's current signing secret. {@code attemptLimit}: the attempt number after
-     * which it gives up (a redelivery allows one more attempt), null when only the retry schedule decides.
+     * A claimed callback: which event ({@link Message}) and how far its delivery has got ({@link Delivery}), with
+     * the merchant's current signing secret. {@code paymentId} is null for an event that is not about a payment.
      */
-    record DueCallback(long id, long accountId, Long paymentId, String webhookId, String eventType, String url,
-                       String body, int attempts, String secret, Integer attemptLimit) {
+    record DueCallback(long id, long accountId, Long paymentId, Message message, Delivery delivery) {
+    }
 
-        public DueCallback(long id, long accountId, long paymentId, String webhookId, String eventType, String url,
-                           String body, int attempts, String secret) {
-            this(id, accountId, Long.valueOf(paymentId), webhookId, eventType, url, body, attempts, secret, null);
-        }
+    /** The event as sent: its id (the {@code webhook-id}), its type and the signed body. */
+    record Message(String webhookId, String eventType, String body) {
+    }
+
+    /**
+     * Where it goes and with which secret, how many attempts were made, and {@code attemptLimit}: the attempt
+     * number after which it gives up (a redelivery allows one more attempt), null when only the retry schedule
+     * decides.
+     */
+    record Delivery(String url, String secret, int attempts, Integer attemptLimit) {
     }
 
     record Attempt(long callbackId, int attemptNo, Instant attemptedAt, Integer statusCode, String error,

@@ -61,35 +61,37 @@ public final class DeliverCallbacks {
         try {
             deliver(c);
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "callback " + c.webhookId() + " attempt not recorded; it will be retried", e);
+            LOG.log(System.Logger.Level.WARNING, "callback " + c.message().webhookId() + " attempt not recorded; it will be retried", e);
         }
     }
 
     /** One attempt of a callback this caller holds (claimed, or written with its next attempt leased ahead). */
     public void deliver(CallbackOutbox.DueCallback c) {
         Instant started = clock.instant();
+        CallbackOutbox.Message m = c.message();
+        CallbackOutbox.Delivery to = c.delivery();
         CallbackSender.Delivery delivery;
-        if (c.secret() == null || c.secret().isBlank()) {
+        if (to.secret() == null || to.secret().isBlank()) {
             delivery = new CallbackSender.Delivery(null, "account has no webhook secret");
         } else {
             try {
-                delivery = sender.send(c.url(), c.webhookId(), started.getEpochSecond(), c.body(), c.secret());
+                delivery = sender.send(to.url(), m.webhookId(), started.getEpochSecond(), m.body(), to.secret());
             } catch (RuntimeException e) {
                 delivery = new CallbackSender.Delivery(null, e.getClass().getSimpleName() + ": " + e.getMessage());
             }
         }
         Instant finished = clock.instant();
         long durationMs = Duration.between(started, finished).toMillis();
-        int attemptNo = c.attempts() + 1;
+        int attemptNo = to.attempts() + 1;
         CallbackSender.Delivery d = new CallbackSender.Delivery(delivery.statusCode(), shortError(delivery.error()));
-        LOG.log(System.Logger.Level.INFO, () -> "event " + c.webhookId() + " attempt " + attemptNo + " to "
-                + host(c.url()) + ": " + (d.statusCode() == null ? "no answer (" + errorKind(d.error()) + ")" : d.statusCode())
+        LOG.log(System.Logger.Level.INFO, () -> "event " + m.webhookId() + " attempt " + attemptNo + " to "
+                + host(to.url()) + ": " + (d.statusCode() == null ? "no answer (" + errorKind(d.error()) + ")" : d.statusCode())
                 + " in " + durationMs + " ms");
         CallbackOutbox.Next next;
         if (d.delivered()) {
             next = CallbackOutbox.Next.DELIVERED;
         } else if (schedule.exhausted(attemptNo) || Integer.valueOf(410).equals(d.statusCode())
-                || (c.attemptLimit() != null && attemptNo >= c.attemptLimit())) {
+                || (to.attemptLimit() != null && attemptNo >= to.attemptLimit())) {
             next = CallbackOutbox.Next.DEAD;
         } else {
             next = CallbackOutbox.Next.RETRY;

@@ -6,12 +6,12 @@ import io.mizani.domain.payment.Network;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RampType;
 import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.tenancy.AccountId;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -20,7 +20,7 @@ import java.util.Set;
  * Discovery use cases: discover-rails (only providers assigned to the account), the countries served, and the
  * routing options for a prospective payment (transaction-providers).
  */
-public final class Discovery {
+public final class Discovery implements DiscoverRails, BrowseCountries, FindRoutes {
 
     private final PaymentCatalogue catalogue;
 
@@ -28,23 +28,13 @@ public final class Discovery {
         this.catalogue = catalogue;
     }
 
-    public static String normaliseCountry(String country) {
-        if (country == null || country.isBlank()) {
-            throw DomainError.invalidArgument("country is required");
-        }
-        String c = country.trim().toUpperCase(Locale.ROOT);
-        if (!c.matches("[A-Z]{2}")) {
-            throw DomainError.invalidArgument("country must be an ISO 3166-1 alpha-2 code");
-        }
-        return c;
-    }
-
+    @Override
     public RailDiscovery discoverRails(long accountId, String countryParam) {
-        String country = normaliseCountry(countryParam);
+        String country = FindRoutes.normaliseCountry(countryParam);
         Optional<CountryInfo> info = catalogue.country(country);
         Set<String> assigned = catalogue.assignedProviders(accountId);
         List<Network> networks = info.isEmpty() ? List.of()
-                : catalogue.networks(country).stream().filter(n -> assigned.contains(n.provider())).toList();
+                : catalogue.networks(country).stream().filter(n -> assigned.contains(n.identity().provider())).toList();
 
         var available = new LinkedHashMap<String, List<String>>();
         for (Rail rail : Rail.values()) {
@@ -53,26 +43,20 @@ public final class Discovery {
         var providerNetworks = new LinkedHashMap<String, List<Network>>();
         var seen = new java.util.HashSet<String>();
         for (Network n : networks) {
+            String provider = n.identity().provider();
             // each network once per ramp_type
-            if (!seen.add(n.provider() + "|" + n.networkId() + "|" + n.rampType())) {
+            if (!seen.add(provider + "|" + n.identity().networkId() + "|" + n.channel().ramp())) {
                 continue;
             }
-            providerNetworks.computeIfAbsent(n.provider(), p -> new ArrayList<>()).add(n);
-            List<String> list = available.get(n.channelType().wire());
-            if (!list.contains(n.provider())) {
-                list.add(n.provider());
+            providerNetworks.computeIfAbsent(provider, p -> new ArrayList<>()).add(n);
+            List<String> list = available.get(n.channel().rail().wire());
+            if (!list.contains(provider)) {
+                list.add(provider);
             }
         }
-        var rails = new LinkedHashMap<String, Boolean>();
-        rails.put("bank", !available.get("bank").isEmpty());
-        rails.put("card", !available.get("card").isEmpty());
-        rails.put("momo", !available.get("momo").isEmpty());
-        rails.put("crypto", false);
-
-        var required = new LinkedHashMap<String, Map<String, Map<String, Boolean>>>();
-        var operations = new LinkedHashMap<String, Map<String, Boolean>>();
+        var offers = new LinkedHashMap<String, RailDiscovery.Offer>();
         providerNetworks.forEach((provider, list) -> {
-            Rail rail = list.get(0).channelType();
+            Rail rail = list.get(0).channel().rail();
             var fields = new LinkedHashMap<String, Map<String, Boolean>>();
             var pc = new LinkedHashMap<String, Boolean>();
             pc.put("network_id", true);
@@ -91,32 +75,34 @@ public final class Discovery {
             var customer = new LinkedHashMap<String, Boolean>();
             customer.put("dob", rail == Rail.BANK);
             fields.put("customer", customer);
-            required.put(provider, fields);
             var ops = new LinkedHashMap<String, Boolean>();
-            ops.put("b2c", list.stream().anyMatch(n -> n.rampType() == RampType.WITHDRAW && n.active()));
-            ops.put("c2b", list.stream().anyMatch(n -> n.rampType() == RampType.DEPOSIT && n.active()));
-            operations.put(provider, ops);
+            ops.put("b2c", list.stream().anyMatch(n -> n.channel().ramp() == RampType.WITHDRAW && n.active()));
+            ops.put("c2b", list.stream().anyMatch(n -> n.channel().ramp() == RampType.DEPOSIT && n.active()));
+            offers.put(provider, new RailDiscovery.Offer(list, fields, ops));
         });
-        return new RailDiscovery(country, info.map(CountryInfo::currency).orElse(null), rails,
-                Long.toString(accountId), !providerNetworks.isEmpty(), available, providerNetworks, required,
-                operations);
+        return new RailDiscovery(country, info.map(CountryInfo::currency).orElse(null), AccountId.of(accountId),
+                available, offers);
     }
 
     /** Countries served, with whether the account has any provider there. */
+    @Override
     public List<Map.Entry<CountryInfo, Boolean>> countries(long accountId) {
         Set<String> assigned = catalogue.assignedProviders(accountId);
         var out = new ArrayList<Map.Entry<CountryInfo, Boolean>>();
         for (CountryInfo c : catalogue.countries()) {
-            boolean any = catalogue.networks(c.code()).stream().anyMatch(n -> assigned.contains(n.provider()));
+            boolean any = catalogue.networks(c.code()).stream()
+                    .anyMatch(n -> assigned.contains(n.identity().provider()));
             out.add(Map.entry(c, any));
         }
         return out;
     }
 
+    @Override
     public List<CountryInfo> servedCountries() {
         return catalogue.countries();
     }
 
+    @Override
     public List<Network> networksOf(String country) {
         return catalogue.networks(country);
     }
@@ -125,9 +111,10 @@ public final class Discovery {
      * Routing options: the account's active networks in the country, optionally narrowed by rail, direction and
      * provider, each judged against the amount when one is given.
      */
+    @Override
     public List<RouteOption> routeOptions(long accountId, String countryParam, String channel, String requestType,
                                           String provider, BigDecimal amount) {
-        String country = normaliseCountry(countryParam);
+        String country = FindRoutes.normaliseCountry(countryParam);
         Optional<Rail> rail = Optional.empty();
         if (channel != null && !channel.isBlank()) {
             rail = Optional.of(Rail.parse(channel).orElseThrow(() -> DomainError.invalidArgument(
@@ -141,19 +128,19 @@ public final class Discovery {
         Set<String> assigned = catalogue.assignedProviders(accountId);
         var out = new ArrayList<RouteOption>();
         for (Network n : catalogue.networks(country)) {
-            if (!assigned.contains(n.provider()) || !n.active()) {
+            if (!assigned.contains(n.identity().provider()) || !n.active()) {
                 continue;
             }
-            if (rail.isPresent() && n.channelType() != rail.get()) {
+            if (rail.isPresent() && n.channel().rail() != rail.get()) {
                 continue;
             }
-            if (type.isPresent() && n.rampType() != type.get().ramp()) {
+            if (type.isPresent() && n.channel().ramp() != type.get().ramp()) {
                 continue;
             }
-            if (provider != null && !provider.isBlank() && !provider.equals(n.provider())) {
+            if (provider != null && !provider.isBlank() && !provider.equals(n.identity().provider())) {
                 continue;
             }
-            String rt = n.rampType() == RampType.DEPOSIT ? RequestType.PAYMENT.wire() : RequestType.WITHDRAWAL.wire();
+            String rt = n.channel().ramp() == RampType.DEPOSIT ? RequestType.PAYMENT.wire() : RequestType.WITHDRAWAL.wire();
             if (amount == null) {
                 out.add(new RouteOption(n, rt, true, null));
             } else {

@@ -1,120 +1,23 @@
 package io.mizani.application.payment;
 
-import io.mizani.domain.error.DomainError;
-import io.mizani.domain.payment.PaymentStatus;
-import io.mizani.domain.payment.RequestType;
-
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
- * GET /api/global/transactions (platform.md section 10): the caller's transactions, newest first, filtered by
- * status, request_type, provider and created_at dates (UTC, inclusive), in pages of {@code limit} (default 20, at
- * most 100) after the transaction named by {@code starting_after}. Any malformed or unknown filter value is a 400.
+ * Input port: GET /api/global/transactions (platform.md section 10), the caller's transactions newest first,
+ * filtered and paged as {@link Query} says (every value as sent; a malformed or unknown one is a 400).
  */
-public final class ListTransactions {
+public interface ListTransactions {
 
-    public static final int DEFAULT_LIMIT = 20;
-    public static final int MAX_LIMIT = 100;
+    int DEFAULT_LIMIT = 20;
+    int MAX_LIMIT = 100;
 
-    public record Query(String status, String requestType, String provider, String from, String to, String limit,
-                        String startingAfter) {
+    /** The query parameters as sent (null or blank: absent). */
+    record Query(String status, String requestType, String provider, String from, String to, String limit,
+                 String startingAfter) {
     }
 
-    public record Page(List<TransactionView> transactions, boolean hasMore) {
+    record Page(List<TransactionView> transactions, boolean hasMore) {
     }
 
-    private final TransactionQuery query;
-
-    public ListTransactions(TransactionQuery query) {
-        this.query = query;
-    }
-
-    public Page list(long accountId, Query raw) {
-        // an empty parameter (`?status=`) counts as absent, as a form with an unset filter sends it
-        Query q = new Query(blankToNull(raw.status()), blankToNull(raw.requestType()), blankToNull(raw.provider()),
-                blankToNull(raw.from()), blankToNull(raw.to()), blankToNull(raw.limit()), blankToNull(raw.startingAfter()));
-        PaymentStatus status = null;
-        if (q.status() != null) {
-            status = parseStatus(q.status());
-        }
-        RequestType type = null;
-        if (q.requestType() != null) {
-            type = RequestType.parse(q.requestType()).filter(t -> t.wire().equals(q.requestType().trim()))
-                    .orElseThrow(() -> bad("request_type", "request_type must be one of payment, withdrawal"));
-        }
-        String provider = null;
-        if (q.provider() != null) {
-            provider = q.provider().trim();
-            if (provider.isEmpty() || !query.providerExists(provider)) {
-                throw bad("provider", "unknown provider \"" + q.provider() + "\"");
-            }
-        }
-        LocalDate from = q.from() == null ? null : date("from", q.from());
-        LocalDate to = q.to() == null ? null : date("to", q.to());
-        if (from != null && to != null && from.isAfter(to)) {
-            throw bad("from", "from must not be after to");
-        }
-        int limit = DEFAULT_LIMIT;
-        if (q.limit() != null) {
-            try {
-                limit = Integer.parseInt(q.limit().trim());
-            } catch (NumberFormatException e) {
-                limit = -1;
-            }
-            if (limit < 1 || limit > MAX_LIMIT) {
-                throw bad("limit", "limit must be an integer from 1 to " + MAX_LIMIT);
-            }
-        }
-        TransactionQuery.Cursor after = null;
-        if (q.startingAfter() != null) {
-            String ref = q.startingAfter().trim();
-            after = query.cursorOf(accountId, ref).orElse(null);
-            if (after == null) {
-                throw bad("starting_after", "starting_after \"" + q.startingAfter() + "\" is not a transaction reference");
-            }
-        }
-        Instant fromAt = from == null ? null : from.atStartOfDay(ZoneOffset.UTC).toInstant();
-        Instant toAt = to == null ? null : to.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
-        var rows = query.list(new TransactionQuery.Filter(accountId, status, type, provider, fromAt, toAt, after,
-                limit + 1));
-        boolean more = rows.size() > limit;
-        return new Page((more ? rows.subList(0, limit) : rows).stream().map(TransactionView::of).toList(), more);
-    }
-
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s;
-    }
-
-    private static PaymentStatus parseStatus(String raw) {
-        String v = raw.trim();
-        for (PaymentStatus s : PaymentStatus.values()) {
-            if (s.wire().equals(v)) {
-                return s;
-            }
-        }
-        throw bad("status", "status must be one of queued, pending, succeeded, failed");
-    }
-
-    private static LocalDate date(String field, String raw) {
-        String v = raw.trim();
-        if (!v.matches("\\d{4}-\\d{2}-\\d{2}")) {
-            throw bad(field, field + " must be a date YYYY-MM-DD");
-        }
-        try {
-            return LocalDate.parse(v);
-        } catch (DateTimeParseException e) {
-            throw bad(field, field + " must be a date YYYY-MM-DD");
-        }
-    }
-
-    private static DomainError bad(String field, String message) {
-        return new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument", message,
-                DomainError.Shape.DEFAULT, Map.of("invalid_arguments", List.of(field.toLowerCase(Locale.ROOT))));
-    }
+    Page list(long accountId, Query query);
 }

@@ -53,16 +53,17 @@ public final class PaymentFinaliser {
             return false;
         }
         Payment p = moved.get();
-        if (to == PaymentStatus.FAILED && p.tier0CountedUsd() != null && p.beneficiaryId() != null) {
-            counterparties.releaseTier0(p.accountId(), p.beneficiaryId(), p.tier0CountedUsd());
+        Payment.Beneficiary b = p.beneficiary();
+        if (to == PaymentStatus.FAILED && b != null && b.tier0Counted() != null) {
+            counterparties.releaseTier0(p.accountId().value(), b.id(), b.tier0Counted().amount());
         }
         if (funds != null) {
             funds.onFinal(p, to); // credit a collection / consume or release a withdrawal's reservation
         }
         String type = to == PaymentStatus.SUCCEEDED ? SUCCEEDED : FAILED;
         String body = TransactionView.callbackBody(type, now, TransactionView.of(p));
-        outbox.enqueue(new CallbackOutbox.NewCallback(p.accountId(), p.id(), Tokens.webhookId(), type,
-                p.callbackUrl(), body, now));
+        outbox.enqueue(new CallbackOutbox.NewCallback(p.accountId().value(), p.id(), Tokens.webhookId(), type,
+                p.instructions().callbackUrl(), body, now));
         observer.finished(p, to, now);
         return true;
     }

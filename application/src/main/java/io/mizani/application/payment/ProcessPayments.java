@@ -134,7 +134,7 @@ public final class ProcessPayments {
     }
 
     private Instant deadline(Payment p) {
-        Instant since = p.pendingSince() != null ? p.pendingSince() : p.createdAt();
+        Instant since = p.times().pendingSince() != null ? p.times().pendingSince() : p.times().createdAt();
         return pendingDeadline == null ? null : since.plus(pendingDeadline);
     }
 
@@ -173,7 +173,7 @@ public final class ProcessPayments {
                     }
                 }
                 case RailOutcome.NoAnswer n -> {
-                    Instant next = nextLook(p, now, now.plus(pollSchedule.delayAfter(p.checks() + 1)));
+                    Instant next = nextLook(p, now, now.plus(pollSchedule.delayAfter(p.outcome().checks() + 1)));
                     if (queued) {
                         store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, null, null, next);
                     }

@@ -13,7 +13,7 @@ import java.util.Optional;
  * payment's row lock, exactly as a worker's status query would. A notice for an unknown or already settled
  * payment changes nothing (providers repeat their callbacks).
  */
-public final class ProviderSettlement {
+public final class ProviderSettlement implements SettleProviderNotice {
 
     private final PaymentStore store;
     private final PaymentFinaliser finaliser;
@@ -27,6 +27,7 @@ public final class ProviderSettlement {
         this.clock = clock;
     }
 
+    @Override
     public boolean settle(String provider, String providerReference, RailOutcome outcome) {
         return unitOfWork.inTransaction(() -> settleLocked(store.lockByProviderReference(provider, providerReference), outcome));
     }
@@ -35,9 +36,10 @@ public final class ProviderSettlement {
      * A notice addressed to the service's own reference (the provider was told it in the callback URL), for a
      * payment whose provider reference may never have come back (the provider's first answer was lost).
      */
+    @Override
     public boolean settleReference(String provider, String reference, RailOutcome outcome) {
         return unitOfWork.inTransaction(() -> settleLocked(
-                store.lockByReference(reference).filter(p -> p.provider().equals(provider)), outcome));
+                store.lockByReference(reference).filter(p -> p.routing().provider().equals(provider)), outcome));
     }
 
     private boolean settleLocked(Optional<Payment> found, RailOutcome outcome) {

@@ -18,33 +18,83 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * POST /api/global/payments as received. The constructor is the body-validation step of the contract: every
- * problem with the body is collected into {@code invalid_arguments} (a list of field names: inline customer
- * fields as named in the customer object, e.g. {@code first_name}; other fields as dotted paths, e.g.
- * {@code payment_config.reference}) and refused at once with 400 {@code invalid_argument}. {@code source} is not part of the command: it is ignored.
+ * POST /api/global/payments as received, in the body's own parts: the {@link Order} (direction, rail, provider,
+ * amount, currency, country, reason), the {@link Customer}, the {@link ProviderConfig} and the {@link PaymentConfig}.
+ * The constructor is the body-validation step of the contract: every problem with the body is collected into
+ * {@code invalid_arguments} (a list of field names: inline customer fields as named in the customer object, e.g.
+ * {@code first_name}; other fields as dotted paths, e.g. {@code payment_config.reference}) and refused at once with
+ * 400 {@code invalid_argument}. {@code source} is not part of the command: it is ignored.
  */
 public record StartPaymentCommand(
         long accountId,
-        String requestType,
-        String transactionChannel,
-        String provider,
-        BigDecimal amount,
-        String currency,
-        String country,
-        String reason,
+        Order order,
         Customer customer,
         ProviderConfig providerConfig,
         PaymentConfig paymentConfig) {
 
-    public record Customer(String customerUuid, String customerUid, String firstName, String lastName, String email,
-                           String phone, String dob, String country, String idType, String idNumber,
-                           String additionalIdType, String additionalIdNumber, String addressLine1,
-                           String addressCountry) {
+    /** The body's top-level fields as sent (strings are checked here, parsed by the use case). */
+    public record Order(String requestType, String transactionChannel, String provider, BigDecimal amount,
+                        String currency, String country, String reason) {
+
+        static final Order EMPTY = new Order(null, null, null, null, null, null, null);
+    }
+
+    /**
+     * The customer object: a beneficiary named by {@code customer_uuid} (or its legacy alias {@code customer_uid}),
+     * or the person inline; either may carry overrides.
+     */
+    public record Customer(BeneficiaryRef beneficiary, Person person, IdDocuments documents, Address address) {
+
+        /** An inline customer with no beneficiary, documents or address. */
+        public static Customer inline(Person person) {
+            return new Customer(BeneficiaryRef.NONE, person, IdDocuments.NONE, Address.NONE);
+        }
+
+        /** A customer named by a beneficiary's {@code customer_uuid}, with no overrides. */
+        public static Customer byBeneficiary(String customerUuid) {
+            return new Customer(new BeneficiaryRef(customerUuid, null), Person.NONE, IdDocuments.NONE, Address.NONE);
+        }
+
+        public Customer {
+            beneficiary = beneficiary == null ? BeneficiaryRef.NONE : beneficiary;
+            person = person == null ? Person.NONE : person;
+            documents = documents == null ? IdDocuments.NONE : documents;
+            address = address == null ? Address.NONE : address;
+        }
 
         /** customer_uuid, or its legacy alias customer_uid. */
         public String beneficiaryRef() {
+            return beneficiary.value();
+        }
+    }
+
+    /** customer_uuid and its legacy alias customer_uid. */
+    public record BeneficiaryRef(String customerUuid, String customerUid) {
+
+        public static final BeneficiaryRef NONE = new BeneficiaryRef(null, null);
+
+        /** customer_uuid, or its legacy alias customer_uid; null when neither is given. */
+        public String value() {
             return !blank(customerUuid) ? customerUuid.trim() : blank(customerUid) ? null : customerUid.trim();
         }
+    }
+
+    /** Who the customer is, as sent (each field overrides the beneficiary's). */
+    public record Person(String firstName, String lastName, String email, String phone, String dob, String country) {
+
+        public static final Person NONE = new Person(null, null, null, null, null, null);
+    }
+
+    /** The customer's identity documents, as sent. */
+    public record IdDocuments(String idType, String idNumber, String additionalIdType, String additionalIdNumber) {
+
+        public static final IdDocuments NONE = new IdDocuments(null, null, null, null);
+    }
+
+    /** The customer's address, as sent. */
+    public record Address(String line1, String country) {
+
+        public static final Address NONE = new Address(null, null);
     }
 
     public record ProviderConfig(String networkId, String providerId, String networkName, String networkCode,
@@ -58,49 +108,51 @@ public record StartPaymentCommand(
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
 
     public StartPaymentCommand {
+        order = order == null ? Order.EMPTY : order;
         var problems = new ArrayList<Map<String, String>>();
-        if (blank(requestType)) {
+        if (blank(order.requestType())) {
             problem(problems, "request_type", "request_type is required");
-        } else if (RequestType.parse(requestType).isEmpty()) {
+        } else if (RequestType.parse(order.requestType()).isEmpty()) {
             problem(problems, "request_type", "request_type must be one of payment, withdrawal");
         }
-        if (blank(transactionChannel)) {
+        if (blank(order.transactionChannel())) {
             problem(problems, "transaction_channel", "transaction_channel is required");
-        } else if (Rail.parse(transactionChannel).isEmpty()) {
+        } else if (Rail.parse(order.transactionChannel()).isEmpty()) {
             problem(problems, "transaction_channel", "transaction_channel must be one of momo, bank, card");
         }
-        if (blank(provider)) {
+        if (blank(order.provider())) {
             problem(problems, "provider", "provider is required");
         }
-        if (amount == null) {
+        if (order.amount() == null) {
             problem(problems, "amount", "amount is required");
-        } else if (amount.signum() <= 0) {
+        } else if (order.amount().signum() <= 0) {
             problem(problems, "amount", "amount must be greater than 0");
         }
-        if (blank(currency)) {
+        if (blank(order.currency())) {
             problem(problems, "currency", "currency is required");
-        } else if (!currency.trim().matches("[A-Za-z]{3}")) {
+        } else if (!order.currency().trim().matches("[A-Za-z]{3}")) {
             problem(problems, "currency", "currency must be an ISO 4217 code");
         }
-        if (blank(country)) {
+        if (blank(order.country())) {
             problem(problems, "country", "country is required");
-        } else if (!country.trim().matches("[A-Za-z]{2}")) {
+        } else if (!order.country().trim().matches("[A-Za-z]{2}")) {
             problem(problems, "country", "country must be an ISO 3166-1 alpha-2 code");
         }
         boolean byReference = customer != null && customer.beneficiaryRef() != null;
         if (customer == null) {
             problem(problems, "customer", "customer is required");
         } else {
+            Person person = customer.person();
             if (!byReference) {
-                requireCustomerField(problems, "first_name", customer.firstName());
-                requireCustomerField(problems, "last_name", customer.lastName());
-                requireCustomerField(problems, "email", customer.email());
-                requireCustomerField(problems, "phone", customer.phone());
+                requireCustomerField(problems, "first_name", person.firstName());
+                requireCustomerField(problems, "last_name", person.lastName());
+                requireCustomerField(problems, "email", person.email());
+                requireCustomerField(problems, "phone", person.phone());
             }
-            if (!blank(customer.email()) && !EMAIL.matcher(customer.email().trim()).matches()) {
+            if (!blank(person.email()) && !EMAIL.matcher(person.email().trim()).matches()) {
                 problem(problems, "email", "customer.email must be a valid email address");
             }
-            if (!blank(customer.dob()) && parseDob(customer.dob()) == null) {
+            if (!blank(person.dob()) && parseDob(person.dob()) == null) {
                 problem(problems, "dob", "customer.dob must be a date (YYYY-MM-DD or RFC 3339 date-time)");
             }
         }
@@ -144,19 +196,19 @@ public record StartPaymentCommand(
     }
 
     public RequestType parsedRequestType() {
-        return RequestType.parse(requestType).orElseThrow();
+        return RequestType.parse(order.requestType()).orElseThrow();
     }
 
     public Rail parsedRail() {
-        return Rail.parse(transactionChannel).orElseThrow();
+        return Rail.parse(order.transactionChannel()).orElseThrow();
     }
 
     public String upperCountry() {
-        return country.trim().toUpperCase(Locale.ROOT);
+        return order.country().trim().toUpperCase(Locale.ROOT);
     }
 
     public String upperCurrency() {
-        return currency.trim().toUpperCase(Locale.ROOT);
+        return order.currency().trim().toUpperCase(Locale.ROOT);
     }
 
     /** customer.dob as a date; accepts YYYY-MM-DD or an RFC 3339 date-time. Null when absent or unparseable. */

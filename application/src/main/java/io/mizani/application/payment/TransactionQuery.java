@@ -15,9 +15,18 @@ public interface TransactionQuery {
     record Cursor(Instant createdAt, long id) {
     }
 
-    /** Every filter is optional (null). {@code to} is exclusive here. */
-    record Filter(long accountId, PaymentStatus status, RequestType requestType, String provider, Instant from,
-                  Instant to, Cursor after, int limit) {
+    /** One merchant's transactions that {@link Match}, one {@link Slice} of them. */
+    record Filter(long accountId, Match match, Slice slice) {
+    }
+
+    /** Every criterion is optional (null). {@code to} is exclusive here. */
+    record Match(PaymentStatus status, RequestType requestType, String provider, Instant from, Instant to) {
+
+        public static final Match ALL = new Match(null, null, null, null, null);
+    }
+
+    /** At most {@code limit} rows, strictly older than {@code after} (null: from the newest). */
+    record Slice(Cursor after, int limit) {
     }
 
     List<Payment> list(Filter filter);

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.payment.Payment;
 
 import java.math.BigDecimal;
@@ -9,38 +10,98 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
-/** The transaction record of platform.md section 7, exactly these fields, for transaction-status and callbacks. */
-public record TransactionView(
-        String merchantReference,
-        String reference,
-        String requestType,
-        String transactionType,
-        String transactionChannel,
-        String provider,
-        String status,
-        BigDecimal amount,
-        String currency,
-        String country,
-        BigDecimal amountUsd,
-        BigDecimal fee,
-        String beneficiaryUuid,
-        String failureReason,
-        String providerReference,
-        String createdAt,
-        String updatedAt,
-        String completedAt) {
+/**
+ * The transaction record of platform.md section 7, exactly these fields, for transaction-status, the transactions
+ * list and callbacks: a view over a {@link Payment}, read from its parts by name. {@link #asMap} is the one place
+ * the record's wire fields are laid out.
+ */
+public record TransactionView(Payment payment) {
 
-    public static TransactionView of(Payment p) {
-        return new TransactionView(p.merchantReference(), p.reference(), p.requestType().wire(),
-                p.requestType().transactionType(), p.rail().wire(), p.provider(), p.status().wire(),
-                money(p.amount()), p.currency(), p.country(), money(p.amountUsd()), money(p.fee()),
-                p.beneficiaryUuid() == null ? null : p.beneficiaryUuid().toString(), p.failureReason(),
-                p.providerReference(), time(p.createdAt()), time(p.updatedAt()), time(p.completedAt()));
+    public TransactionView {
+        Objects.requireNonNull(payment, "payment");
     }
 
-    static BigDecimal money(BigDecimal v) {
-        return v == null ? null : v.setScale(2, RoundingMode.HALF_EVEN);
+    public static TransactionView of(Payment p) {
+        return new TransactionView(p);
+    }
+
+    public String merchantReference() {
+        return payment.references().merchantReference();
+    }
+
+    public String reference() {
+        return payment.reference().value();
+    }
+
+    public String requestType() {
+        return payment.routing().requestType().wire();
+    }
+
+    public String transactionType() {
+        return payment.routing().requestType().transactionType();
+    }
+
+    public String transactionChannel() {
+        return payment.routing().rail().wire();
+    }
+
+    public String provider() {
+        return payment.routing().provider();
+    }
+
+    public String status() {
+        return payment.status().wire();
+    }
+
+    public BigDecimal amount() {
+        return money(payment.amounts().amount());
+    }
+
+    public String currency() {
+        return payment.amounts().currency();
+    }
+
+    public String country() {
+        return payment.routing().country();
+    }
+
+    public BigDecimal amountUsd() {
+        return money(payment.amounts().amountUsd());
+    }
+
+    public BigDecimal fee() {
+        return money(payment.amounts().fee());
+    }
+
+    public String beneficiaryUuid() {
+        var b = payment.beneficiary();
+        return b == null || b.uuid() == null ? null : b.uuid().toString();
+    }
+
+    public String failureReason() {
+        return payment.outcome().failureReason();
+    }
+
+    public String providerReference() {
+        return payment.outcome().providerReference();
+    }
+
+    public String createdAt() {
+        return time(payment.times().createdAt());
+    }
+
+    public String updatedAt() {
+        return time(payment.times().updatedAt());
+    }
+
+    public String completedAt() {
+        return time(payment.times().completedAt());
+    }
+
+    static BigDecimal money(Money v) {
+        return v == null ? null : v.amount().setScale(2, RoundingMode.HALF_EVEN);
     }
 
     static String time(Instant t) {
@@ -50,24 +111,24 @@ public record TransactionView(
     /** Field map in contract order (snake_case keys). */
     public Map<String, Object> asMap() {
         var m = new LinkedHashMap<String, Object>();
-        m.put("merchant_reference", merchantReference);
-        m.put("reference", reference);
-        m.put("request_type", requestType);
-        m.put("transaction_type", transactionType);
-        m.put("transaction_channel", transactionChannel);
-        m.put("provider", provider);
-        m.put("status", status);
-        m.put("amount", amount);
-        m.put("currency", currency);
-        m.put("country", country);
-        m.put("amount_usd", amountUsd);
-        m.put("fee", fee);
-        m.put("beneficiary_uuid", beneficiaryUuid);
-        m.put("failure_reason", failureReason);
-        m.put("provider_reference", providerReference);
-        m.put("created_at", createdAt);
-        m.put("updated_at", updatedAt);
-        m.put("completed_at", completedAt);
+        m.put("merchant_reference", merchantReference());
+        m.put("reference", reference());
+        m.put("request_type", requestType());
+        m.put("transaction_type", transactionType());
+        m.put("transaction_channel", transactionChannel());
+        m.put("provider", provider());
+        m.put("status", status());
+        m.put("amount", amount());
+        m.put("currency", currency());
+        m.put("country", country());
+        m.put("amount_usd", amountUsd());
+        m.put("fee", fee());
+        m.put("beneficiary_uuid", beneficiaryUuid());
+        m.put("failure_reason", failureReason());
+        m.put("provider_reference", providerReference());
+        m.put("created_at", createdAt());
+        m.put("updated_at", updatedAt());
+        m.put("completed_at", completedAt());
         return m;
     }
 

@@ -7,7 +7,7 @@ import io.mizani.application.common.UnitOfWork;
  * secrets existed) issues it. Rotation replaces it at once: callbacks still waiting in the outbox are signed
  * with the new secret at their next attempt, because signing happens at send time.
  */
-public final class WebhookSecretService {
+public final class WebhookSecretService implements ManageWebhookSecret {
 
     private final WebhookSecrets secrets;
     private final UnitOfWork unitOfWork;
@@ -17,6 +17,7 @@ public final class WebhookSecretService {
         this.unitOfWork = unitOfWork;
     }
 
+    @Override
     public String current(long accountId) {
         return unitOfWork.inTransaction(() -> secrets.current(accountId).filter(s -> !s.isBlank()).orElseGet(() -> {
             String fresh = Tokens.webhookSecret();
@@ -25,6 +26,7 @@ public final class WebhookSecretService {
         }));
     }
 
+    @Override
     public String rotate(long accountId) {
         return unitOfWork.inTransaction(() -> {
             String fresh = Tokens.webhookSecret();

@@ -1,5 +1,8 @@
 package io.mizani.application.balance;
 
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.payment.PaymentReference;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.balance.TierLimits;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Payment;
@@ -111,10 +114,12 @@ class PaymentFundsTest {
 
     static Payment payment(RequestType type, String amount, String fee) {
         Instant at = Instant.parse("2026-11-23T23:59:59Z");
-        return new Payment(7, 1, "txn_1", "ord-1", type, Rail.MOMO, "mpesa_ke", "net", "ch", new BigDecimal(amount),
-                "KES", "KE", new BigDecimal("1.00"), new BigDecimal(fee), null, null, null,
-                new Payment.Customer("A", "B", "a@b.c", "+254700000000", null, "KE", null, null), "+254700000123",
-                "http://x", null, null, null, null, PaymentStatus.QUEUED, null, null, null, 0, at, at, null, null);
+        return Payment.accepted(AccountId.of(1), new Payment.References(PaymentReference.of("txn_1"), "ord-1", null),
+                new Payment.Routing(type, "KE", Rail.MOMO, "mpesa_ke", "net", "ch"),
+                new Payment.Amounts(Money.of(new BigDecimal(amount), "KES"), Money.of(new BigDecimal("1.00"), "USD"),
+                        Money.of(new BigDecimal(fee), "KES")), null,
+                new Payment.Customer("A", "B", "a@b.c", "+254700000000", null, "KE", null, null),
+                new Payment.Instructions("+254700000123", "http://x", null, null, null, null), at).stored(7);
     }
 
     @Test

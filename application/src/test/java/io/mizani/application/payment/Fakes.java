@@ -3,6 +3,7 @@ package io.mizani.application.payment;
 import io.mizani.application.beneficiary.Counterparty;
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Network;
 import io.mizani.domain.payment.Payment;
@@ -58,9 +59,10 @@ final class Fakes {
 
     static Network net(String provider, String id, Rail rail, RampType ramp, String min, String max, String fee,
                        boolean active, String country, String currency) {
-        return new Network(id, id.toUpperCase(), id.toUpperCase(), "ch_" + id + "_" + ramp.wire(), rail,
-                rail.wire(), ramp, new BigDecimal(min), new BigDecimal(max), new BigDecimal(fee), provider, country,
-                currency, active);
+        return new Network(new Network.Identity(provider, country, id, id.toUpperCase(), id.toUpperCase()),
+                new Network.Channel("ch_" + id + "_" + ramp.wire(), rail, ramp, rail.wire()),
+                new Network.Limits(Money.of(new BigDecimal(min), currency), Money.of(new BigDecimal(max), currency),
+                        Money.of(new BigDecimal(fee), currency)), active);
     }
 
     static final class Catalogue implements PaymentCatalogue {
@@ -85,7 +87,7 @@ final class Fakes {
 
         @Override
         public List<Network> networks(String country) {
-            return networks.stream().filter(n -> n.country().equals(country)).toList();
+            return networks.stream().filter(n -> n.identity().country().equals(country)).toList();
         }
 
         @Override
@@ -106,36 +108,31 @@ final class Fakes {
 
         @Override
         public boolean merchantReferenceTaken(long accountId, String ref) {
-            return rows.values().stream().anyMatch(p -> p.accountId() == accountId && p.merchantReference().equals(ref));
+            return rows.values().stream()
+                    .anyMatch(p -> p.accountId().value() == accountId && p.references().merchantReference().equals(ref));
         }
 
         @Override
         public Payment insert(Payment p, Instant next) {
             // the database's unique key (account_id, merchant_reference), refused as the JDBC store refuses it
-            if (merchantReferenceTaken(p.accountId(), p.merchantReference())) {
+            String merchantReference = p.references().merchantReference();
+            if (merchantReferenceTaken(p.accountId().value(), merchantReference)) {
                 throw DomainError.invalidArgument(
-                        "payment_config.reference \"" + p.merchantReference() + "\" has already been used");
+                        "payment_config.reference \"" + merchantReference + "\" has already been used");
             }
             long id = ++seq;
-            Payment saved = with(p, id, p.status(), p.failureReason(), p.providerReference(), p.checks(), p.pendingSince(), p.completedAt(), p.updatedAt());
+            Payment saved = p.stored(id);
             rows.put(id, saved);
             nextCheck.put(id, next);
             return saved;
         }
 
-        static Payment with(Payment p, long id, PaymentStatus status, String reason, String providerRef, int checks,
-                            Instant pendingSince, Instant completedAt, Instant updatedAt) {
-            return new Payment(id, p.accountId(), p.reference(), p.merchantReference(), p.requestType(), p.rail(),
-                    p.provider(), p.networkId(), p.channelId(), p.amount(), p.currency(), p.country(), p.amountUsd(),
-                    p.fee(), p.beneficiaryId(), p.beneficiaryUuid(), p.tier0CountedUsd(), p.customer(),
-                    p.accountNumber(), p.callbackUrl(), p.redirectUrl(), p.remark(), p.paymentCategory(), p.reason(),
-                    status, reason, providerRef, p.checkoutToken(), checks, p.createdAt(), updatedAt, pendingSince,
-                    completedAt);
-        }
 
         @Override
         public Optional<Payment> findByMerchantReference(long accountId, String ref) {
-            return rows.values().stream().filter(p -> p.accountId() == accountId && p.merchantReference().equals(ref)).findFirst();
+            return rows.values().stream()
+                    .filter(p -> p.accountId().value() == accountId && p.references().merchantReference().equals(ref))
+                    .findFirst();
         }
 
         @Override
@@ -145,17 +142,18 @@ final class Fakes {
 
         @Override
         public Optional<Payment> lockByCheckoutToken(String token) {
-            return rows.values().stream().filter(p -> token.equals(p.checkoutToken())).findFirst();
+            return rows.values().stream().filter(p -> token.equals(p.references().checkoutToken())).findFirst();
         }
 
         @Override
         public Optional<Payment> lockByProviderReference(String provider, String ref) {
-            return rows.values().stream().filter(p -> p.provider().equals(provider) && ref.equals(p.providerReference())).findFirst();
+            return rows.values().stream().filter(p -> p.routing().provider().equals(provider)
+                    && ref.equals(p.outcome().providerReference())).findFirst();
         }
 
         @Override
         public Optional<Payment> lockByReference(String reference) {
-            return rows.values().stream().filter(p -> p.reference().equals(reference)).findFirst();
+            return rows.values().stream().filter(p -> p.reference().value().equals(reference)).findFirst();
         }
 
         final Map<Long, Instant> claimedUntil = new HashMap<>();
@@ -204,9 +202,13 @@ final class Fakes {
             if (p == null || p.status() != from || !from.canMoveTo(to)) {
                 return false;
             }
-            rows.put(id, with(p, id, to, reason != null ? reason : p.failureReason(),
-                    providerRef != null ? providerRef : p.providerReference(), p.checks(),
-                    to == PaymentStatus.PENDING ? now : p.pendingSince(), to.isFinal() ? now : null, now));
+            Payment.Outcome was = p.outcome();
+            Payment.Timestamps at = p.times();
+            rows.put(id, p.progressed(
+                    new Payment.Outcome(to, reason != null ? reason : was.failureReason(),
+                            providerRef != null ? providerRef : was.providerReference(), was.checks()),
+                    new Payment.Timestamps(at.createdAt(), now, to == PaymentStatus.PENDING ? now : at.pendingSince(),
+                            to.isFinal() ? now : null)));
             nextCheck.put(id, next);
             return true;
         }
@@ -226,8 +228,12 @@ final class Fakes {
             if (p.status().isFinal()) {
                 return;
             }
-            rows.put(id, with(p, id, p.status(), p.failureReason(), p.providerReference(), p.checks() + (count ? 1 : 0),
-                    p.pendingSince(), p.completedAt(), clock.instant()));
+            Payment.Outcome was = p.outcome();
+            Payment.Timestamps at = p.times();
+            rows.put(id, p.progressed(
+                    new Payment.Outcome(was.status(), was.failureReason(), was.providerReference(),
+                            was.checks() + (count ? 1 : 0)),
+                    new Payment.Timestamps(at.createdAt(), clock.instant(), at.pendingSince(), at.completedAt())));
             nextCheck.put(id, next);
         }
     }
@@ -289,8 +295,9 @@ final class Fakes {
                 if ("pending".equals(state.get(id)) && !next.get(id).isAfter(now) && out.size() < limit) {
                     next.put(id, now.plus(lease));
                     var c = e.getValue();
-                    out.add(new DueCallback(id, c.accountId(), c.paymentId(), c.webhookId(), c.eventType(), c.url(),
-                            c.body(), attempts.get(id), secret, limits.get(id)));
+                    out.add(new DueCallback(id, c.accountId(), c.paymentId(),
+                            new Message(c.webhookId(), c.eventType(), c.body()),
+                            new Delivery(c.url(), secret, attempts.get(id), limits.get(id))));
                 }
             }
             return out;

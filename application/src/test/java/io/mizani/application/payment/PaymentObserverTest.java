@@ -38,11 +38,11 @@ class PaymentObserverTest {
         @Override
         public void finished(Payment payment, PaymentStatus status, Instant at) {
             seen.add("finished " + payment.reference() + " " + status.wire() + " after "
-                    + Duration.between(payment.createdAt(), at).toSeconds() + "s");
+                    + Duration.between(payment.times().createdAt(), at).toSeconds() + "s");
             finished.add(payment);
         }
     };
-    StartPayment start = new StartPayment(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock);
+    StartPayment start = new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock);
     PaymentFinaliser finaliser = new PaymentFinaliser(store, counterparties, outbox, null, observer);
     Deque<RailOutcome> script = new ArrayDeque<>();
     PaymentRail rail = new PaymentRail() {
@@ -62,7 +62,7 @@ class PaymentObserverTest {
 
     Payment accept() {
         catalogue.assigned.put(1L, Set.of("mpesa_ke"));
-        var cmd = new StartPaymentCommand(1, "payment", "momo", "mpesa_ke", new BigDecimal("100"), "KES", "KE", null,
+        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order("payment", "momo", "mpesa_ke", new BigDecimal("100"), "KES", "KE", null),
                 StartPaymentTest.inline(),
                 new StartPaymentCommand.ProviderConfig("mpesa", "mpesa_ke", "MPESA", "MPESA", "momo", null),
                 new StartPaymentCommand.PaymentConfig("r-" + UUID.randomUUID(), "254700000100", null, null,
@@ -79,13 +79,13 @@ class PaymentObserverTest {
         script.add(new RailOutcome.Declined("prov-1", "insufficient funds"));
         worker.runOnce();
 
-        String ref = p.reference();
+        String ref = p.reference().value();
         assertEquals(List.of("processing " + ref, "done " + ref,
                 "processing " + ref, "finished " + ref + " failed after 3s", "done " + ref), seen);
         Payment failed = finished.get(0);
-        assertEquals("insufficient funds", failed.failureReason(), "the observer sees the payment as finalised");
+        assertEquals("insufficient funds", failed.outcome().failureReason(), "the observer sees the payment as finalised");
         assertEquals(PaymentStatus.FAILED, failed.status());
-        assertEquals(1L, failed.accountId());
+        assertEquals(1L, failed.accountId().value());
     }
 
     @Test

@@ -24,7 +24,7 @@ class ProcessingTest {
     Fakes.Store store = new Fakes.Store(clock);
     Fakes.Counterparties counterparties = new Fakes.Counterparties();
     Fakes.Outbox outbox = new Fakes.Outbox();
-    StartPayment start = new StartPayment(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock);
+    StartPayment start = new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock);
     PaymentFinaliser finaliser = new PaymentFinaliser(store, counterparties, outbox);
     Deque<RailOutcome> script = new ArrayDeque<>();
     List<String> calls = new ArrayList<>();
@@ -58,7 +58,7 @@ class ProcessingTest {
     Payment accept(String amount, UUID beneficiary) {
         catalogue.assigned.put(1L, Set.of("mpesa_ke"));
         var customer = beneficiary == null ? StartPaymentTest.inline() : StartPaymentTest.byRef(beneficiary);
-        var cmd = new StartPaymentCommand(1, "payment", "momo", "mpesa_ke", new BigDecimal(amount), "KES", "KE", null,
+        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order("payment", "momo", "mpesa_ke", new BigDecimal(amount), "KES", "KE", null),
                 customer, new StartPaymentCommand.ProviderConfig("mpesa", "mpesa_ke", "MPESA", "MPESA", "momo", null),
                 new StartPaymentCommand.PaymentConfig("r-" + UUID.randomUUID(), "254700000123", null, null,
                         "https://m.example/cb", null));
@@ -77,7 +77,7 @@ class ProcessingTest {
         assertEquals(1, worker.runOnce());
         Payment done = store.rows.get(p.id());
         assertEquals(PaymentStatus.SUCCEEDED, done.status());
-        assertNotNull(done.completedAt());
+        assertNotNull(done.times().completedAt());
         assertEquals(1, outbox.rows.size());
         var cb = outbox.rows.values().iterator().next();
         assertEquals("transaction.succeeded", cb.eventType());
@@ -101,14 +101,14 @@ class ProcessingTest {
         clock.advance(Duration.ofSeconds(5));
         assertEquals(0, worker.runOnce(), "back-off doubled");
         // a merchant status query is answered from what is stored and does not pull a query due within 5 s
-        var status = new TransactionStatus(store, clock);
-        assertEquals("pending", status.find(1, p.merchantReference()).status());
+        var status = new TransactionStatusService(store, clock);
+        assertEquals("pending", status.find(1, p.references().merchantReference()).status());
         assertEquals(0, worker.runOnce());
         clock.advance(Duration.ofSeconds(5));
         script.add(new RailOutcome.Declined("prov", "insufficient funds"));
         assertEquals(1, worker.runOnce());
         assertEquals(PaymentStatus.FAILED, store.rows.get(p.id()).status());
-        assertEquals("insufficient funds", store.rows.get(p.id()).failureReason());
+        assertEquals("insufficient funds", store.rows.get(p.id()).outcome().failureReason());
     }
 
     @Test
@@ -117,7 +117,7 @@ class ProcessingTest {
         script.add(new RailOutcome.Submitted("prov", Duration.ofMinutes(10)));
         worker.runOnce();
         assertEquals(0, worker.runOnce());
-        assertEquals("pending", new TransactionStatus(store, clock).find(1, p.merchantReference()).status());
+        assertEquals("pending", new TransactionStatusService(store, clock).find(1, p.references().merchantReference()).status());
         script.add(new RailOutcome.Succeeded("prov"));
         assertEquals(1, worker.runOnce());
         assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
@@ -144,12 +144,12 @@ class ProcessingTest {
     }
 
     CardCheckout.Brand brand = new CardCheckout.Brand("Acme Shop", null, "#112233", "Thanks!");
-    CardCheckout checkout = new CardCheckout(store, finaliser, Fakes.DIRECT, clock, true, Duration.ofMinutes(30),
+    CardCheckout checkout = new CardCheckoutService(store, finaliser, Fakes.DIRECT, clock, true, Duration.ofMinutes(30),
             id -> java.util.Optional.of(brand));
 
     CheckoutStarted card(String ref) {
         catalogue.assigned.put(1L, Set.of("card_ke"));
-        var cmd = new StartPaymentCommand(1, "payment", "card", "card_ke", new BigDecimal("100"), "KES", "KE", null,
+        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order("payment", "card", "card_ke", new BigDecimal("100"), "KES", "KE", null),
                 StartPaymentTest.inline(), new StartPaymentCommand.ProviderConfig("card", "card_ke", "CARD", "CARD", "card", null),
                 new StartPaymentCommand.PaymentConfig(ref, "n/a", null, null, "https://m.example/cb",
                         "https://m.example/back?x=1"));
@@ -187,7 +187,7 @@ class ProcessingTest {
         assertEquals("https://m.example/back?x=1&merchant_reference=ord-c&status=failed", cancelled.redirectTo());
         Payment p = store.rows.get(a.payment().id());
         assertEquals(PaymentStatus.FAILED, p.status());
-        assertEquals("cancelled by the payer", p.failureReason());
+        assertEquals("cancelled by the payer", p.outcome().failureReason());
         var cb = outbox.rows.values().iterator().next();
         assertEquals("transaction.failed", cb.eventType());
         assertTrue(cb.body().contains("\"failure_reason\":\"cancelled by the payer\""), cb.body());
@@ -201,7 +201,7 @@ class ProcessingTest {
         var paid = checkout.pay(a.token(), "4242424242424242");
         assertEquals(CardCheckout.Result.EXPIRED, paid.result());
         assertEquals("https://m.example/back?x=1&merchant_reference=ord-e&status=failed", paid.redirectTo());
-        assertEquals("checkout expired", store.rows.get(a.payment().id()).failureReason());
+        assertEquals("checkout expired", store.rows.get(a.payment().id()).outcome().failureReason());
         assertEquals(1, outbox.rows.size());
         var b = card("ord-e2");
         clock.advance(Duration.ofMinutes(29));
@@ -214,12 +214,12 @@ class ProcessingTest {
     @Test
     void live_mode_test_cards_settle_nothing() {
         catalogue.assigned.put(1L, Set.of("card_ke"));
-        var cmd = new StartPaymentCommand(1, "payment", "card", "card_ke", new BigDecimal("100"), "KES", "KE", null,
+        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order("payment", "card", "card_ke", new BigDecimal("100"), "KES", "KE", null),
                 StartPaymentTest.inline(), new StartPaymentCommand.ProviderConfig("card", "card_ke", "CARD", "CARD", "card", null),
                 new StartPaymentCommand.PaymentConfig("ord-live", "n/a", null, null, "https://m.example/cb",
                         "https://m.example/back"));
         var a = start.start(cmd);
-        var live = new CardCheckout(store, finaliser, Fakes.DIRECT, clock, false, Duration.ofMinutes(30),
+        var live = new CardCheckoutService(store, finaliser, Fakes.DIRECT, clock, false, Duration.ofMinutes(30),
                 id -> java.util.Optional.empty());
         assertEquals(CardCheckout.Result.UNAVAILABLE, live.pay(a.checkoutToken(), "4242424242424242").result());
         assertEquals(PaymentStatus.QUEUED, store.rows.get(a.payment().id()).status());
@@ -235,7 +235,7 @@ class ProcessingTest {
         assertFalse(settlement.settle("mpesa_ke", "unknown", new RailOutcome.Succeeded("R1")));
         assertTrue(settlement.settle("mpesa_ke", "ws_CO_1", new RailOutcome.Succeeded("RCPT1")));
         assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
-        assertEquals("RCPT1", store.rows.get(p.id()).providerReference());
+        assertEquals("RCPT1", store.rows.get(p.id()).outcome().providerReference());
         assertFalse(settlement.settle("mpesa_ke", "RCPT1", new RailOutcome.Declined("x", "late")));
         assertEquals(1, outbox.rows.size());
     }
@@ -287,7 +287,7 @@ class ProcessingTest {
         script.add(new RailOutcome.NoAnswer("silence"));
         worker.runOnce();
         // before the deadline the worker only queries
-        while (clock.instant().isBefore(p.createdAt().plus(DEADLINE).minusSeconds(60))) {
+        while (clock.instant().isBefore(p.times().createdAt().plus(DEADLINE).minusSeconds(60))) {
             clock.advance(Duration.ofSeconds(60));
             script.add(new RailOutcome.NoAnswer("silence"));
             worker.runOnce();
@@ -306,7 +306,7 @@ class ProcessingTest {
         assertEquals(List.of("resolve"), calls);
         Payment done = store.rows.get(p.id());
         assertEquals(PaymentStatus.FAILED, done.status());
-        assertEquals("no answer from the provider before the deadline", done.failureReason());
+        assertEquals("no answer from the provider before the deadline", done.outcome().failureReason());
         assertEquals("transaction.failed", outbox.rows.values().iterator().next().eventType());
     }
 

@@ -2,14 +2,19 @@ package io.mizani.application.payment;
 
 import io.mizani.application.beneficiary.Counterparty;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.common.RateTable;
 import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RequestType;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +30,7 @@ class StartPaymentTest {
     Fakes.Catalogue catalogue = new Fakes.Catalogue();
     Fakes.Store store = new Fakes.Store(clock);
     Fakes.Counterparties counterparties = new Fakes.Counterparties();
-    StartPayment start = new StartPayment(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock);
+    StartPayment start = new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock);
     UUID tier0 = UUID.randomUUID();
     UUID full = UUID.randomUUID();
     UUID inactive = UUID.randomUUID();
@@ -51,19 +56,18 @@ class StartPaymentTest {
     }
 
     static StartPaymentCommand.Customer inline() {
-        return new StartPaymentCommand.Customer(null, null, "Ada", "Obi", "ada@example.com", "+254700000123", null,
-                "KE", null, null, null, null, null, null);
+        return StartPaymentCommand.Customer.inline(
+                new StartPaymentCommand.Person("Ada", "Obi", "ada@example.com", "+254700000123", null, "KE"));
     }
 
     static StartPaymentCommand.Customer byRef(UUID uuid) {
-        return new StartPaymentCommand.Customer(uuid.toString(), null, null, null, null, null, null, null, null, null,
-                null, null, null, null);
+        return StartPaymentCommand.Customer.byBeneficiary(uuid.toString());
     }
 
     StartPaymentCommand cmd(String type, String channel, String provider, String network, String code, String amount,
                             StartPaymentCommand.Customer customer, String accountNumber, String redirect) {
-        return new StartPaymentCommand(ACCOUNT, type, channel, provider, amount == null ? null : new BigDecimal(amount),
-                "KES", "KE", null, customer,
+        return new StartPaymentCommand(ACCOUNT, new StartPaymentCommand.Order(type, channel, provider,
+                amount == null ? null : new BigDecimal(amount), "KES", "KE", null), customer,
                 new StartPaymentCommand.ProviderConfig(network, provider, network.toUpperCase(), code, channel, null),
                 new StartPaymentCommand.PaymentConfig("ref-" + UUID.randomUUID(), accountNumber, "r", "c",
                         "https://merchant.example/cb", redirect));
@@ -79,8 +83,8 @@ class StartPaymentTest {
 
     @Test
     void inline_customer_missing_fields_are_all_listed() {
-        var c = new StartPaymentCommand.Customer(null, null, "Ada", null, "not-an-email", null, null, null, null, null,
-                null, null, null, null);
+        var c = StartPaymentCommand.Customer.inline(
+                new StartPaymentCommand.Person("Ada", null, "not-an-email", null, null, null));
         DomainError e = refused(() -> momo("100", c));
         assertEquals(DomainError.Kind.INVALID_ARGUMENT, e.kind());
         @SuppressWarnings("unchecked")
@@ -101,10 +105,10 @@ class StartPaymentTest {
 
     @Test
     void legacy_customer_uid_alias_is_honoured() {
-        var c = new StartPaymentCommand.Customer(null, tier0.toString(), null, null, null, null, null, null, null,
-                null, null, null, null, null);
+        var c = new StartPaymentCommand.Customer(new StartPaymentCommand.BeneficiaryRef(null, tier0.toString()),
+                null, null, null);
         var accepted = start.start(momo("100", c));
-        assertEquals(tier0, accepted.payment().beneficiaryUuid());
+        assertEquals(tier0, accepted.payment().beneficiary().uuid());
     }
 
     @Test
@@ -149,8 +153,8 @@ class StartPaymentTest {
                 .getMessage());
         var accepted = start.start(cmd("payment", "bank", "pesalink_ke", "pesalink", "PESALINK", "1000", byRef(full),
                 "12345678", null));
-        assertNotNull(accepted.bankInfo());
-        assertNotNull(accepted.manualPayment());
+        assertNotNull(accepted.guidance().bankInfo());
+        assertNotNull(accepted.guidance().manualPayment());
     }
 
     @Test
@@ -169,10 +173,10 @@ class StartPaymentTest {
 
     @Test
     void beneficiary_supplies_account_number_and_fields_override_for_this_payment_only() {
-        var c = new StartPaymentCommand.Customer(tier0.toString(), null, "Override", null, null, null, null, null,
-                null, null, null, null, null, null);
+        var c = new StartPaymentCommand.Customer(new StartPaymentCommand.BeneficiaryRef(tier0.toString(), null),
+                new StartPaymentCommand.Person("Override", null, null, null, null, null), null, null);
         var accepted = start.start(momo("100", c));
-        assertEquals("+254700000123", accepted.payment().accountNumber());
+        assertEquals("+254700000123", accepted.payment().instructions().accountNumber());
         assertEquals("Override", accepted.payment().customer().firstName());
         assertEquals("Obi", accepted.payment().customer().lastName());
         assertEquals("Ada", counterparties.book.get(tier0).firstName());
@@ -184,10 +188,10 @@ class StartPaymentTest {
         assertEquals("full KYC information is required for the transaction",
                 refused(() -> start.start(momo("2580", byRef(tier0)))).getMessage());
         var ok = start.start(momo("1290", byRef(tier0)));
-        assertEquals(new BigDecimal("10.00"), ok.payment().tier0CountedUsd());
+        assertEquals(Money.of(new BigDecimal("10.00"), "USD"), ok.payment().beneficiary().tier0Counted());
         assertEquals(new BigDecimal("10.00"), counterparties.lifetime.get(1L));
         var fullOk = start.start(momo("100000", byRef(full)));
-        assertNull(fullOk.payment().tier0CountedUsd());
+        assertNull(fullOk.payment().beneficiary().tier0Counted());
         assertNull(counterparties.lifetime.get(2L));
     }
 
@@ -199,10 +203,10 @@ class StartPaymentTest {
         assertEquals(PaymentStatus.QUEUED, a.payment().status());
         assertEquals(store.nextCheck.get(a.payment().id()), clock.instant());
         assertEquals("mpesa_ke", a.gateway());
-        assertEquals(a.payment().reference(), a.checkoutRequestId());
+        assertEquals(a.payment().reference().value(), a.checkoutRequestId());
         var w = start.start(cmd("withdrawal", "momo", "mpesa_ke", "mpesa", "MPESA", "100", inline(), "254700000123", null));
         assertEquals("payout", w.transactionType());
-        assertEquals(new BigDecimal("15"), w.payment().fee().stripTrailingZeros());
+        assertEquals(new BigDecimal("15"), w.payment().amounts().fee().amount().stripTrailingZeros());
     }
 
     @Test
@@ -217,8 +221,57 @@ class StartPaymentTest {
     void reused_merchant_reference_is_refused() {
         var c = momo("100", inline());
         start.start(c);
-        var again = new StartPaymentCommand(ACCOUNT, "payment", "momo", "mpesa_ke", new BigDecimal("100"), "KES", "KE",
-                null, inline(), c.providerConfig(), c.paymentConfig());
+        var again = new StartPaymentCommand(ACCOUNT, c.order(), inline(), c.providerConfig(), c.paymentConfig());
         assertTrue(refused(() -> start.start(again)).getMessage().contains("has already been used"));
+    }
+
+    @Test
+    void an_accepted_payment_keeps_every_field_of_the_request_in_its_own_place() {
+        // every text distinct, so two fields trading places anywhere between the command and the payment show
+        var customer = new StartPaymentCommand.Customer(StartPaymentCommand.BeneficiaryRef.NONE,
+                new StartPaymentCommand.Person("First", "Last", "first.last@example.com", "+254700000771",
+                        "1990-02-03", "UG"),
+                new StartPaymentCommand.IdDocuments("NATIONAL_ID", "ID-771", "PASSPORT", "P-771"),
+                new StartPaymentCommand.Address("1 Road", "TZ"));
+        var command = new StartPaymentCommand(ACCOUNT,
+                new StartPaymentCommand.Order("withdrawal", "momo", "mpesa_ke", new BigDecimal("1290"), "kes", "ke",
+                        "the reason"),
+                customer,
+                new StartPaymentCommand.ProviderConfig("mpesa", "mpesa_ke", "MPESA", "MPESA", "momo", "ignored"),
+                new StartPaymentCommand.PaymentConfig(" ord-771 ", "ACCT-771", "the remark", "the category",
+                        "https://merchant.example/cb", "https://merchant.example/back"));
+
+        var a = start.start(command);
+        var p = a.payment();
+
+        assertEquals(ACCOUNT, p.accountId().value());
+        assertEquals("ord-771", p.references().merchantReference());
+        assertTrue(p.reference().value().startsWith("MZP"));
+        assertNull(p.references().checkoutToken(), "only a card payment has a checkout");
+        assertEquals(new Payment.Routing(RequestType.WITHDRAWAL, "KE", Rail.MOMO, "mpesa_ke", "mpesa",
+                "ch_mpesa_withdraw"), p.routing());
+        assertEquals(new Payment.Amounts(Money.of(new BigDecimal("1290.00"), "KES"),
+                Money.of(new BigDecimal("10.00"), "USD"), Money.of(new BigDecimal("15"), "KES")), p.amounts());
+        assertNull(p.beneficiary());
+        assertEquals(new Payment.Customer("First", "Last", "first.last@example.com", "+254700000771",
+                LocalDate.parse("1990-02-03"), "UG", "NATIONAL_ID", "ID-771"), p.customer());
+        assertEquals(new Payment.Instructions("ACCT-771", "https://merchant.example/cb",
+                "https://merchant.example/back", "the remark", "the category", "the reason"), p.instructions());
+        assertEquals(Payment.Outcome.QUEUED, p.outcome());
+        assertEquals(Payment.Timestamps.created(clock.instant()), p.times());
+
+        // and the answer reads each of them from its own place
+        assertEquals("ord-771", a.merchantReference());
+        assertEquals(p.reference().value(), a.checkoutRequestId());
+        assertEquals("mpesa_ke", a.gateway());
+        assertEquals("payout", a.transactionType());
+        var wire = TransactionView.of(p).asMap();
+        assertEquals("ord-771", wire.get("merchant_reference"));
+        assertEquals(p.reference().value(), wire.get("reference"));
+        assertEquals(new BigDecimal("1290.00"), wire.get("amount"));
+        assertEquals(new BigDecimal("10.00"), wire.get("amount_usd"));
+        assertEquals(new BigDecimal("15.00"), wire.get("fee"));
+        assertEquals("KES", wire.get("currency"));
+        assertEquals("KE", wire.get("country"));
     }
 }

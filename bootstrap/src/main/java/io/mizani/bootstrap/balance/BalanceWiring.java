@@ -12,6 +12,7 @@ import io.mizani.application.common.SandboxSeed;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.payment.CountryInfo;
 import io.mizani.application.payment.ListTransactions;
+import io.mizani.application.payment.ListTransactionsService;
 import io.mizani.application.payment.PaymentCatalogue;
 import io.mizani.application.payment.TransactionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -51,7 +52,7 @@ public class BalanceWiring {
     @Produces
     @ApplicationScoped
     ListTransactions listTransactions(TransactionQuery query) {
-        return new ListTransactions(query);
+        return new ListTransactionsService(query);
     }
 
     @Produces

@@ -53,8 +53,8 @@ public final class PaymentTelemetry implements PaymentObserver {
     public Scope processing(Payment payment) {
         Object previousRef = MDC.get("payment_ref");
         Object previousAccount = MDC.get("account_id");
-        MDC.put("payment_ref", payment.reference());
-        MDC.put("account_id", String.valueOf(payment.accountId()));
+        MDC.put("payment_ref", payment.reference().value());
+        MDC.put("account_id", String.valueOf(payment.accountId().value()));
         return () -> {
             restore("payment_ref", previousRef);
             restore("account_id", previousAccount);
@@ -66,7 +66,7 @@ public final class PaymentTelemetry implements PaymentObserver {
         try {
             afterCommit.accept(() -> report(payment, status, at));
         } catch (RuntimeException e) {
-            LOG.debugf(e, "could not report payment %s", payment.reference());
+            LOG.debugf(e, "could not report payment %s", payment.reference().value());
         }
     }
 
@@ -74,22 +74,23 @@ public final class PaymentTelemetry implements PaymentObserver {
         try {
             if (status == PaymentStatus.FAILED) {
                 LOG.warnf("payment failed: reference=%s account_id=%d provider=%s request_type=%s failure_reason=\"%s\"",
-                        payment.reference(), payment.accountId(), payment.provider(), payment.requestType().wire(),
-                        masked(payment.failureReason()));
+                        payment.reference().value(), payment.accountId().value(), payment.routing().provider(),
+                        payment.routing().requestType().wire(), masked(payment.outcome().failureReason()));
             }
-            if (payment.createdAt() != null && at != null) {
+            Instant createdAt = payment.times().createdAt();
+            if (createdAt != null && at != null) {
                 Timer.builder(TIMER)
                         .description("Time from a payment's acceptance to its final status")
-                        .tag("provider", String.valueOf(payment.provider()))
-                        .tag("request_type", payment.requestType().wire())
+                        .tag("provider", String.valueOf(payment.routing().provider()))
+                        .tag("request_type", payment.routing().requestType().wire())
                         .tag("status", status.wire())
                         .serviceLevelObjectives(BUCKETS)
                         .register(registry)
-                        .record(Duration.between(payment.createdAt(), at).isNegative() ? Duration.ZERO
-                                : Duration.between(payment.createdAt(), at));
+                        .record(Duration.between(createdAt, at).isNegative() ? Duration.ZERO
+                                : Duration.between(createdAt, at));
             }
         } catch (RuntimeException e) {
-            LOG.debugf(e, "could not report payment %s", payment.reference());
+            LOG.debugf(e, "could not report payment %s", payment.reference().value());
         }
     }
 

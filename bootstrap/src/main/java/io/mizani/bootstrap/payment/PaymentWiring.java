@@ -14,6 +14,7 @@ import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.payment.CallbackOutbox;
 import io.mizani.application.payment.CardCheckout;
+import io.mizani.application.payment.CardCheckoutService;
 import io.mizani.application.payment.DeliverCallbacks;
 import io.mizani.application.payment.Discovery;
 import io.mizani.application.payment.PaymentCatalogue;
@@ -23,10 +24,13 @@ import io.mizani.application.payment.PaymentRail;
 import io.mizani.application.payment.PaymentStore;
 import io.mizani.application.payment.ProcessPayments;
 import io.mizani.application.payment.ProviderSettlement;
+import io.mizani.application.payment.SettleProviderNotice;
 import io.mizani.application.payment.RailOutcome;
 import io.mizani.application.payment.RailRouter;
 import io.mizani.application.payment.StartPayment;
+import io.mizani.application.payment.StartPaymentService;
 import io.mizani.application.payment.TransactionStatus;
+import io.mizani.application.payment.TransactionStatusService;
 import io.mizani.application.payment.WebhookSecretService;
 import io.mizani.application.payment.WebhookSecrets;
 import io.mizani.application.team.TeamStore;
@@ -104,14 +108,14 @@ public class PaymentWiring {
     StartPayment startPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
                               RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds,
                               io.mizani.application.idempotency.RecoveryPoints recoveryPoints) {
-        return new StartPayment(catalogue, counterparties, store, rates, unitOfWork, clock, funds)
+        return new StartPaymentService(catalogue, counterparties, store, rates, unitOfWork, clock, funds)
                 .withRecoveryPoints(recoveryPoints);
     }
 
     @Produces
     @ApplicationScoped
     TransactionStatus transactionStatus(PaymentStore store) {
-        return new TransactionStatus(store, clock);
+        return new TransactionStatusService(store, clock);
     }
 
     @Produces
@@ -123,7 +127,7 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, TeamStore teams) {
-        return new CardCheckout(store, finaliser, unitOfWork, clock, !"live".equalsIgnoreCase(mode),
+        return new CardCheckoutService(store, finaliser, unitOfWork, clock, !"live".equalsIgnoreCase(mode),
                 settings.checkoutTtl(), accountId -> teams.team(accountId)
                         .map(t -> new CardCheckout.Brand(t.name(), t.branding().logo(), t.branding().themeColor(),
                                 t.branding().paymentNote())));
@@ -151,7 +155,7 @@ public class PaymentWiring {
         PaymentRail unavailable = new PaymentRail() {
             @Override
             public RailOutcome initiate(io.mizani.domain.payment.Payment payment) {
-                return new RailOutcome.NoAnswer("no live adapter for provider " + payment.provider());
+                return new RailOutcome.NoAnswer("no live adapter for provider " + payment.routing().provider());
             }
 
             @Override
@@ -160,13 +164,13 @@ public class PaymentWiring {
             }
         };
         return payment -> {
-            if (payment.rail() == Rail.CARD) {
+            if (payment.routing().rail() == Rail.CARD) {
                 return card;
             }
             if (!live) {
                 return sandbox;
             }
-            if ("mpesa_ke".equals(payment.provider()) && daraja.isPresent()) {
+            if ("mpesa_ke".equals(payment.routing().provider()) && daraja.isPresent()) {
                 return daraja.get();
             }
             return unavailable;
@@ -180,10 +184,13 @@ public class PaymentWiring {
             return Optional.empty();
         }
         String base = publicUrl.get().replaceAll("/+$", "");
-        return Optional.of(new DarajaConfig(m.baseUrl().get().replaceAll("/+$", ""), m.consumerKey().get(),
-                m.consumerSecret().get(), m.shortCode().get(), m.passkey().orElse(""), m.initiatorName().orElse(""),
-                m.securityCredential().orElse(""), base + "/providers/mpesa/" + m.callbackToken().get(),
-                Duration.ofMillis(settings.providerTimeoutMs()), Duration.ofSeconds(15)));
+        return Optional.of(new DarajaConfig(
+                new DarajaConfig.Api(m.baseUrl().get().replaceAll("/+$", ""),
+                        base + "/providers/mpesa/" + m.callbackToken().get(),
+                        Duration.ofMillis(settings.providerTimeoutMs()), Duration.ofSeconds(15)),
+                new DarajaConfig.App(m.consumerKey().get(), m.consumerSecret().get()),
+                new DarajaConfig.ShortCode(m.shortCode().get(), m.passkey().orElse("")),
+                new DarajaConfig.Initiator(m.initiatorName().orElse(""), m.securityCredential().orElse(""))));
     }
 
     @Produces
@@ -270,14 +277,14 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     @Named("mpesa-settle-reference")
-    BiFunction<String, RailOutcome, Boolean> mpesaSettleReference(ProviderSettlement settlement) {
+    BiFunction<String, RailOutcome, Boolean> mpesaSettleReference(SettleProviderNotice settlement) {
         return (reference, outcome) -> settlement.settleReference("mpesa_ke", reference, outcome);
     }
 
     @Produces
     @ApplicationScoped
     @Named("mpesa-settle")
-    BiFunction<String, RailOutcome, Boolean> mpesaSettle(ProviderSettlement settlement) {
+    BiFunction<String, RailOutcome, Boolean> mpesaSettle(SettleProviderNotice settlement) {
         return (reference, outcome) -> settlement.settle("mpesa_ke", reference, outcome);
     }
 }

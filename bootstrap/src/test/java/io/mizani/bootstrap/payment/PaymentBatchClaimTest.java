@@ -76,13 +76,13 @@ class PaymentBatchClaimTest {
                 assertTrue(seen.add(c.payment().id()));
             }
             for (var c : b) {
-                assertTrue(seen.add(c.payment().id()), "payment " + c.payment().reference() + " claimed by both workers");
+                assertTrue(seen.add(c.payment().id()), "payment " + c.payment().reference().value() + " claimed by both workers");
             }
             for (var c : a) {
-                ofMine += mine.contains(c.payment().reference()) ? 1 : 0;
+                ofMine += mine.contains(c.payment().reference().value()) ? 1 : 0;
             }
             for (var c : b) {
-                ofMine += mine.contains(c.payment().reference()) ? 1 : 0;
+                ofMine += mine.contains(c.payment().reference().value()) ? 1 : 0;
             }
             assertEquals(30, ofMine, "every due payment claimed by exactly one of the two");
             for (var c : a) {

@@ -84,15 +84,15 @@ class PaymentLeaseTest {
         }
 
         RailOutcome call(Payment p, String what) {
-            if (!mine.contains(p.reference())) {
+            if (!mine.contains(p.reference().value())) {
                 return new RailOutcome.NoAnswer("not a payment of this test");
             }
-            calls.computeIfAbsent(p.reference(), k -> new CopyOnWriteArrayList<>()).add(what);
+            calls.computeIfAbsent(p.reference().value(), k -> new CopyOnWriteArrayList<>()).add(what);
             PaymentsApiTest.sleep(callMillis);
             if ("initiate".equals(what) && initiateAnswer != null) {
                 return initiateAnswer;
             }
-            return new RailOutcome.Submitted("stub-" + p.reference(), null);
+            return new RailOutcome.Submitted("stub-" + p.reference().value(), null);
         }
 
         @Override
@@ -217,7 +217,7 @@ class PaymentLeaseTest {
         Payment claimed = null;
         for (int i = 0; i < 50 && claimed == null; i++) {
             var c = unitOfWork.inTransaction(() -> store.claimNext(clock.instant(), Duration.ofSeconds(1), dead));
-            if (c.isPresent() && c.get().payment().reference().equals(orphaned.getValue())) {
+            if (c.isPresent() && c.get().payment().reference().value().equals(orphaned.getValue())) {
                 claimed = c.get().payment();
             }
         }

@@ -20,13 +20,17 @@ public final class AmountRules {
         if (amount.stripTrailingZeros().scale() > 2) {
             throw DomainError.invalidArgument("amount must have at most two decimal places");
         }
-        if (amount.compareTo(network.minAmount()) < 0 || amount.compareTo(network.maxAmount()) > 0) {
-            throw DomainError.invalidArgument("amount must be between " + plain(network.minAmount()) + " and "
-                    + plain(network.maxAmount()) + " " + network.currency());
+        Network.Limits limits = network.limits();
+        BigDecimal min = limits.min().amount();
+        BigDecimal max = limits.max().amount();
+        BigDecimal fee = limits.fee().amount();
+        if (amount.compareTo(min) < 0 || amount.compareTo(max) > 0) {
+            throw DomainError.invalidArgument("amount must be between " + plain(min) + " and "
+                    + plain(max) + " " + limits.currency());
         }
-        if (amount.compareTo(network.fee()) <= 0) {
+        if (amount.compareTo(fee) <= 0) {
             throw DomainError.invalidArgument(
-                    "the transaction amount is insufficient as it wont cater for cost: (" + plain(network.fee()) + ")");
+                    "the transaction amount is insufficient as it wont cater for cost: (" + plain(fee) + ")");
         }
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
@@ -11,9 +12,11 @@ import org.junit.jupiter.api.Test;
 /** The network's min and max are amounts a payment may carry (inclusive bounds). */
 class AmountBoundsTest {
 
-    private static final Network CHEAP = new Network("net_mpesa_ke", "M-Pesa", "MPESA", "ch_mpesa_ke_withdraw",
-            Rail.MOMO, "wallet", RampType.WITHDRAW, new BigDecimal("10"), new BigDecimal("150000"),
-            new BigDecimal("5"), "mpesa_ke", "KE", "KES", true);
+    private static final Network CHEAP = new Network(
+            new Network.Identity("mpesa_ke", "KE", "net_mpesa_ke", "M-Pesa", "MPESA"),
+            new Network.Channel("ch_mpesa_ke_withdraw", Rail.MOMO, RampType.WITHDRAW, "wallet"),
+            new Network.Limits(Money.of(new BigDecimal("10"), "KES"), Money.of(new BigDecimal("150000"), "KES"),
+                    Money.of(new BigDecimal("5"), "KES")), true);
 
     @Test
     void the_minimum_and_the_maximum_themselves_are_accepted() {

@@ -1,5 +1,6 @@
 package io.mizani.domain.payment;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import org.junit.jupiter.api.Test;
 
@@ -11,9 +12,10 @@ import static org.junit.jupiter.api.Assertions.*;
 class PaymentRulesTest {
 
     static Network mpesaWithdraw() {
-        return new Network("net_mpesa_ke", "M-Pesa", "MPESA", "ch_mpesa_ke_withdraw", Rail.MOMO, "wallet",
-                RampType.WITHDRAW, new BigDecimal("10"), new BigDecimal("150000"), new BigDecimal("15"),
-                "mpesa_ke", "KE", "KES", true);
+        return new Network(new Network.Identity("mpesa_ke", "KE", "net_mpesa_ke", "M-Pesa", "MPESA"),
+                new Network.Channel("ch_mpesa_ke_withdraw", Rail.MOMO, RampType.WITHDRAW, "wallet"),
+                new Network.Limits(Money.of(new BigDecimal("10"), "KES"), Money.of(new BigDecimal("150000"), "KES"),
+                        Money.of(new BigDecimal("15"), "KES")), true);
     }
 
     static String refusal(String amount) {

@@ -84,9 +84,11 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
         Long payment = rs.wasNull() ? null : paymentId;
         int limit = rs.getInt("attempt_limit");
         Integer attemptLimit = rs.wasNull() ? null : limit;
-        return new DueCallback(rs.getLong("id"), rs.getLong("account_id"), payment, rs.getString("webhook_id"),
-                rs.getString("event_type"), rs.getString("url"), sealed.open(rs.getString("body")), rs.getInt("attempts"),
-                rs.getString("webhook_secret"), attemptLimit);
+        var message = new CallbackOutbox.Message(rs.getString("webhook_id"), rs.getString("event_type"),
+                sealed.open(rs.getString("body")));
+        var delivery = new CallbackOutbox.Delivery(rs.getString("url"), rs.getString("webhook_secret"),
+                rs.getInt("attempts"), attemptLimit);
+        return new DueCallback(rs.getLong("id"), rs.getLong("account_id"), payment, message, delivery);
     }
 
     @Override

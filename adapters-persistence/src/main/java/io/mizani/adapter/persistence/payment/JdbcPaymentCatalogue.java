@@ -4,6 +4,7 @@ import io.mizani.adapter.persistence.common.Jdbc;
 
 import io.mizani.application.payment.CountryInfo;
 import io.mizani.application.payment.PaymentCatalogue;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.payment.Network;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RampType;
@@ -132,7 +133,7 @@ public class JdbcPaymentCatalogue implements PaymentCatalogue {
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     Network n = network(rs);
-                    networks.computeIfAbsent(n.country(), k -> new ArrayList<>()).add(n);
+                    networks.computeIfAbsent(n.identity().country(), k -> new ArrayList<>()).add(n);
                 }
             }
             return new Snapshot(System.nanoTime(), List.copyOf(countries), Map.copyOf(networks));
@@ -140,9 +141,13 @@ public class JdbcPaymentCatalogue implements PaymentCatalogue {
     }
 
     private static Network network(ResultSet rs) throws SQLException {
-        return new Network(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                Rail.parse(rs.getString(5)).orElseThrow(), rs.getString(6), RampType.parse(rs.getString(7)).orElseThrow(),
-                rs.getBigDecimal(8), rs.getBigDecimal(9), rs.getBigDecimal(10), rs.getString(11),
-                rs.getString(12).trim(), rs.getString(13).trim(), "active".equals(rs.getString(14)));
+        String currency = rs.getString("currency").trim();
+        var identity = new Network.Identity(rs.getString("provider_code"), rs.getString("country").trim(),
+                rs.getString("network_id"), rs.getString("network_name"), rs.getString("network_code"));
+        var channel = new Network.Channel(rs.getString("channel_id"), Rail.parse(rs.getString("channel_type")).orElseThrow(),
+                RampType.parse(rs.getString("ramp_type")).orElseThrow(), rs.getString("account_type"));
+        var limits = new Network.Limits(Money.of(rs.getBigDecimal("min_amount"), currency),
+                Money.of(rs.getBigDecimal("max_amount"), currency), Money.of(rs.getBigDecimal("fee"), currency));
+        return new Network(identity, channel, limits, "active".equals(rs.getString("status")));
     }
 }

@@ -4,11 +4,14 @@ import io.mizani.adapter.persistence.common.Jdbc;
 
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.payment.PaymentStore;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentReference;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.tenancy.AccountId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -20,7 +23,9 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -61,28 +66,14 @@ public class JdbcPaymentStore implements PaymentStore {
 
     @Override
     public Payment insert(Payment p, Instant nextCheckAt) {
+        Map<String, Object> row = row(p, nextCheckAt);
+        String sql = "INSERT INTO payments (" + String.join(", ", row.keySet()) + ") VALUES ("
+                + String.join(",", java.util.Collections.nCopies(row.size(), "?")) + ") RETURNING " + COLUMNS;
         return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    INSERT INTO payments (account_id, reference, merchant_reference, request_type, rail, provider,
-                        network_id, channel_id, amount, currency, country, amount_usd, fee, beneficiary_id,
-                        beneficiary_uuid, tier0_counted_usd, customer_first_name, customer_last_name, customer_email,
-                        customer_phone, customer_dob, customer_country, customer_id_type, customer_id_number,
-                        account_number, callback_url, redirect_url, remark, payment_category, reason, status,
-                        failure_reason, provider_reference, checkout_token, checks, next_check_at, created_at,
-                        updated_at, pending_since, completed_at)
-                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-                    RETURNING""" + " " + COLUMNS)) {
-                var cu = p.customer();
-                Object[] values = {p.accountId(), p.reference(), p.merchantReference(), p.requestType().wire(),
-                        p.rail().wire(), p.provider(), p.networkId(), p.channelId(), p.amount(), p.currency(),
-                        p.country(), p.amountUsd(), p.fee(), p.beneficiaryId(), p.beneficiaryUuid(),
-                        p.tier0CountedUsd(), cu.firstName(), cu.lastName(), cu.email(), sealed.seal(cu.phone()),
-                        cu.dob() == null ? null : Date.valueOf(cu.dob()), cu.country(), cu.idType(),
-                        sealed.seal(cu.idNumber()), sealed.seal(p.accountNumber()), p.callbackUrl(), p.redirectUrl(), p.remark(), p.paymentCategory(),
-                        p.reason(), p.status().wire(), p.failureReason(), p.providerReference(), p.checkoutToken(),
-                        p.checks(), nextCheckAt, p.createdAt(), p.updatedAt(), p.pendingSince(), p.completedAt()};
-                for (int i = 0; i < values.length; i++) {
-                    Jdbc.set(ps, i + 1, values[i]);
+            try (var ps = c.prepareStatement(sql)) {
+                int i = 0;
+                for (Object value : row.values()) {
+                    Jdbc.set(ps, ++i, value);
                 }
                 // the row as stored comes back with the insert (RETURNING): no second round trip to re-read it
                 try {
@@ -90,7 +81,8 @@ public class JdbcPaymentStore implements PaymentStore {
                 } catch (SQLException e) {
                     if ("23505".equals(e.getSQLState()) && String.valueOf(e.getMessage()).contains("merchant_reference")) {
                         throw DomainError.invalidArgument(
-                                "payment_config.reference \"" + p.merchantReference() + "\" has already been used");
+                                "payment_config.reference \"" + p.references().merchantReference()
+                                        + "\" has already been used");
                     }
                     throw e;
                 }
@@ -390,25 +382,116 @@ public class JdbcPaymentStore implements PaymentStore {
         }
     }
 
+    /** The columns a new payment is inserted with, each named beside its value, part by part. */
+    private Map<String, Object> row(Payment p, Instant nextCheckAt) {
+        var row = new LinkedHashMap<String, Object>();
+        row.put("account_id", p.accountId().value());
+        Payment.References refs = p.references();
+        row.put("reference", refs.reference().value());
+        row.put("merchant_reference", refs.merchantReference());
+        row.put("checkout_token", refs.checkoutToken());
+        Payment.Routing r = p.routing();
+        row.put("request_type", r.requestType().wire());
+        row.put("rail", r.rail().wire());
+        row.put("provider", r.provider());
+        row.put("network_id", r.networkId());
+        row.put("channel_id", r.channelId());
+        row.put("country", r.country());
+        Payment.Amounts a = p.amounts();
+        row.put("amount", a.amount().amount());
+        row.put("currency", a.currency());
+        row.put("amount_usd", a.amountUsd().amount());
+        row.put("fee", a.fee().amount());
+        Payment.Beneficiary b = p.beneficiary();
+        row.put("beneficiary_id", b == null ? null : b.id());
+        row.put("beneficiary_uuid", b == null ? null : b.uuid());
+        row.put("tier0_counted_usd", b == null || b.tier0Counted() == null ? null : b.tier0Counted().amount());
+        Payment.Customer cu = p.customer();
+        row.put("customer_first_name", cu.firstName());
+        row.put("customer_last_name", cu.lastName());
+        row.put("customer_email", cu.email());
+        row.put("customer_phone", sealed.seal(cu.phone()));
+        row.put("customer_dob", cu.dob() == null ? null : Date.valueOf(cu.dob()));
+        row.put("customer_country", cu.country());
+        row.put("customer_id_type", cu.idType());
+        row.put("customer_id_number", sealed.seal(cu.idNumber()));
+        Payment.Instructions in = p.instructions();
+        row.put("account_number", sealed.seal(in.accountNumber()));
+        row.put("callback_url", in.callbackUrl());
+        row.put("redirect_url", in.redirectUrl());
+        row.put("remark", in.remark());
+        row.put("payment_category", in.paymentCategory());
+        row.put("reason", in.reason());
+        Payment.Outcome o = p.outcome();
+        row.put("status", o.status().wire());
+        row.put("failure_reason", o.failureReason());
+        row.put("provider_reference", o.providerReference());
+        row.put("checks", o.checks());
+        row.put("next_check_at", nextCheckAt);
+        Payment.Timestamps t = p.times();
+        row.put("created_at", t.createdAt());
+        row.put("updated_at", t.updatedAt());
+        row.put("pending_since", t.pendingSince());
+        row.put("completed_at", t.completedAt());
+        return row;
+    }
+
+    /** A row of payments, read part by part by column name. */
     Payment map(ResultSet rs) throws SQLException {
-        long beneficiaryId = rs.getLong("beneficiary_id");
-        Long bid = rs.wasNull() ? null : beneficiaryId;
+        return new Payment(rs.getLong("id"), AccountId.of(rs.getLong("account_id")), references(rs), routing(rs),
+                amounts(rs), beneficiary(rs), customer(rs), instructions(rs), outcome(rs), times(rs));
+    }
+
+    private static Payment.References references(ResultSet rs) throws SQLException {
+        return new Payment.References(PaymentReference.of(rs.getString("reference")),
+                rs.getString("merchant_reference"), rs.getString("checkout_token"));
+    }
+
+    private static Payment.Routing routing(ResultSet rs) throws SQLException {
+        return new Payment.Routing(RequestType.parse(rs.getString("request_type")).orElseThrow(),
+                rs.getString("country").trim(), Rail.parse(rs.getString("rail")).orElseThrow(),
+                rs.getString("provider"), rs.getString("network_id"), rs.getString("channel_id"));
+    }
+
+    private static Payment.Amounts amounts(ResultSet rs) throws SQLException {
+        String currency = rs.getString("currency").trim();
+        return new Payment.Amounts(Money.of(rs.getBigDecimal("amount"), currency),
+                Money.of(rs.getBigDecimal("amount_usd"), Payment.Amounts.USD),
+                Money.of(rs.getBigDecimal("fee"), currency));
+    }
+
+    private static Payment.Beneficiary beneficiary(ResultSet rs) throws SQLException {
+        long id = rs.getLong("beneficiary_id");
+        if (rs.wasNull()) {
+            return null;
+        }
+        var counted = rs.getBigDecimal("tier0_counted_usd");
+        return new Payment.Beneficiary(id, rs.getObject("beneficiary_uuid", UUID.class),
+                counted == null ? null : Money.of(counted, Payment.Amounts.USD));
+    }
+
+    private Payment.Customer customer(ResultSet rs) throws SQLException {
         Date dob = rs.getDate("customer_dob");
-        var customer = new Payment.Customer(rs.getString("customer_first_name"), rs.getString("customer_last_name"),
+        return new Payment.Customer(rs.getString("customer_first_name"), rs.getString("customer_last_name"),
                 rs.getString("customer_email"), sealed.open(rs.getString("customer_phone")),
                 dob == null ? null : dob.toLocalDate(), rs.getString("customer_country"),
                 rs.getString("customer_id_type"), sealed.open(rs.getString("customer_id_number")));
-        return new Payment(rs.getLong("id"), rs.getLong("account_id"), rs.getString("reference"),
-                rs.getString("merchant_reference"), RequestType.parse(rs.getString("request_type")).orElseThrow(),
-                Rail.parse(rs.getString("rail")).orElseThrow(), rs.getString("provider"), rs.getString("network_id"),
-                rs.getString("channel_id"), rs.getBigDecimal("amount"), rs.getString("currency").trim(),
-                rs.getString("country").trim(), rs.getBigDecimal("amount_usd"), rs.getBigDecimal("fee"), bid,
-                rs.getObject("beneficiary_uuid", UUID.class), rs.getBigDecimal("tier0_counted_usd"), customer,
-                sealed.open(rs.getString("account_number")), rs.getString("callback_url"), rs.getString("redirect_url"),
-                rs.getString("remark"), rs.getString("payment_category"), rs.getString("reason"),
-                PaymentStatus.parse(rs.getString("status")), rs.getString("failure_reason"),
-                rs.getString("provider_reference"), rs.getString("checkout_token"), rs.getInt("checks"),
-                Jdbc.instant(rs.getTimestamp("created_at")), Jdbc.instant(rs.getTimestamp("updated_at")),
-                Jdbc.instant(rs.getTimestamp("pending_since")), Jdbc.instant(rs.getTimestamp("completed_at")));
+    }
+
+    private Payment.Instructions instructions(ResultSet rs) throws SQLException {
+        return new Payment.Instructions(sealed.open(rs.getString("account_number")), rs.getString("callback_url"),
+                rs.getString("redirect_url"), rs.getString("remark"), rs.getString("payment_category"),
+                rs.getString("reason"));
+    }
+
+    private static Payment.Outcome outcome(ResultSet rs) throws SQLException {
+        return new Payment.Outcome(PaymentStatus.parse(rs.getString("status")), rs.getString("failure_reason"),
+                rs.getString("provider_reference"), rs.getInt("checks"));
+    }
+
+    private static Payment.Timestamps times(ResultSet rs) throws SQLException {
+        return new Payment.Timestamps(Jdbc.instant(rs.getTimestamp("created_at")),
+                Jdbc.instant(rs.getTimestamp("updated_at")), Jdbc.instant(rs.getTimestamp("pending_since")),
+                Jdbc.instant(rs.getTimestamp("completed_at")));
     }
 }

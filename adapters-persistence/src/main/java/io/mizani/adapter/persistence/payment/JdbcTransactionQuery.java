@@ -32,33 +32,35 @@ public class JdbcTransactionQuery implements TransactionQuery {
         var sql = new StringBuilder("SELECT " + JdbcPaymentStore.COLUMNS + " FROM payments WHERE account_id = ?");
         var args = new ArrayList<Object>();
         args.add(f.accountId());
-        if (f.status() != null) {
+        TransactionQuery.Match m = f.match();
+        TransactionQuery.Slice page = f.slice();
+        if (m.status() != null) {
             sql.append(" AND status = ?");
-            args.add(f.status().wire());
+            args.add(m.status().wire());
         }
-        if (f.requestType() != null) {
+        if (m.requestType() != null) {
             sql.append(" AND request_type = ?");
-            args.add(f.requestType().wire());
+            args.add(m.requestType().wire());
         }
-        if (f.provider() != null) {
+        if (m.provider() != null) {
             sql.append(" AND provider = ?");
-            args.add(f.provider());
+            args.add(m.provider());
         }
-        if (f.from() != null) {
+        if (m.from() != null) {
             sql.append(" AND created_at >= ?");
-            args.add(Timestamp.from(f.from()));
+            args.add(Timestamp.from(m.from()));
         }
-        if (f.to() != null) {
+        if (m.to() != null) {
             sql.append(" AND created_at < ?");
-            args.add(Timestamp.from(f.to()));
+            args.add(Timestamp.from(m.to()));
         }
-        if (f.after() != null) {
+        if (page.after() != null) {
             sql.append(" AND (created_at, id) < (?, ?)");
-            args.add(Timestamp.from(f.after().createdAt()));
-            args.add(f.after().id());
+            args.add(Timestamp.from(page.after().createdAt()));
+            args.add(page.after().id());
         }
         sql.append(" ORDER BY created_at DESC, id DESC LIMIT ?");
-        args.add(f.limit());
+        args.add(page.limit());
         return Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement(sql.toString())) {
                 for (int i = 0; i < args.size(); i++) {

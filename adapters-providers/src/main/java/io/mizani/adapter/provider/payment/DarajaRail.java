@@ -48,15 +48,15 @@ public final class DarajaRail implements PaymentRail {
     public DarajaRail(DarajaConfig config, Clock clock) {
         this.config = config;
         this.clock = clock;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.timeout()).build();
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.api().timeout()).build();
     }
 
     @Override
     public RailOutcome initiate(Payment p) {
-        if (p.amount().stripTrailingZeros().scale() > 0) {
+        if (p.amounts().amount().amount().stripTrailingZeros().scale() > 0) {
             return new RailOutcome.Declined(null, "M-Pesa accepts whole shillings only");
         }
-        return p.requestType() == RequestType.PAYMENT ? stkPush(p) : b2c(p);
+        return p.routing().requestType() == RequestType.PAYMENT ? stkPush(p) : b2c(p);
     }
 
     /**
@@ -67,13 +67,13 @@ public final class DarajaRail implements PaymentRail {
      */
     @Override
     public RailOutcome query(Payment p) {
-        if (p.requestType() == RequestType.WITHDRAWAL) {
-            return p.providerReference() == null
+        if (p.routing().requestType() == RequestType.WITHDRAWAL) {
+            return p.outcome().providerReference() == null
                     ? transactionStatus(p)
-                    : new RailOutcome.Submitted(p.providerReference(), config.pollEvery());
+                    : new RailOutcome.Submitted(p.outcome().providerReference(), config.api().pollEvery());
         }
-        if (p.providerReference() == null) {
-            return new RailOutcome.Submitted(null, config.pollEvery());
+        if (p.outcome().providerReference() == null) {
+            return new RailOutcome.Submitted(null, config.api().pollEvery());
         }
         return stkQuery(p);
     }
@@ -84,7 +84,7 @@ public final class DarajaRail implements PaymentRail {
      */
     @Override
     public RailOutcome resolveOverdue(Payment p) {
-        if (p.requestType() == RequestType.WITHDRAWAL) {
+        if (p.routing().requestType() == RequestType.WITHDRAWAL) {
             return transactionStatus(p);
         }
         return query(p);
@@ -97,23 +97,23 @@ public final class DarajaRail implements PaymentRail {
      */
     RailOutcome transactionStatus(Payment p) {
         ObjectNode body = json.createObjectNode()
-                .put("Initiator", config.initiatorName())
-                .put("SecurityCredential", config.securityCredential())
+                .put("Initiator", config.initiator().name())
+                .put("SecurityCredential", config.initiator().securityCredential())
                 .put("CommandID", "TransactionStatusQuery")
-                .put("OriginatorConversationID", p.reference())
-                .put("PartyA", config.shortCode())
+                .put("OriginatorConversationID", p.reference().value())
+                .put("PartyA", config.shortCode().code())
                 .put("IdentifierType", "4")
-                .put("ResultURL", config.callbackBaseUrl() + "/status-result/" + p.reference())
-                .put("QueueTimeOutURL", config.callbackBaseUrl() + "/b2c-timeout")
-                .put("Remarks", "Status of " + p.reference())
-                .put("Occasion", truncate(p.merchantReference(), 100));
+                .put("ResultURL", config.api().callbackBaseUrl() + "/status-result/" + p.reference().value())
+                .put("QueueTimeOutURL", config.api().callbackBaseUrl() + "/b2c-timeout")
+                .put("Remarks", "Status of " + p.reference().value())
+                .put("Occasion", truncate(p.references().merchantReference(), 100));
         Reply reply = post("/mpesa/transactionstatus/v1/query", body);
         if (reply.noAnswer() != null) {
             return reply.noAnswer();
         }
         JsonNode r = reply.body();
         if ("0".equals(text(r, "ResponseCode"))) {
-            return new RailOutcome.Submitted(p.providerReference(), config.pollEvery());
+            return new RailOutcome.Submitted(p.outcome().providerReference(), config.api().pollEvery());
         }
         // Daraja refused the status query itself: that says nothing about the payout
         return new RailOutcome.NoAnswer("Daraja refused the Transaction Status query: " + describe(r));
@@ -122,10 +122,10 @@ public final class DarajaRail implements PaymentRail {
     private RailOutcome stkQuery(Payment p) {
         String timestamp = TIMESTAMP.format(clock.instant());
         ObjectNode body = json.createObjectNode()
-                .put("BusinessShortCode", config.shortCode())
+                .put("BusinessShortCode", config.shortCode().code())
                 .put("Password", password(timestamp))
                 .put("Timestamp", timestamp)
-                .put("CheckoutRequestID", p.providerReference());
+                .put("CheckoutRequestID", p.outcome().providerReference());
         Reply reply = post("/mpesa/stkpushquery/v1/query", body);
         if (reply.noAnswer() != null) {
             return reply.noAnswer();
@@ -134,58 +134,58 @@ public final class DarajaRail implements PaymentRail {
         String errorCode = text(r, "errorCode");
         if (errorCode != null) {
             return STILL_PROCESSING.contains(errorCode)
-                    ? new RailOutcome.Submitted(p.providerReference(), config.pollEvery())
+                    ? new RailOutcome.Submitted(p.outcome().providerReference(), config.api().pollEvery())
                     : new RailOutcome.NoAnswer("Daraja error " + errorCode + ": " + text(r, "errorMessage"));
         }
-        return DarajaCallbacks.stkVerdict(text(r, "ResultCode"), text(r, "ResultDesc"), p.providerReference(), null);
+        return DarajaCallbacks.stkVerdict(text(r, "ResultCode"), text(r, "ResultDesc"), p.outcome().providerReference(), null);
     }
 
     private RailOutcome stkPush(Payment p) {
         String timestamp = TIMESTAMP.format(clock.instant());
-        String phone = msisdn(p.accountNumber());
+        String phone = msisdn(p.instructions().accountNumber());
         ObjectNode body = json.createObjectNode()
-                .put("BusinessShortCode", config.shortCode())
+                .put("BusinessShortCode", config.shortCode().code())
                 .put("Password", password(timestamp))
                 .put("Timestamp", timestamp)
                 .put("TransactionType", "CustomerPayBillOnline")
-                .put("Amount", p.amount().setScale(0).toPlainString())
+                .put("Amount", p.amounts().amount().amount().setScale(0).toPlainString())
                 .put("PartyA", phone)
-                .put("PartyB", config.shortCode())
+                .put("PartyB", config.shortCode().code())
                 .put("PhoneNumber", phone)
-                .put("CallBackURL", config.callbackBaseUrl() + "/stk-callback/" + p.reference())
-                .put("AccountReference", truncate(p.merchantReference(), 12))
-                .put("TransactionDesc", truncate(p.remark() == null ? "Payment" : p.remark(), 13));
+                .put("CallBackURL", config.api().callbackBaseUrl() + "/stk-callback/" + p.reference().value())
+                .put("AccountReference", truncate(p.references().merchantReference(), 12))
+                .put("TransactionDesc", truncate(p.instructions().remark() == null ? "Payment" : p.instructions().remark(), 13));
         Reply reply = post("/mpesa/stkpush/v1/processrequest", body);
         if (reply.noAnswer() != null) {
             return reply.noAnswer();
         }
         JsonNode r = reply.body();
         if ("0".equals(text(r, "ResponseCode"))) {
-            return new RailOutcome.Submitted(text(r, "CheckoutRequestID"), config.pollEvery());
+            return new RailOutcome.Submitted(text(r, "CheckoutRequestID"), config.api().pollEvery());
         }
         return new RailOutcome.Declined(text(r, "CheckoutRequestID"), describe(r));
     }
 
     private RailOutcome b2c(Payment p) {
         ObjectNode body = json.createObjectNode()
-                .put("OriginatorConversationID", p.reference())
-                .put("InitiatorName", config.initiatorName())
-                .put("SecurityCredential", config.securityCredential())
+                .put("OriginatorConversationID", p.reference().value())
+                .put("InitiatorName", config.initiator().name())
+                .put("SecurityCredential", config.initiator().securityCredential())
                 .put("CommandID", "BusinessPayment")
-                .put("Amount", p.amount().setScale(0).toPlainString())
-                .put("PartyA", config.shortCode())
-                .put("PartyB", msisdn(p.accountNumber()))
-                .put("Remarks", truncate(p.remark() == null ? "Payout" : p.remark(), 100))
-                .put("QueueTimeOutURL", config.callbackBaseUrl() + "/b2c-timeout")
-                .put("ResultURL", config.callbackBaseUrl() + "/b2c-result")
-                .put("Occasion", truncate(p.merchantReference(), 100));
+                .put("Amount", p.amounts().amount().amount().setScale(0).toPlainString())
+                .put("PartyA", config.shortCode().code())
+                .put("PartyB", msisdn(p.instructions().accountNumber()))
+                .put("Remarks", truncate(p.instructions().remark() == null ? "Payout" : p.instructions().remark(), 100))
+                .put("QueueTimeOutURL", config.api().callbackBaseUrl() + "/b2c-timeout")
+                .put("ResultURL", config.api().callbackBaseUrl() + "/b2c-result")
+                .put("Occasion", truncate(p.references().merchantReference(), 100));
         Reply reply = post("/mpesa/b2c/v3/paymentrequest", body);
         if (reply.noAnswer() != null) {
             return reply.noAnswer();
         }
         JsonNode r = reply.body();
         if ("0".equals(text(r, "ResponseCode"))) {
-            return new RailOutcome.Submitted(text(r, "ConversationID"), config.pollEvery());
+            return new RailOutcome.Submitted(text(r, "ConversationID"), config.api().pollEvery());
         }
         return new RailOutcome.Declined(text(r, "ConversationID"), describe(r));
     }
@@ -196,8 +196,8 @@ public final class DarajaRail implements PaymentRail {
     private Reply post(String path, JsonNode body) {
         try {
             String bearer = accessToken();
-            HttpRequest request = HttpRequest.newBuilder(URI.create(config.baseUrl() + path))
-                    .timeout(config.timeout())
+            HttpRequest request = HttpRequest.newBuilder(URI.create(config.api().baseUrl() + path))
+                    .timeout(config.api().timeout())
                     .header("authorization", "Bearer " + bearer)
                     .header("content-type", "application/json")
                     .header("accept", "application/json")
@@ -235,10 +235,10 @@ public final class DarajaRail implements PaymentRail {
             return token;
         }
         String basic = Base64.getEncoder().encodeToString(
-                (config.consumerKey() + ":" + config.consumerSecret()).getBytes(StandardCharsets.UTF_8));
+                (config.app().consumerKey() + ":" + config.app().consumerSecret()).getBytes(StandardCharsets.UTF_8));
         HttpRequest request = HttpRequest.newBuilder(
-                        URI.create(config.baseUrl() + "/oauth/v1/generate?grant_type=client_credentials"))
-                .timeout(config.timeout())
+                        URI.create(config.api().baseUrl() + "/oauth/v1/generate?grant_type=client_credentials"))
+                .timeout(config.api().timeout())
                 .header("authorization", "Basic " + basic)
                 .GET().build();
         HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -255,7 +255,7 @@ public final class DarajaRail implements PaymentRail {
 
     String password(String timestamp) {
         return Base64.getEncoder().encodeToString(
-                (config.shortCode() + config.passkey() + timestamp).getBytes(StandardCharsets.UTF_8));
+                (config.shortCode().code() + config.shortCode().passkey() + timestamp).getBytes(StandardCharsets.UTF_8));
     }
 
     /** 2547XXXXXXXX from +254 7XX..., 07XX... or 2547... */

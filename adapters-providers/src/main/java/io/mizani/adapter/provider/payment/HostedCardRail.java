@@ -37,12 +37,12 @@ public final class HostedCardRail implements PaymentRail {
     }
 
     private RailOutcome check(Payment payment) {
-        String reference = "card_" + payment.reference();
+        String reference = "card_" + payment.reference().value();
         Instant now = clock.instant();
-        if (HostedCheckout.expired(payment.createdAt(), ttl, now)) {
+        if (HostedCheckout.expired(payment.times().createdAt(), ttl, now)) {
             return new RailOutcome.Declined(reference, HostedCheckout.CHECKOUT_EXPIRED);
         }
         return new RailOutcome.Submitted(reference,
-                Duration.between(now, HostedCheckout.expiresAt(payment.createdAt(), ttl)));
+                Duration.between(now, HostedCheckout.expiresAt(payment.times().createdAt(), ttl)));
     }
 }

@@ -35,12 +35,12 @@ public final class SandboxRail implements PaymentRail {
 
     @Override
     public RailOutcome query(Payment payment) {
-        Instant since = payment.pendingSince() != null ? payment.pendingSince() : payment.createdAt();
+        Instant since = payment.times().pendingSince() != null ? payment.times().pendingSince() : payment.times().createdAt();
         Duration left = Duration.between(clock.instant(), since.plus(settle));
         if (!left.isNegative() && !left.isZero()) {
             return new RailOutcome.Submitted(providerReference(payment), left);
         }
-        return switch (SandboxOutcome.forAccount(payment.accountNumber())) {
+        return switch (SandboxOutcome.forAccount(payment.instructions().accountNumber())) {
             case DECLINED -> new RailOutcome.Declined(providerReference(payment),
                     "declined by the sandbox provider");
             case NO_ANSWER -> new RailOutcome.NoAnswer("the sandbox provider did not answer");
@@ -54,13 +54,13 @@ public final class SandboxRail implements PaymentRail {
      */
     @Override
     public RailOutcome resolveOverdue(Payment payment) {
-        if (SandboxOutcome.forAccount(payment.accountNumber()) == SandboxOutcome.NO_ANSWER) {
+        if (SandboxOutcome.forAccount(payment.instructions().accountNumber()) == SandboxOutcome.NO_ANSWER) {
             return new RailOutcome.Declined(providerReference(payment), NO_ANSWER_REASON);
         }
         return query(payment);
     }
 
     static String providerReference(Payment payment) {
-        return "SBX" + payment.reference().substring(3);
+        return "SBX" + payment.reference().value().substring(3);
     }
 }

@@ -1,5 +1,8 @@
 package io.mizani.adapter.provider.payment;
 
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.payment.PaymentReference;
+import io.mizani.domain.common.Money;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.mizani.application.payment.RailOutcome;
 import io.mizani.domain.payment.Payment;
@@ -34,8 +37,7 @@ class DarajaRailTest {
         wm.stubFor(get(urlPathEqualTo("/oauth/v1/generate")).withQueryParam("grant_type", equalTo("client_credentials"))
                 .withBasicAuth("key", "secret")
                 .willReturn(okJson("{\"access_token\":\"tok123\",\"expires_in\":\"3599\"}")));
-        rail = new DarajaRail(new DarajaConfig(wm.baseUrl(), "key", "secret", "174379", "passkey", "apiop",
-                "cred", "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(800), Duration.ofSeconds(10)), clock);
+        rail = new DarajaRail(config("passkey"), clock);
     }
 
     @AfterEach
@@ -43,12 +45,24 @@ class DarajaRailTest {
         wm.stop();
     }
 
+    DarajaConfig config(String passkey) {
+        return new DarajaConfig(
+                new DarajaConfig.Api(wm.baseUrl(), "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(800),
+                        Duration.ofSeconds(10)),
+                new DarajaConfig.App("key", "secret"), new DarajaConfig.ShortCode("174379", passkey),
+                new DarajaConfig.Initiator("apiop", "cred"));
+    }
+
     static Payment payment(RequestType type, String amount, String providerRef) {
-        return new Payment(1, 1, "MZPABCDEF", "order-1", type, Rail.MOMO, "mpesa_ke", "net_ke_mpesa", "ch", new BigDecimal(amount),
-                "KES", "KE", BigDecimal.ONE, BigDecimal.ZERO, null, null, null,
+        Payment accepted = Payment.accepted(AccountId.of(1),
+                new Payment.References(PaymentReference.of("MZPABCDEF"), "order-1", null),
+                new Payment.Routing(type, "KE", Rail.MOMO, "mpesa_ke", "net_ke_mpesa", "ch"),
+                new Payment.Amounts(Money.of(new BigDecimal(amount), "KES"), Money.of(BigDecimal.ONE, "USD"),
+                        Money.of(BigDecimal.ZERO, "KES")), null,
                 new Payment.Customer("A", "B", "a@b.c", "+254708374149", null, "KE", null, null),
-                "+254 708 374149", "https://m/cb", null, "Order 1", null, null,
-                PaymentStatus.QUEUED, null, providerRef, null, 0, Instant.now(), Instant.now(), null, null);
+                new Payment.Instructions("+254 708 374149", "https://m/cb", null, "Order 1", null, null),
+                Instant.now()).stored(1);
+        return accepted.progressed(new Payment.Outcome(PaymentStatus.QUEUED, null, providerRef, 0), accepted.times());
     }
 
     /**
@@ -57,9 +71,8 @@ class DarajaRailTest {
      */
     @Test
     void the_password_is_the_published_daraja_example() {
-        DarajaRail published = new DarajaRail(new DarajaConfig(wm.baseUrl(), "key", "secret", "174379",
-                "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919", "apiop", "cred",
-                "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(800), Duration.ofSeconds(10)), clock);
+        DarajaRail published = new DarajaRail(
+                config("bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919"), clock);
         assertEquals("MTc0Mzc5YmZiMjc5ZjlhYTliZGJjZjE1OGU5N2RkNzFhNDY3Y2QyZTBjODkzMDU5YjEwZjc4ZTZiNzJhZGExZWQyYzkxOTIwMTYwMjE2MTY1NjI3",
                 published.password("20160216165627"));
     }

@@ -204,14 +204,14 @@ public class CheckoutResource {
     }
 
     private static String amount(Payment p) {
-        return esc(p.currency()) + " " + esc(p.amount().toPlainString());
+        return esc(p.amounts().currency()) + " " + esc(p.amounts().amount().amount().toPlainString());
     }
 
     private static String form(CardCheckout.Page page, String token, String error) {
         Payment p = page.payment();
         String note = page.brand() == null || page.brand().paymentNote() == null || page.brand().paymentNote().isBlank()
                 ? "" : "<p class=\"note\" id=\"payment_note\">" + esc(page.brand().paymentNote()) + "</p>";
-        return page("Pay " + p.currency() + " " + p.amount().toPlainString(), page, """
+        return page("Pay " + p.amounts().currency() + " " + p.amounts().amount().amount().toPlainString(), page, """
                 <h1 id="heading">Pay <span class="amount" id="amount">%s</span></h1>
                 <p class="ref">Reference <strong id="merchant_reference">%s</strong></p>
                 %s
@@ -236,7 +236,7 @@ public class CheckoutResource {
                 </form>
                 <p class="expires" id="expires">This checkout expires at <time datetime="%s">%s</time>.</p>
                 <p class="hint" id="hint">Sandbox: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.</p>
-                """.formatted(amount(p), esc(p.merchantReference()), note,
+                """.formatted(amount(p), esc(p.references().merchantReference()), note,
                 error == null ? "" : "<p class=\"error\" id=\"error\" role=\"alert\">" + esc(error) + "</p>",
                 esc(token), error == null ? "" : " aria-invalid=\"true\" autofocus", amount(p), esc(token),
                 esc(teamName(page)), page.expiresAt(), TIME.format(page.expiresAt())));
@@ -248,12 +248,12 @@ public class CheckoutResource {
         String reason;
         if (ok) {
             reason = "<p id=\"detail\">" + amount(p) + " was paid to " + esc(teamName(page)) + ".</p>";
-        } else if (HostedCheckout.CANCELLED_BY_THE_PAYER.equals(p.failureReason())) {
+        } else if (HostedCheckout.CANCELLED_BY_THE_PAYER.equals(p.outcome().failureReason())) {
             reason = "<p id=\"detail\">You cancelled it. No money was taken.</p>";
-        } else if (HostedCheckout.CHECKOUT_EXPIRED.equals(p.failureReason())) {
+        } else if (HostedCheckout.CHECKOUT_EXPIRED.equals(p.outcome().failureReason())) {
             reason = "<p id=\"detail\">The checkout expired before a card was approved. No money was taken.</p>";
         } else {
-            reason = "<p id=\"detail\">Reason: " + esc(p.failureReason()) + ".</p>";
+            reason = "<p id=\"detail\">Reason: " + esc(p.outcome().failureReason()) + ".</p>";
         }
         String back = CardCheckout.redirect(p);
         return page(ok ? "Payment succeeded" : "Payment failed", page, """
@@ -262,7 +262,7 @@ public class CheckoutResource {
                 %s
                 <p class="ref">Reference <strong id="merchant_reference">%s</strong></p>
                 %s""".formatted(ok ? "Payment succeeded" : "Payment failed",
-                ok ? "This payment succeeded." : "This payment failed.", reason, esc(p.merchantReference()),
+                ok ? "This payment succeeded." : "This payment failed.", reason, esc(p.references().merchantReference()),
                 back == null ? "" : "<p><a id=\"back\" class=\"back\" href=\"" + esc(back) + "\">Return to "
                         + esc(teamName(page)) + "</a></p>"));
     }

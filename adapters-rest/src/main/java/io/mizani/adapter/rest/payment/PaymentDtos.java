@@ -4,32 +4,65 @@ import io.mizani.adapter.rest.common.JsonNumberOnly;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mizani.application.payment.PaymentAcceptance;
+import io.mizani.application.payment.RailDiscovery;
+import io.mizani.application.payment.RouteOption;
+import io.mizani.application.payment.StartPaymentCommand;
 import io.mizani.domain.payment.Network;
 
 import java.math.BigDecimal;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Request and response bodies of the payments surface (global SNAKE_CASE naming). */
+/**
+ * Request and response bodies of the payments surface (global SNAKE_CASE naming). Their flat shape is the contract
+ * (docs/openapi.yaml), so they stay flat; code never fills them by position: a request body maps itself into the
+ * command's named parts ({@link StartPaymentBody#toCommand}), a response body is made from the application's values
+ * by its one named factory ({@code of}).
+ */
 final class PaymentDtos {
 
     private PaymentDtos() {
     }
 
     record AddressBody(@JsonProperty("line_1") String line1, String country) {
+
+        StartPaymentCommand.Address toCommand() {
+            return new StartPaymentCommand.Address(line1, country);
+        }
     }
 
     record CustomerBody(String customerUuid, String customerUid, String firstName, String lastName, String email,
                         String phone, String dob, String country, String idType, String idNumber,
                         String additionalIdType, String additionalIdNumber, AddressBody address) {
+
+        /** The customer object in the command's parts, each field read by name. */
+        StartPaymentCommand.Customer toCommand() {
+            return new StartPaymentCommand.Customer(
+                    new StartPaymentCommand.BeneficiaryRef(customerUuid, customerUid),
+                    new StartPaymentCommand.Person(firstName, lastName, email, phone, dob, country),
+                    new StartPaymentCommand.IdDocuments(idType, idNumber, additionalIdType, additionalIdNumber),
+                    address == null ? null : address.toCommand());
+        }
     }
 
     record ProviderConfigBody(String networkId, String providerId, String networkName, String networkCode,
                               String accountType, String channelId) {
+
+        StartPaymentCommand.ProviderConfig toCommand() {
+            return new StartPaymentCommand.ProviderConfig(networkId, providerId, networkName, networkCode,
+                    accountType, channelId);
+        }
     }
 
     record PaymentConfigBody(String reference, String accountNumber, String remark, String paymentCategory,
                              String callbackUrl, String redirectUrl) {
+
+        StartPaymentCommand.PaymentConfig toCommand() {
+            return new StartPaymentCommand.PaymentConfig(reference, accountNumber, remark, paymentCategory,
+                    callbackUrl, redirectUrl);
+        }
     }
 
     /** {@code source} is read and ignored (assigned by the server); vendor_config and payment_split are accepted as sent. */
@@ -38,12 +71,30 @@ final class PaymentDtos {
                             String currency, String country, String reason, JsonNode source, CustomerBody customer,
                             JsonNode vendorConfig, ProviderConfigBody providerConfig, PaymentConfigBody paymentConfig,
                             JsonNode paymentSplit) {
+
+        /** The one place the body becomes the command (its parts named; absent objects stay null for validation). */
+        StartPaymentCommand toCommand(long accountId) {
+            return new StartPaymentCommand(accountId,
+                    new StartPaymentCommand.Order(requestType, transactionChannel, provider, amount, currency, country,
+                            reason),
+                    customer == null ? null : customer.toCommand(),
+                    providerConfig == null ? null : providerConfig.toCommand(),
+                    paymentConfig == null ? null : paymentConfig.toCommand());
+        }
     }
 
     record AcceptanceBody(String statusCode, String merchantReference, String transactionType, boolean success,
                           String message, String checkoutRequestId, String gateway, String conversationId,
                           Map<String, Object> providerResponse, String manualPayment, Map<String, String> bankInfo,
                           Map<String, Object> providerExtra, String checkoutUrl) {
+
+        /** The acceptance on the wire; {@code checkoutUrl} is null unless the payment has a hosted checkout. */
+        static AcceptanceBody of(PaymentAcceptance a, String checkoutUrl) {
+            var guidance = a.guidance();
+            return new AcceptanceBody(a.statusCode(), a.merchantReference(), a.transactionType(), a.success(),
+                    a.message(), a.checkoutRequestId(), a.gateway(), a.conversationId(), a.providerResponse(),
+                    guidance.manualPayment(), guidance.bankInfo(), guidance.providerExtra(), checkoutUrl);
+        }
     }
 
     record StatusQueryBody(String merchantReference) {
@@ -54,9 +105,12 @@ final class PaymentDtos {
                        BigDecimal fee, String currency, String provider, String status) {
 
         static NetworkBody of(Network n) {
-            return new NetworkBody(n.networkId(), n.networkName(), n.networkCode(), n.channelId(),
-                    n.channelType().wire(), n.accountType(), n.rampType().wire(), n.minAmount(), n.maxAmount(),
-                    n.fee(), n.currency(), n.provider(), n.status());
+            Network.Identity id = n.identity();
+            Network.Channel ch = n.channel();
+            Network.Limits limits = n.limits();
+            return new NetworkBody(id.networkId(), id.networkName(), id.networkCode(), ch.channelId(),
+                    ch.rail().wire(), ch.accountType(), ch.ramp().wire(), limits.min().amount(),
+                    limits.max().amount(), limits.fee().amount(), limits.currency(), id.provider(), n.status());
         }
     }
 
@@ -65,6 +119,14 @@ final class PaymentDtos {
                          Map<String, List<NetworkBody>> providerNetworks,
                          Map<String, Map<String, Map<String, Boolean>>> requiredFields,
                          Map<String, Map<String, Boolean>> providerOperations) {
+
+        static DiscoveryBody of(RailDiscovery d) {
+            var networks = new LinkedHashMap<String, List<NetworkBody>>();
+            d.providerNetworks().forEach((provider, list) ->
+                    networks.put(provider, list.stream().map(NetworkBody::of).toList()));
+            return new DiscoveryBody(d.country(), d.currency(), d.rails(), d.merchantId(), d.hasNetworks(),
+                    d.availableProviders(), networks, d.requiredFields(), d.providerOperations());
+        }
     }
 
     record CountryBody(String country, String name, String currency, Map<String, Boolean> rails,
@@ -82,6 +144,17 @@ final class PaymentDtos {
                            String networkName, String networkCode, String channelId, String accountType,
                            String rampType, BigDecimal minAmount, BigDecimal maxAmount, BigDecimal fee,
                            String currency, String status, boolean eligible, String reason) {
+
+        static RouteOptionBody of(RouteOption o) {
+            Network n = o.network();
+            Network.Identity id = n.identity();
+            Network.Channel ch = n.channel();
+            Network.Limits limits = n.limits();
+            return new RouteOptionBody(id.provider(), ch.rail().wire(), o.requestType(), id.networkId(),
+                    id.networkName(), id.networkCode(), ch.channelId(), ch.accountType(), ch.ramp().wire(),
+                    limits.min().amount(), limits.max().amount(), limits.fee().amount(), limits.currency(),
+                    n.status(), o.eligible(), o.reason());
+        }
     }
 
     record TransactionProvidersBody(String country, String currency, List<RouteOptionBody> transactionProviders) {

@@ -2,15 +2,15 @@ package io.mizani.adapter.rest.payment;
 
 import io.mizani.adapter.rest.idempotency.Idempotent;
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.payment.BrowseCountries;
 import io.mizani.application.payment.CountryInfo;
-import io.mizani.application.payment.Discovery;
+import io.mizani.application.payment.DiscoverRails;
+import io.mizani.application.payment.FindRoutes;
+import io.mizani.application.payment.ManageWebhookSecret;
 import io.mizani.application.payment.PaymentAcceptance;
-import io.mizani.application.payment.RailDiscovery;
 import io.mizani.application.payment.RouteOption;
 import io.mizani.application.payment.StartPayment;
-import io.mizani.application.payment.StartPaymentCommand;
 import io.mizani.application.payment.TransactionStatus;
-import io.mizani.application.payment.WebhookSecretService;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Network;
 import jakarta.annotation.security.RolesAllowed;
@@ -47,9 +47,13 @@ public class PaymentResource {
     @Inject
     TransactionStatus transactionStatus;
     @Inject
-    Discovery discovery;
+    DiscoverRails discoverRails;
     @Inject
-    WebhookSecretService webhookSecrets;
+    BrowseCountries browseCountries;
+    @Inject
+    FindRoutes findRoutes;
+    @Inject
+    ManageWebhookSecret webhookSecrets;
 
     /**
      * Where payers' browsers reach the service: MIZANI_CHECKOUT_BASE_URL, else MIZANI_PUBLIC_URL when set in the
@@ -71,25 +75,9 @@ public class PaymentResource {
         if (body == null) {
             throw DomainError.invalidArgument("request body is required");
         }
-        var c = body.customer();
-        var customer = c == null ? null : new StartPaymentCommand.Customer(c.customerUuid(), c.customerUid(),
-                c.firstName(), c.lastName(), c.email(), c.phone(), c.dob(), c.country(), c.idType(), c.idNumber(),
-                c.additionalIdType(), c.additionalIdNumber(), c.address() == null ? null : c.address().line1(),
-                c.address() == null ? null : c.address().country());
-        var pc = body.providerConfig();
-        var providerConfig = pc == null ? null : new StartPaymentCommand.ProviderConfig(pc.networkId(),
-                pc.providerId(), pc.networkName(), pc.networkCode(), pc.accountType(), pc.channelId());
-        var pay = body.paymentConfig();
-        var paymentConfig = pay == null ? null : new StartPaymentCommand.PaymentConfig(pay.reference(),
-                pay.accountNumber(), pay.remark(), pay.paymentCategory(), pay.callbackUrl(), pay.redirectUrl());
-        var command = new StartPaymentCommand(accountId, body.requestType(), body.transactionChannel(),
-                body.provider(), body.amount(), body.currency(), body.country(), body.reason(), customer,
-                providerConfig, paymentConfig);
-        PaymentAcceptance a = startPayment.start(command);
+        PaymentAcceptance a = startPayment.start(body.toCommand(accountId));
         String checkoutUrl = a.checkoutToken() == null ? null : baseUrl() + "checkout/" + a.checkoutToken();
-        return new PaymentDtos.AcceptanceBody(a.statusCode(), a.merchantReference(), a.transactionType(), a.success(),
-                a.message(), a.checkoutRequestId(), a.gateway(), a.conversationId(), a.providerResponse(),
-                a.manualPayment(), a.bankInfo(), a.providerExtra(), checkoutUrl);
+        return PaymentDtos.AcceptanceBody.of(a, checkoutUrl);
     }
 
     @POST
@@ -102,12 +90,7 @@ public class PaymentResource {
     @GET
     @Path("/discovery/discover-rails")
     public PaymentDtos.DiscoveryBody discoverRails(@QueryParam("country") String country) {
-        RailDiscovery d = discovery.discoverRails(currentMerchant.merchant().accountId(), country);
-        var networks = new LinkedHashMap<String, List<PaymentDtos.NetworkBody>>();
-        d.providerNetworks().forEach((provider, list) ->
-                networks.put(provider, list.stream().map(PaymentDtos.NetworkBody::of).toList()));
-        return new PaymentDtos.DiscoveryBody(d.country(), d.currency(), d.rails(), d.merchantId(), d.hasNetworks(),
-                d.availableProviders(), networks, d.requiredFields(), d.providerOperations());
+        return PaymentDtos.DiscoveryBody.of(discoverRails.discoverRails(currentMerchant.merchant().accountId(), country));
     }
 
     @GET
@@ -115,15 +98,16 @@ public class PaymentResource {
     public PaymentDtos.CountriesBody countries() {
         long accountId = currentMerchant.merchant().accountId();
         var out = new ArrayList<PaymentDtos.CountryBody>();
-        for (Map.Entry<CountryInfo, Boolean> e : discovery.countries(accountId)) {
+        for (Map.Entry<CountryInfo, Boolean> e : browseCountries.countries(accountId)) {
             CountryInfo c = e.getKey();
-            List<Network> networks = discovery.networksOf(c.code());
+            List<Network> networks = browseCountries.networksOf(c.code());
             var rails = new LinkedHashMap<String, Boolean>();
             for (String rail : List.of("bank", "card", "momo")) {
-                rails.put(rail, networks.stream().anyMatch(n -> n.channelType().wire().equals(rail)));
+                rails.put(rail, networks.stream().anyMatch(n -> n.channel().rail().wire().equals(rail)));
             }
             rails.put("crypto", false);
-            List<String> providers = networks.stream().map(Network::provider).distinct().collect(Collectors.toList());
+            List<String> providers = networks.stream().map(n -> n.identity().provider()).distinct()
+                    .collect(Collectors.toList());
             out.add(new PaymentDtos.CountryBody(c.code(), c.name(), c.currency(), rails, providers, e.getValue()));
         }
         return new PaymentDtos.CountriesBody(out);
@@ -136,22 +120,16 @@ public class PaymentResource {
         if (q == null) {
             throw DomainError.invalidArgument("country is required");
         }
-        String country = Discovery.normaliseCountry(q.country());
-        String currency = discovery.servedCountries().stream().filter(c -> c.code().equals(country))
+        String country = FindRoutes.normaliseCountry(q.country());
+        String currency = browseCountries.servedCountries().stream().filter(c -> c.code().equals(country))
                 .map(CountryInfo::currency).findFirst().orElse(null);
         if (q.currency() != null && currency != null && !currency.equalsIgnoreCase(q.currency().trim())) {
             throw DomainError.invalidArgument("currency \"" + q.currency().trim() + "\" is not accepted in " + country
                     + ": use " + currency);
         }
-        List<RouteOption> options = discovery.routeOptions(accountId, country, q.transactionChannel(), q.requestType(),
+        List<RouteOption> options = findRoutes.routeOptions(accountId, country, q.transactionChannel(), q.requestType(),
                 q.provider(), q.amount());
-        var out = options.stream().map(o -> {
-            Network n = o.network();
-            return new PaymentDtos.RouteOptionBody(n.provider(), n.channelType().wire(), o.requestType(),
-                    n.networkId(), n.networkName(), n.networkCode(), n.channelId(), n.accountType(),
-                    n.rampType().wire(), n.minAmount(), n.maxAmount(), n.fee(), n.currency(), n.status(),
-                    o.eligible(), o.reason());
-        }).toList();
+        var out = options.stream().map(PaymentDtos.RouteOptionBody::of).toList();
         return new PaymentDtos.TransactionProvidersBody(country, currency, out);
     }
 

@@ -1,0 +1,306 @@
+package io.mizani.application.payment;
+
+import io.mizani.domain.beneficiary.KycLevel;
+import io.mizani.application.balance.PaymentFunds;
+import io.mizani.application.beneficiary.Counterparty;
+import io.mizani.application.beneficiary.PaymentCounterparties;
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.idempotency.RecoveryPoints;
+import io.mizani.domain.common.Money;
+import io.mizani.domain.common.RateTable;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.AmountRules;
+import io.mizani.domain.payment.Network;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentReference;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RampType;
+import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.tenancy.AccountId;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Accepts a payment. Refusals in the contract's order (platform.md section 7): body validation (the command) →
+ * beneficiary lookup → provider and network → rail requirements → amount → tier-0 envelope → Team tier daily
+ * limit → payment balance (a withdrawal reserves amount + fee). Acceptance, the tier-0 count, the daily-limit
+ * count, the reservation and the processing job are one transaction: the payment row is written with its first check due
+ * now, so a worker picks it up, and nothing is lost if the service stops right after answering.
+ */
+public final class StartPaymentService implements StartPayment {
+
+    public static final String SANDBOX_BANK = "Mizani Sandbox Bank";
+
+    private final PaymentCatalogue catalogue;
+    private final PaymentCounterparties counterparties;
+    private final PaymentStore store;
+    private final RateTable rates;
+    private final UnitOfWork unitOfWork;
+    private final Clock clock;
+    private final PaymentFunds funds;
+    private RecoveryPoints recoveryPoints = RecoveryPoints.NONE;
+
+    /** Without the Team's money rules (unit tests of the acceptance rules only). */
+    public StartPaymentService(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
+                               RateTable rates, UnitOfWork unitOfWork, Clock clock) {
+        this(catalogue, counterparties, store, rates, unitOfWork, clock, null);
+    }
+
+    public StartPaymentService(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
+                               RateTable rates, UnitOfWork unitOfWork, Clock clock, PaymentFunds funds) {
+        this.funds = funds;
+        this.catalogue = catalogue;
+        this.counterparties = counterparties;
+        this.store = store;
+        this.rates = rates;
+        this.unitOfWork = unitOfWork;
+        this.clock = clock;
+    }
+
+    /** Idempotency-Key recovery points (platform.md section 8): set once by the wiring. */
+    public StartPaymentService withRecoveryPoints(RecoveryPoints recoveryPoints) {
+        this.recoveryPoints = recoveryPoints;
+        return this;
+    }
+
+    @Override
+    public PaymentAcceptance start(StartPaymentCommand cmd) {
+        long accountId = cmd.accountId();
+        // the request's Idempotency-Key already created a payment (its request died before answering): answer it
+        Optional<PaymentAcceptance> recovered = recoveryPoints.committed(accountId, RecoveryPoints.PAYMENT)
+                .map(id -> recover(accountId, Long.parseLong(id)));
+        if (recovered.isPresent()) {
+            return recovered.get();
+        }
+        RequestType type = cmd.parsedRequestType();
+        Rail rail = cmd.parsedRail();
+        var customerIn = cmd.customer();
+        var pc = cmd.providerConfig();
+        var pay = cmd.paymentConfig();
+
+        // beneficiary lookup
+        Counterparty beneficiary = null;
+        String beneficiaryRef = customerIn.beneficiaryRef();
+        if (beneficiaryRef != null) {
+            UUID uuid = StartPaymentCommand.parseUuid(beneficiaryRef);
+            Optional<Counterparty> found = uuid == null ? Optional.empty() : counterparties.find(accountId, uuid);
+            beneficiary = found.orElseThrow(
+                    () -> DomainError.notFound("beneficiary \"" + beneficiaryRef + "\" does not exist"));
+            if (!beneficiary.active()) {
+                throw DomainError.invalidArgument("beneficiary is not active");
+            }
+        }
+        String accountNumber = firstNonBlank(pay.accountNumber(), beneficiary == null ? null : beneficiary.accountNumber());
+        if (accountNumber == null) {
+            throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument",
+                    "payment_config.account_number is required", DomainError.Shape.DEFAULT,
+                    Map.of("invalid_arguments", List.of("payment_config.account_number")));
+        }
+
+        // provider and network
+        String country = cmd.upperCountry();
+        CountryInfo countryInfo = catalogue.country(country)
+                .orElseThrow(() -> DomainError.invalidArgument("country \"" + country + "\" is not served"));
+        String currency = cmd.upperCurrency();
+        if (!countryInfo.currency().equals(currency)) {
+            throw DomainError.invalidArgument("currency \"" + currency + "\" is not accepted in " + country
+                    + ": use " + countryInfo.currency());
+        }
+        String provider = cmd.order().provider().trim();
+        if (!catalogue.assignedProviders(accountId).contains(provider)) {
+            throw DomainError.invalidArgument("provider \"" + provider + "\" is not available on this account");
+        }
+        List<Network> ofProvider = catalogue.networks(country).stream()
+                .filter(n -> n.identity().provider().equals(provider)).toList();
+        if (ofProvider.isEmpty()) {
+            throw DomainError.invalidArgument("provider \"" + provider + "\" does not operate in " + country);
+        }
+        String networkId = pc.networkId().trim();
+        List<Network> sameId = ofProvider.stream().filter(n -> n.identity().networkId().equals(networkId)).toList();
+        if (sameId.isEmpty()) {
+            throw DomainError.invalidArgument("unknown network \"" + networkId + "\" for provider \"" + provider + "\"");
+        }
+        List<Network> onRail = sameId.stream().filter(n -> n.channel().rail() == rail).toList();
+        if (onRail.isEmpty()) {
+            throw DomainError.invalidArgument("network \"" + networkId + "\" of provider \"" + provider
+                    + "\" does not carry " + rail.wire() + " payments");
+        }
+        RampType ramp = type.ramp();
+        Network network = onRail.stream().filter(n -> n.channel().ramp() == ramp).findFirst()
+                .orElseThrow(() -> DomainError.invalidArgument("network \"" + networkId + "\" of provider \""
+                        + provider + "\" has no " + ramp.wire() + " channel for a " + type.wire()));
+        String accountType = pc.accountType().trim().toLowerCase(Locale.ROOT);
+        if (!accountType.equals(network.channel().rail().wire())
+                && !accountType.equalsIgnoreCase(String.valueOf(network.channel().accountType()))) {
+            throw DomainError.invalidArgument("provider_config.account_type must be \"" + network.channel().rail().wire()
+                    + "\" for network \"" + networkId + "\"");
+        }
+        String networkCode = network.identity().networkCode();
+        if (networkCode != null && !networkCode.equalsIgnoreCase(pc.networkCode().trim())) {
+            throw DomainError.invalidArgument("provider_config.network_code does not match network \"" + networkId + "\"");
+        }
+        if (!network.active()) {
+            throw DomainError.invalidArgument("The passed channel is not active");
+        }
+
+        // rail requirements
+        if (rail == Rail.CARD && StartPaymentCommand.blank(pay.redirectUrl())) {
+            throw DomainError.invalidArgument("redirect_url is required for card payments");
+        }
+        LocalDate dob = StartPaymentCommand.parseDob(customerIn.person().dob());
+        if (dob == null && beneficiary != null && beneficiary.dateOfBirth() != null) {
+            dob = beneficiary.dateOfBirth().toLocalDate();
+        }
+        if (rail == Rail.BANK && dob == null) {
+            throw DomainError.invalidArgument("customer.dob is required for bank payments");
+        }
+
+        // amount
+        BigDecimal amount = cmd.order().amount();
+        AmountRules.check(amount, network);
+        BigDecimal amountUsdExact = rates.toUsdExact(currency, amount)
+                .orElseThrow(() -> DomainError.invalidArgument("no USD rate for currency \"" + currency + "\""));
+        BigDecimal amountUsd = amountUsdExact.setScale(2, java.math.RoundingMode.HALF_EVEN);
+
+        Payment.Customer customer = mergeCustomer(customerIn.person(), customerIn.documents(), beneficiary, dob);
+        String merchantReference = pay.reference().trim();
+        var routing = new Payment.Routing(type, country, rail, provider, network.identity().networkId(),
+                network.channel().channelId());
+        var amounts = new Payment.Amounts(Money.of(amount.setScale(2), currency),
+                Money.of(amountUsd, Payment.Amounts.USD), Money.of(network.limits().fee().amount(), currency));
+        var instructions = new Payment.Instructions(accountNumber.trim(), pay.callbackUrl().trim(),
+                trimOrNull(pay.redirectUrl()), trimOrNull(pay.remark()), trimOrNull(pay.paymentCategory()),
+                trimOrNull(cmd.order().reason()));
+        final Counterparty b = beneficiary;
+        Payment accepted = unitOfWork.inTransaction(() -> {
+            // without a beneficiary the insert's unique key answers the same refusal: no separate read first
+            if (b != null && store.merchantReferenceTaken(accountId, merchantReference)) {
+                throw DomainError.invalidArgument(
+                        "payment_config.reference \"" + merchantReference + "\" has already been used");
+            }
+            Payment.Beneficiary linked = null;
+            if (b != null) {
+                // tier-0 envelope: judged and counted atomically under the beneficiary's row lock
+                counterparties.reserveTier0(accountId, b.id(), currency, amountUsdExact);
+                linked = new Payment.Beneficiary(b.id(), b.uuid(), b.kycLevel() == KycLevel.TIER_0
+                        ? Money.of(amountUsd, Payment.Amounts.USD) : null);
+            }
+            Instant now = clock.instant();
+            var references = new Payment.References(PaymentReference.of(Tokens.paymentReference()), merchantReference,
+                    rail == Rail.CARD ? Tokens.checkoutToken() : null);
+            Payment draft = Payment.accepted(AccountId.of(accountId), references, routing, amounts, linked, customer,
+                    instructions, now);
+            Payment inserted = store.insert(draft, now);
+            if (funds != null) {
+                // Team tier limit, then the withdrawal's reservation: the last refusals, same transaction
+                funds.onAccepted(inserted);
+            }
+            // the Idempotency-Key commits with the payment: a retry after a crash answers this payment
+            recoveryPoints.record(accountId, RecoveryPoints.PAYMENT, Long.toString(inserted.id()));
+            return inserted;
+        });
+        return acceptance(accepted, network);
+    }
+
+    /**
+     * The acceptance of a payment this merchant's Idempotency-Key created, as it was answered then (the payment was
+     * accepted {@code queued}, whatever it became since).
+     */
+    private PaymentAcceptance recover(long accountId, long paymentId) {
+        Payment p = unitOfWork.inTransaction(() -> store.findById(paymentId))
+                .filter(found -> found.accountId().value() == accountId)
+                .orElseThrow(() -> new IllegalStateException("recovery point names a missing payment"));
+        Payment.Routing r = p.routing();
+        Network network = catalogue.networks(r.country()).stream()
+                .filter(n -> n.identity().provider().equals(r.provider()) && n.identity().networkId().equals(r.networkId())
+                        && n.channel().rail() == r.rail() && n.channel().ramp() == r.requestType().ramp())
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("network of a recovered payment is gone"));
+        return acceptance(p, network);
+    }
+
+    private PaymentAcceptance acceptance(Payment p, Network network) {
+        Payment.Routing r = p.routing();
+        String reference = p.reference().value();
+        String accountNumber = p.instructions().accountNumber();
+        String networkName = network.identity().networkName();
+        var providerResponse = new LinkedHashMap<String, Object>();
+        // a payment is accepted queued (an acceptance recovered later reads the same)
+        providerResponse.put("status", PaymentStatus.QUEUED.wire());
+        providerResponse.put("provider", r.provider());
+        providerResponse.put("network_id", network.identity().networkId());
+        providerResponse.put("network_name", networkName);
+        providerResponse.put("channel_id", network.channel().channelId());
+        providerResponse.put("reference", reference);
+        String manual = null;
+        Map<String, String> bankInfo = null;
+        Map<String, Object> extra = null;
+        String money = p.amounts().currency() + " " + p.amounts().amount().amount().toPlainString();
+        if (r.rail() == Rail.BANK) {
+            bankInfo = new LinkedHashMap<>();
+            if (r.requestType() == RequestType.PAYMENT) {
+                String virtualAccount = virtualAccount(p.id());
+                bankInfo.put("name", SANDBOX_BANK);
+                bankInfo.put("account_name", "Mizani Collections " + r.country());
+                bankInfo.put("account_number", virtualAccount);
+                bankInfo.put("branch_code", "001");
+                bankInfo.put("payment_link", null);
+                manual = "Deposit " + money + " at " + SANDBOX_BANK + " into account " + virtualAccount
+                        + " (Mizani Collections " + r.country() + ", branch 001), quoting reference " + reference
+                        + ".";
+            } else {
+                bankInfo.put("name", networkName);
+                bankInfo.put("account_name", p.customer().fullName());
+                bankInfo.put("account_number", accountNumber);
+                bankInfo.put("branch_code", null);
+                bankInfo.put("payment_link", null);
+                manual = "No action needed: " + money + " will be paid into account " + accountNumber
+                        + " over " + networkName + ", reference " + reference + ".";
+            }
+        } else if (r.rail() == Rail.MOMO && r.requestType() == RequestType.PAYMENT) {
+            extra = new LinkedHashMap<>();
+            extra.put("instructions", "Approve the " + networkName + " prompt for " + money + " on "
+                    + accountNumber + ".");
+        }
+        return new PaymentAcceptance(p, providerResponse,
+                new PaymentAcceptance.PayerGuidance(manual, bankInfo, extra));
+    }
+
+    static String virtualAccount(long paymentId) {
+        return "9" + String.format("%011d", paymentId);
+    }
+
+    private static Payment.Customer mergeCustomer(StartPaymentCommand.Person in, StartPaymentCommand.IdDocuments docs,
+                                                  Counterparty b, LocalDate dob) {
+        return new Payment.Customer(
+                firstNonBlank(in.firstName(), b == null ? null : b.firstName()),
+                firstNonBlank(in.lastName(), b == null ? null : b.lastName()),
+                firstNonBlank(in.email(), b == null ? null : b.email()),
+                firstNonBlank(in.phone(), b == null ? null : b.phoneNumber()),
+                dob,
+                firstNonBlank(in.country(), b == null ? null : b.country()),
+                firstNonBlank(docs.idType(), b == null ? null : b.idType()),
+                firstNonBlank(docs.idNumber(), b == null ? null : b.idNumber()));
+    }
+
+    private static String firstNonBlank(String a, String b) {
+        if (!StartPaymentCommand.blank(a)) {
+            return a.trim();
+        }
+        return StartPaymentCommand.blank(b) ? null : b.trim();
+    }
+
+    private static String trimOrNull(String s) {
+        return StartPaymentCommand.blank(s) ? null : s.trim();
+    }
+}

@@ -166,6 +166,6 @@ class RunCheckFallbackTest {
     void no_operator_route_takes_the_default() {
         providers.put("a", provider("a", () -> VERIFIED));
         assertEquals("a", service().run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678912"),
-                false)).source());
+                false)).routing().source());
     }
 }

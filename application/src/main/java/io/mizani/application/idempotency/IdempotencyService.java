@@ -95,7 +95,11 @@ public final class IdempotencyService {
         });
     }
 
-    /** Forgets the key unless its request committed a change (the request failed in a way a retry should re-run). */
+    /**
+     * Forgets the key unless its request committed a change: the request was refused for a moment (503 with
+     * {@code Retry-After}) and the client's retry with the same key must run, not replay the refusal. Called by the
+     * REST adapter's idempotency filter; a key with a recovery point stays in flight (its retry answers the change).
+     */
     public void release(long accountId, String key, String leaseToken) {
         uow.inNewTransaction(() -> {
             store.release(accountId, key, leaseToken);

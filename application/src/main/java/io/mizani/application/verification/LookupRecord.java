@@ -5,13 +5,15 @@ import io.mizani.domain.common.Money;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.verification.CheckStatus;
 import io.mizani.domain.verification.LookupId;
+import io.mizani.domain.verification.ProviderReply;
 import io.mizani.domain.verification.VerificationToken;
 import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One call of a check, as stored: what was asked ({@link Subject}), what came back ({@link Outcome}), which
- * provider answered ({@link Routing}) and what it cost ({@link Charge}). Built by its steps, never by position:
+ * One call of a check, as stored: what was asked ({@link Subject}), what came back ({@link Outcome}: the status,
+ * {@link Found}, {@link ProviderReply}, {@link Sealed} and two times), which provider answered ({@link Routing}) and
+ * what it cost ({@link Charge}). Built by its steps, never by position:
  * {@link #inFlight} before the provider call, {@link #settled} after it, {@link #replayed} for a cached answer
  * re-issued under a new id; {@link #withCharge} and {@link #asError} are the sweeper's moves.
  * The identifier is only stored hashed and masked; the payload and the registry identity only sealed.
@@ -30,33 +32,68 @@ public record LookupRecord(
     /** What was asked: the check, and the identifier only as a keyed hash and masked; the cache key of the inputs. */
     public record Subject(String check, String category, String country, String identifierHash,
                           String identifierMasked, String cacheKey) {
+
+        /** The check asked for, as the token and the result name it. */
+        public VerificationToken.Checked checked() {
+            return new VerificationToken.Checked(check, category, country);
+        }
     }
 
     /**
-     * What the provider answered. {@code status} is null while the call is in flight ({@link #PENDING});
-     * {@code sealedPayload} and {@code sealedIdentity} are sealed (the raw payload, the registry identity).
+     * What the provider answered: the status ({@code null} while the call is in flight, {@link #PENDING}), what it
+     * found about the subject ({@link Found}), its own words ({@link ProviderReply}), the sealed raw payload and
+     * registry identity ({@link Sealed}), and when it was fetched and stops being replayable.
      */
-    public record Outcome(CheckStatus status, String verificationStatus, String actorType, String subjectName,
-                          String reference, String detail, String responseCode, byte[] sealedPayload,
-                          byte[] sealedIdentity, Instant fetchedAt, Instant expiresAt) {
+    public record Outcome(CheckStatus status, Found found, ProviderReply reply, Sealed sealed, Instant fetchedAt,
+                          Instant expiresAt) {
 
-        public static final Outcome PENDING = new Outcome(null, null, null, null, null, null, null, null, null, null,
+        public static final Outcome PENDING = new Outcome(null, Found.NONE, ProviderReply.NONE, Sealed.NONE, null,
                 null);
+
+        public Outcome {
+            Objects.requireNonNull(found, "found");
+            Objects.requireNonNull(reply, "reply");
+            Objects.requireNonNull(sealed, "sealed");
+        }
 
         /** The call failed: no answer kept, only why ({@code detail}) and the provider's code. */
         public static Outcome error(String detail, String responseCode, Instant fetchedAt) {
-            return new Outcome(CheckStatus.ERROR, null, null, null, null, detail, responseCode, null, null,
-                    fetchedAt, null);
+            return new Outcome(CheckStatus.ERROR, Found.NONE, ProviderReply.failure(detail, responseCode),
+                    Sealed.NONE, fetchedAt, null);
         }
 
         /** This outcome closed as an error with {@code detail}; the answer's payload and identity are dropped. */
         public Outcome asError(String detail) {
-            return new Outcome(CheckStatus.ERROR, verificationStatus, actorType, subjectName, reference, detail,
-                    responseCode, null, null, fetchedAt, expiresAt);
+            return new Outcome(CheckStatus.ERROR, found, reply.withDetail(detail), Sealed.NONE, fetchedAt, expiresAt);
+        }
+
+        /** This outcome without its sealed parts: what a reader outside the store may hold. */
+        public Outcome unsealed() {
+            return sealed == Sealed.NONE ? this
+                    : new Outcome(status, found, reply, Sealed.NONE, fetchedAt, expiresAt);
         }
 
         public boolean verified() {
             return status == CheckStatus.VERIFIED;
+        }
+    }
+
+    /**
+     * What the provider found about the subject: its verdict word ({@code VERIFIED}, ...), the subject's actor type
+     * ({@code C} company, {@code I} natural person, or null) and name.
+     */
+    public record Found(String verificationStatus, String actorType, String subjectName) {
+
+        public static final Found NONE = new Found(null, null, null);
+    }
+
+    /** The provider's raw payload and the registry identity, both sealed (null when there is none). */
+    public record Sealed(byte[] payload, byte[] identity) {
+
+        public static final Sealed NONE = new Sealed(null, null);
+
+        public static Sealed of(byte[] payload, byte[] identity) {
+            return payload == null && identity == null ? NONE : new Sealed(payload, identity);
         }
     }
 
@@ -123,10 +160,10 @@ public record LookupRecord(
 
     /** The token this call issued, as the other layers see it. */
     public VerificationToken token() {
-        return new VerificationToken(id, new VerificationToken.Checked(subject.check(), subject.category(),
-                subject.country()),
-                new VerificationToken.Finding(outcome.status().wire(), outcome.verificationStatus(), outcome.verified(),
-                        outcome.actorType(), outcome.subjectName(), subject.identifierMasked(), outcome.reference(),
+        Found found = outcome.found();
+        return new VerificationToken(id, subject.checked(),
+                new VerificationToken.Finding(outcome.status().wire(), found.verificationStatus(), outcome.verified(),
+                        found.actorType(), found.subjectName(), subject.identifierMasked(), outcome.reply().reference(),
                         routing.source()),
                 outcome.fetchedAt(), outcome.expiresAt());
     }

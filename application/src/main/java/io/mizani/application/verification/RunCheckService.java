@@ -22,6 +22,7 @@ import io.mizani.domain.verification.InputValidator;
 import io.mizani.domain.verification.ProviderAnswer;
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import io.mizani.domain.verification.match.IdentityMatch;
 import io.mizani.domain.verification.match.MatchRequest;
@@ -247,14 +248,14 @@ public final class RunCheckService implements RunCheck {
         long t0 = System.nanoTime();
         Map<String, BigDecimal> costs = costsOf(check.key());
         List<ProviderCall> calls = new ArrayList<>();
+        ProviderCall.Of of = new ProviderCall.Of(lookupId, AccountId.of(accountId), check.key());
         CheckOutcome outcome = null;
         String source = route.get(0);
         for (String name : route) {
             long c0 = System.nanoTime();
             CheckOutcome o = call(name, request);
             int ms = (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - c0) / 1_000_000);
-            calls.add(providerCall(lookupId.value(), accountId, check.key(), name, calls.size() + 1, o,
-                    costs.get(name), ms));
+            calls.add(providerCall(of, name, calls.size() + 1, o, costs.get(name), ms));
             outcome = o;
             source = name;
             if (!(o instanceof CheckOutcome.ProviderUnavailable)) {
@@ -342,7 +343,7 @@ public final class RunCheckService implements RunCheck {
                 return null;
             });
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "could not record provider calls of " + calls.get(0).lookupId(), e);
+            LOG.log(Level.WARNING, "could not record provider calls of " + calls.get(0).of().lookupId(), e);
         }
     }
 
@@ -359,17 +360,18 @@ public final class RunCheckService implements RunCheck {
         }
     }
 
-    private ProviderCall providerCall(String lookupId, long accountId, String check, String provider, int attempt,
-                                      CheckOutcome o, BigDecimal configuredCost, int ms) {
-        BigDecimal zero = BigDecimal.ZERO.setScale(2);
-        BigDecimal cost = configuredCost == null ? zero : configuredCost;
+    private ProviderCall providerCall(ProviderCall.Of of, String provider, int attempt, CheckOutcome o,
+                                      BigDecimal configuredCost, int ms) {
+        Money zero = Money.zero(CheckCatalogue.CURRENCY);
+        Money cost = configuredCost == null ? zero : Money.of(configuredCost, CheckCatalogue.CURRENCY);
+        Duration took = Duration.ofMillis(ms);
         return switch (o) {
-            case CheckOutcome.Verified v -> new ProviderCall(lookupId, accountId, check, provider, attempt, "verified",
-                    null, cost, CheckCatalogue.CURRENCY, ms, now());
-            case CheckOutcome.NotVerified n -> new ProviderCall(lookupId, accountId, check, provider, attempt,
-                    "not_verified", null, n.providerCharged() ? cost : zero, CheckCatalogue.CURRENCY, ms, now());
-            case CheckOutcome.ProviderUnavailable u -> new ProviderCall(lookupId, accountId, check, provider, attempt,
-                    "unavailable", u.cause().name().toLowerCase(Locale.ROOT), zero, CheckCatalogue.CURRENCY, ms, now());
+            case CheckOutcome.Verified v -> new ProviderCall(of, provider, attempt, ProviderCall.Result.VERIFIED, cost,
+                    took, now());
+            case CheckOutcome.NotVerified n -> new ProviderCall(of, provider, attempt,
+                    ProviderCall.Result.NOT_VERIFIED, n.providerCharged() ? cost : zero, took, now());
+            case CheckOutcome.ProviderUnavailable u -> new ProviderCall(of, provider, attempt,
+                    ProviderCall.Result.unavailable(u.cause().name().toLowerCase(Locale.ROOT)), zero, took, now());
         };
     }
 
@@ -445,25 +447,19 @@ public final class RunCheckService implements RunCheck {
         String actor = ActorTypes.of(check, identifier, a.taxpayerClass()).orElse(null);
         byte[] payload = a.payloadJson() == null ? null : pii.seal(a.payloadJson());
         byte[] identity = a.identity() == null || a.identity().isEmpty() ? null : pii.seal(a.identity().encode());
-        return new LookupRecord.Outcome(status, a.verificationStatus(), actor, a.subjectName(), a.reference(),
-                a.detail(), a.responseCode(), payload, identity, fetchedAt, expiresAt);
+        return new LookupRecord.Outcome(status, new LookupRecord.Found(a.verificationStatus(), actor, a.subjectName()),
+                a.reply(), LookupRecord.Sealed.of(payload, identity), fetchedAt, expiresAt);
     }
 
     private VerificationResult toResult(LookupRecord r, MatchRequest match) {
-        IdentityMatch identityMatch = null;
-        if (match != null) {
-            RegistryIdentity identity = r.outcome().sealedIdentity() == null ? RegistryIdentity.NONE
-                    : RegistryIdentity.decode(pii.open(r.outcome().sealedIdentity())).orElse(RegistryIdentity.NONE);
-            identityMatch = IdentityMatch.of(match, identity);
+        LookupRecord.Sealed sealed = r.outcome().sealed();
+        VerificationResult result = VerificationResult.of(r,
+                sealed.payload() == null ? null : pii.open(sealed.payload()));
+        if (match == null) {
+            return result;
         }
-        LookupRecord.Subject s = r.subject();
-        LookupRecord.Outcome o = r.outcome();
-        LookupRecord.Routing via = r.routing();
-        LookupRecord.Charge c = r.charge();
-        return new VerificationResult(r.id().value(), s.check(), s.category(), s.country(), o.status().wire(),
-                o.verificationStatus(), o.actorType(), o.subjectName(), o.reference(), o.detail(), o.responseCode(),
-                o.sealedPayload() == null ? null : pii.open(o.sealedPayload()), via.durationMs(), via.source(),
-                via.cached(), o.fetchedAt(), o.expiresAt(), c.amount().amount(), c.amount().currency(),
-                c.reference(), c.status().wire(), identityMatch);
+        RegistryIdentity identity = sealed.identity() == null ? RegistryIdentity.NONE
+                : RegistryIdentity.decode(pii.open(sealed.identity())).orElse(RegistryIdentity.NONE);
+        return result.matched(IdentityMatch.of(match, identity));
     }
 }

@@ -23,9 +23,9 @@ public final class TokenQueries implements ResolveToken, ListLookups, Verificati
     public ResolvedToken resolve(long accountId, String token, boolean withData) {
         LookupRecord r = uow.inTransaction(() -> lookups.findToken(accountId, token))
                 .orElseThrow(VerificationErrors::tokenNotFound);
-        byte[] payload = r.outcome().sealedPayload();
+        byte[] payload = r.outcome().sealed().payload();
         String data = withData && payload != null ? pii.open(payload) : null;
-        return new ResolvedToken(r.token(), r.outcome().detail(), r.accountId(), data);
+        return new ResolvedToken(r.token(), r.outcome().reply().detail(), r.accountId(), data);
     }
 
     @Override
@@ -36,7 +36,7 @@ public final class TokenQueries implements ResolveToken, ListLookups, Verificati
         }
         int capped = Math.min(n, MAX_LIMIT);
         return uow.inTransaction(() -> lookups.history(accountId, capped)).stream()
-                .map(TokenQueries::historyEntry)
+                .map(HistoryEntry::of)
                 .toList();
     }
 
@@ -46,15 +46,5 @@ public final class TokenQueries implements ResolveToken, ListLookups, Verificati
             return Optional.empty();
         }
         return uow.inTransaction(() -> lookups.findToken(accountId, token)).map(LookupRecord::token);
-    }
-
-    private static HistoryEntry historyEntry(LookupRecord r) {
-        LookupRecord.Subject s = r.subject();
-        LookupRecord.Outcome o = r.outcome();
-        LookupRecord.Charge c = r.charge();
-        return new HistoryEntry(r.id().value(), s.check(), s.country(), o.status().wire(), o.verificationStatus(),
-                o.actorType(), o.subjectName(), s.identifierMasked(), o.reference(), o.detail(),
-                r.routing().source(), c.amount().amount(), c.amount().currency(), c.reference(), c.status().wire(),
-                r.routing().durationMs(), r.createdAt());
     }
 }

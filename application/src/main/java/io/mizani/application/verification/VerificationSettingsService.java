@@ -2,6 +2,7 @@ package io.mizani.application.verification;
 
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckDefinition;
 import java.math.BigDecimal;
@@ -68,7 +69,8 @@ public final class VerificationSettingsService implements ManageVerificationSett
         BigDecimal cheapest = null;
         for (CheckDefinition c : catalogue.all()) {
             BigDecimal live = catalogue.livePrice(c.key());
-            prices.put(c.key(), new Entitlement.Price(live, catalogue.cachedPrice(c.key())));
+            prices.put(c.key(), new Entitlement.Price(Money.of(live, CheckCatalogue.CURRENCY),
+                    Money.of(catalogue.cachedPrice(c.key()), CheckCatalogue.CURRENCY)));
             cheapest = cheapest == null || live.compareTo(cheapest) < 0 ? live : cheapest;
         }
         boolean platform = s.mode() == VerificationMode.PLATFORM;
@@ -92,7 +94,7 @@ public final class VerificationSettingsService implements ManageVerificationSett
             message = platform ? "checks run on the platform key and are billed to the service wallet"
                     : "checks run on your own provider key and are free";
         }
-        return new Entitlement(platform, reason == null, reason, message, billingMode, CheckCatalogue.CURRENCY,
-                s.balance(), prices);
+        return new Entitlement(platform, billingMode, reason, message, Money.of(s.balance(), CheckCatalogue.CURRENCY),
+                prices);
     }
 }

@@ -7,6 +7,7 @@ import io.mizani.domain.error.DomainError;
 import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckOutcome;
 import io.mizani.domain.verification.ProviderAnswer;
+import io.mizani.domain.verification.ProviderReply;
 import io.mizani.domain.verification.match.MatchRequest;
 import io.mizani.domain.verification.match.MatchVerdict;
 import io.mizani.domain.verification.match.RegistryIdentity;
@@ -50,7 +51,7 @@ class RunCheckFallbackTest {
     }
 
     static final CheckOutcome VERIFIED = new CheckOutcome.Verified(new ProviderAnswer("VERIFIED", "ADA OBI", null,
-            "ref", "ok", "1012", "{}", new RegistryIdentity("Ada", null, "Obi", LocalDate.of(1990, 1, 2))));
+            new ProviderReply("ref", "ok", "1012"), "{}", new RegistryIdentity("Ada", null, "Obi", LocalDate.of(1990, 1, 2))));
     static final CheckOutcome DOWN = new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.DOWN, "down", null);
 
     RunCheckService service() {
@@ -106,7 +107,8 @@ class RunCheckFallbackTest {
 
     @Test
     void a_not_verified_answer_costs_the_provider_fee_only_when_the_provider_charged_it() {
-        ProviderAnswer none = new ProviderAnswer("NOT_VERIFIED", null, null, "ref", "no match", "1013", "{}");
+        ProviderAnswer none = new ProviderAnswer("NOT_VERIFIED", null, null,
+                new ProviderReply("ref", "no match", "1013"), "{}", null);
         providers.put("b", provider("b", () -> new CheckOutcome.NotVerified(none, true)));
         providers.put("c", provider("c", () -> new CheckOutcome.NotVerified(none, false)));
         route = List.of("b");
@@ -114,7 +116,7 @@ class RunCheckFallbackTest {
         route = List.of("c");
         service().run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678913"), true));
         assertEquals(List.of(new BigDecimal("30.00"), new BigDecimal("0.00")),
-                recorded.stream().map(ProviderCall::cost).toList());
+                recorded.stream().map(c -> c.cost().amount()).toList());
     }
 
     @Test
@@ -127,20 +129,20 @@ class RunCheckFallbackTest {
         route = List.of("a", "b", "c");
         VerificationResult r = service().run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678912"),
                 false, null, new MatchRequest("ada", "OBI", LocalDate.of(1990, 2, 1))));
-        assertEquals("c", r.source());
-        assertEquals("charged", r.chargeStatus());
+        assertEquals("c", r.routing().source());
+        assertEquals("charged", r.charge().status().wire());
         assertEquals(new BigDecimal("945.00"), wallet.balance, "one charge at the check's price");
         assertEquals(List.of("a", "b", "c"), recorded.stream().map(ProviderCall::provider).toList());
-        assertEquals(List.of("unavailable", "unavailable", "verified"), recorded.stream().map(ProviderCall::outcome).toList());
+        assertEquals(List.of("unavailable", "unavailable", "verified"), recorded.stream().map(c -> c.result().outcome()).toList());
         assertEquals(List.of(new BigDecimal("0.00"), new BigDecimal("0.00"), new BigDecimal("25.00")),
-                recorded.stream().map(ProviderCall::cost).toList());
+                recorded.stream().map(c -> c.cost().amount()).toList());
         assertEquals(MatchVerdict.EXACT, r.match().firstName());
         assertEquals(MatchVerdict.PARTIAL, r.match().dateOfBirth());
         assertEquals(85, r.match().score());
         // the replay computes its own match from the identity stored with the result
         VerificationResult replay = service().run(new RunCheck.Command(ACCOUNT, "nin",
                 Map.of("number_nin", "12345678912"), false, null, new MatchRequest("Bola", null, null)));
-        assertEquals("cache", replay.source());
+        assertEquals("cache", replay.routing().source());
         assertEquals(MatchVerdict.MISMATCH, replay.match().firstName());
         assertEquals(MatchVerdict.NOT_PROVIDED, replay.match().lastName());
     }
@@ -164,6 +166,6 @@ class RunCheckFallbackTest {
     void no_operator_route_takes_the_default() {
         providers.put("a", provider("a", () -> VERIFIED));
         assertEquals("a", service().run(new RunCheck.Command(ACCOUNT, "nin", Map.of("number_nin", "12345678912"),
-                false)).source());
+                false)).routing().source());
     }
 }

@@ -10,6 +10,7 @@ import io.mizani.domain.error.DomainError;
 import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckOutcome;
 import io.mizani.domain.verification.ProviderAnswer;
+import io.mizani.domain.verification.ProviderReply;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,7 +38,8 @@ class RunCheckServiceTest {
     final VerificationPolicy policy = new VerificationPolicy(Duration.ofDays(30), Duration.ofMinutes(2), Duration.ofMinutes(1));
 
     static ProviderAnswer answer(String status) {
-        return new ProviderAnswer(status, "JANE DOE", null, "ref-1", "ok", "1012", "{\"ResultCode\":\"1012\"}");
+        return new ProviderAnswer(status, "JANE DOE", null, new ProviderReply("ref-1", "ok", "1012"),
+                "{\"ResultCode\":\"1012\"}", null);
     }
 
     RunCheckService service() {
@@ -96,15 +98,15 @@ class RunCheckServiceTest {
     void a_verified_live_check_is_charged_its_live_price() {
         platform();
         VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
-        assertEquals("verified", r.status());
-        assertEquals("charged", r.chargeStatus());
-        assertEquals(new BigDecimal("55.00"), r.chargedAmount());
-        assertEquals("KES", r.chargeCurrency());
-        assertEquals("I", r.actorType());
-        assertEquals("sandbox", r.source());
-        assertFalse(r.cached());
+        assertEquals("verified", r.outcome().status().wire());
+        assertEquals("charged", r.charge().status().wire());
+        assertEquals(new BigDecimal("55.00"), r.charge().amount().amount());
+        assertEquals("KES", r.charge().amount().currency());
+        assertEquals("I", r.outcome().found().actorType());
+        assertEquals("sandbox", r.routing().source());
+        assertFalse(r.routing().cached());
         assertEquals(new BigDecimal("945.00"), wallet.balance);
-        assertEquals(r.fetchedAt().plus(Duration.ofDays(30)), r.expiresAt());
+        assertEquals(r.outcome().fetchedAt().plus(Duration.ofDays(30)), r.outcome().expiresAt());
     }
 
     @Test
@@ -114,40 +116,40 @@ class RunCheckServiceTest {
         clock = Clock.offset(clock, Duration.ofHours(1));
         VerificationResult replay = run("nin", Map.of("number_nin", " 1234567 8901"), false);
         assertEquals(1, providerCalls.get());
-        assertNotEquals(live.lookupId(), replay.lookupId());
-        assertTrue(replay.cached());
-        assertEquals("cache", replay.source());
-        assertEquals(live.fetchedAt(), replay.fetchedAt());
-        assertEquals(live.expiresAt(), replay.expiresAt());
-        assertEquals(new BigDecimal("20.00"), replay.chargedAmount());
+        assertNotEquals(live.lookupId().value(), replay.lookupId().value());
+        assertTrue(replay.routing().cached());
+        assertEquals("cache", replay.routing().source());
+        assertEquals(live.outcome().fetchedAt(), replay.outcome().fetchedAt());
+        assertEquals(live.outcome().expiresAt(), replay.outcome().expiresAt());
+        assertEquals(new BigDecimal("20.00"), replay.charge().amount().amount());
         assertEquals(live.dataJson(), replay.dataJson());
         assertEquals(new BigDecimal("925.00"), wallet.balance);
 
         VerificationResult fresh = run("nin", Map.of("number_nin", "12345678901"), true);
         assertEquals(2, providerCalls.get());
-        assertFalse(fresh.cached());
+        assertFalse(fresh.routing().cached());
     }
 
     @Test
     void a_replay_answers_every_field_of_the_original_in_its_own_place() {
         platform();
-        answer = r -> new CheckOutcome.Verified(new ProviderAnswer("VERIFIED", "JANE DOE", null, "REF-771",
-                "Detail of the registry", "1012", "{\"ResultCode\":\"1012\"}"));
+        answer = r -> new CheckOutcome.Verified(new ProviderAnswer("VERIFIED", "JANE DOE", null,
+                new ProviderReply("REF-771", "Detail of the registry", "1012"), "{\"ResultCode\":\"1012\"}", null));
         VerificationResult live = run("nin", Map.of("number_nin", "12345678901"), false);
         clock = Clock.offset(clock, Duration.ofHours(1));
         VerificationResult replay = run("nin", Map.of("number_nin", "12345678901"), false);
-        assertTrue(replay.cached());
-        assertEquals("REF-771", replay.reference());
-        assertEquals("Detail of the registry", replay.detail());
-        assertEquals(live.subjectName(), replay.subjectName());
-        assertEquals(live.verificationStatus(), replay.verificationStatus());
-        assertEquals(live.responseCode(), replay.responseCode());
-        assertEquals(live.actorType(), replay.actorType());
-        assertEquals(live.country(), replay.country());
-        assertEquals(live.category(), replay.category());
+        assertTrue(replay.routing().cached());
+        assertEquals("REF-771", replay.outcome().reply().reference());
+        assertEquals("Detail of the registry", replay.outcome().reply().detail());
+        assertEquals(live.outcome().found().subjectName(), replay.outcome().found().subjectName());
+        assertEquals(live.outcome().found().verificationStatus(), replay.outcome().found().verificationStatus());
+        assertEquals(live.outcome().reply().responseCode(), replay.outcome().reply().responseCode());
+        assertEquals(live.outcome().found().actorType(), replay.outcome().found().actorType());
+        assertEquals(live.checked().country(), replay.checked().country());
+        assertEquals(live.checked().category(), replay.checked().category());
         // and the replayed token reads back the same way
         TokenQueries queries = new TokenQueries(lookups, pii, new Fakes.RollbackUnitOfWork(lookups, wallet));
-        ResolvedToken token = queries.resolve(ACCOUNT, replay.lookupId(), false);
+        ResolvedToken token = queries.resolve(ACCOUNT, replay.lookupId().value(), false);
         assertEquals("REF-771", token.token().finding().reference());
         assertEquals("Detail of the registry", token.detail());
     }
@@ -157,15 +159,15 @@ class RunCheckServiceTest {
         settings.save(ACCOUNT, new VerificationSettings(VerificationMode.OWN_KEY, pii.seal("merchant-key")));
         VerificationResult live = run("nin", Map.of("number_nin", "12345678901"), false);
         VerificationResult replay = run("nin", Map.of("number_nin", "12345678901"), false);
-        assertTrue(replay.cached());
+        assertTrue(replay.routing().cached());
         for (VerificationResult r : java.util.List.of(live, replay)) {
-            assertEquals(null, r.chargeReference());
-            assertEquals("free", r.chargeStatus());
-            assertEquals(new BigDecimal("0.00"), r.chargedAmount());
+            assertEquals(null, r.charge().reference());
+            assertEquals("free", r.charge().status().wire());
+            assertEquals(new BigDecimal("0.00"), r.charge().amount().amount());
         }
         platform();
         VerificationResult paid = run("nin", Map.of("number_nin", "12345678901"), false);
-        assertEquals("chg_" + paid.lookupId().substring(3), paid.chargeReference());
+        assertEquals("chg_" + paid.lookupId().value().substring(3), paid.charge().reference());
     }
 
     @Test
@@ -174,9 +176,9 @@ class RunCheckServiceTest {
         run("nin", Map.of("number_nin", "12345678901"), false);
         settings.save(ACCOUNT + 1, new VerificationSettings(VerificationMode.PLATFORM, null));
         VerificationResult other = service().run(new RunCheck.Command(ACCOUNT + 1, "nin", Map.of("number_nin", "12345678901"), false));
-        assertFalse(other.cached());
+        assertFalse(other.routing().cached());
         clock = Clock.offset(clock, Duration.ofDays(31));
-        assertFalse(run("nin", Map.of("number_nin", "12345678901"), false).cached());
+        assertFalse(run("nin", Map.of("number_nin", "12345678901"), false).routing().cached());
     }
 
     @Test
@@ -185,9 +187,9 @@ class RunCheckServiceTest {
         answer = r -> new CheckOutcome.NotVerified(answer("NOT_VERIFIED"), true);
         VerificationResult first = run("nin", Map.of("number_nin", "12345678900"), false);
         VerificationResult second = run("nin", Map.of("number_nin", "12345678900"), false);
-        assertEquals("not_verified", first.status());
-        assertEquals("charged", first.chargeStatus());
-        assertFalse(second.cached());
+        assertEquals("not_verified", first.outcome().status().wire());
+        assertEquals("charged", first.charge().status().wire());
+        assertFalse(second.routing().cached());
         assertEquals(2, providerCalls.get());
         assertEquals(new BigDecimal("890.00"), wallet.balance);
     }
@@ -197,8 +199,8 @@ class RunCheckServiceTest {
         platform();
         answer = r -> new CheckOutcome.NotVerified(answer("NOT_VERIFIED"), false);
         VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
-        assertEquals("refunded", r.chargeStatus());
-        assertEquals(new BigDecimal("55.00"), r.chargedAmount());
+        assertEquals("refunded", r.charge().status().wire());
+        assertEquals(new BigDecimal("55.00"), r.charge().amount().amount());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
     }
 
@@ -212,10 +214,10 @@ class RunCheckServiceTest {
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
         var history = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork()).list(ACCOUNT, null);
         assertEquals(1, history.size());
-        assertEquals("error", history.get(0).status());
-        assertEquals("refunded", history.get(0).chargeStatus());
+        assertEquals("error", history.get(0).outcome().status().wire());
+        assertEquals("refunded", history.get(0).charge().status().wire());
         assertThrows(DomainError.class, () -> new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork())
-                .resolve(ACCOUNT, history.get(0).id(), false));
+                .resolve(ACCOUNT, history.get(0).id().value(), false));
     }
 
     @Test
@@ -224,19 +226,19 @@ class RunCheckServiceTest {
         answer = r -> new CheckOutcome.NotVerified(answer("NOT_VERIFIED"), false);
         wallet.refundsFail = true;
         VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
-        assertEquals("refund_failed", r.chargeStatus());
+        assertEquals("refund_failed", r.charge().status().wire());
         assertEquals(new BigDecimal("945.00"), wallet.balance);
         var sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet), clock, policy);
         assertEquals(0, sweeper.sweep(10), "not due before the retry delay");
         sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
                 Clock.offset(clock, Duration.ofMinutes(2)), policy);
         assertEquals(1, sweeper.sweep(10));
-        assertEquals("refund_failed", lookups.rows.get(r.lookupId()).charge().status().wire());
+        assertEquals("refund_failed", lookups.rows.get(r.lookupId().value()).charge().status().wire());
         wallet.refundsFail = false;
         sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
                 Clock.offset(clock, Duration.ofMinutes(5)), policy);
         assertEquals(1, sweeper.sweep(10));
-        assertEquals("refunded", lookups.rows.get(r.lookupId()).charge().status().wire());
+        assertEquals("refunded", lookups.rows.get(r.lookupId().value()).charge().status().wire());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
     }
 
@@ -265,11 +267,11 @@ class RunCheckServiceTest {
             return new CheckOutcome.Verified(answer("VERIFIED"));
         };
         VerificationResult r = run("phone", Map.of("number", "+254712345678"), false);
-        assertEquals("free", r.chargeStatus());
-        assertEquals(0, BigDecimal.ZERO.compareTo(r.chargedAmount()));
-        assertEquals("KE", r.country());
+        assertEquals("free", r.charge().status().wire());
+        assertEquals(0, BigDecimal.ZERO.compareTo(r.charge().amount().amount()));
+        assertEquals("KE", r.checked().country());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
-        assertEquals("free", run("phone", Map.of("number", "+254712345678"), false).chargeStatus());
+        assertEquals("free", run("phone", Map.of("number", "+254712345678"), false).charge().status().wire());
     }
 
     @Test
@@ -277,13 +279,13 @@ class RunCheckServiceTest {
         platform();
         VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
         var queries = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork());
-        ResolvedToken t = queries.resolve(ACCOUNT, r.lookupId(), false);
+        ResolvedToken t = queries.resolve(ACCOUNT, r.lookupId().value(), false);
         assertEquals("12\u2022\u2022\u2022\u2022\u2022\u2022\u202201", t.token().finding().identifierMasked());
         assertEquals(null, t.dataJson());
         assertTrue(t.token().verified());
-        assertEquals("{\"ResultCode\":\"1012\"}", queries.resolve(ACCOUNT, r.lookupId(), true).dataJson());
-        assertThrows(DomainError.class, () -> queries.resolve(ACCOUNT + 1, r.lookupId(), false));
-        assertTrue(queries.find(ACCOUNT + 1, r.lookupId()).isEmpty());
+        assertEquals("{\"ResultCode\":\"1012\"}", queries.resolve(ACCOUNT, r.lookupId().value(), true).dataJson());
+        assertThrows(DomainError.class, () -> queries.resolve(ACCOUNT + 1, r.lookupId().value(), false));
+        assertTrue(queries.find(ACCOUNT + 1, r.lookupId().value()).isEmpty());
         assertTrue(lookups.rows.values().stream().noneMatch(x -> x.subject().identifierHash().equals("12345678901")));
     }
 

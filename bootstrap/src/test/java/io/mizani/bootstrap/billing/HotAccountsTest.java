@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mizani.adapter.persistence.balance.JdbcBalanceLedger;
-import io.mizani.adapter.persistence.billing.SqlWalletCharges;
+import io.mizani.adapter.persistence.billing.JdbcWalletCharges;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -38,7 +38,7 @@ class HotAccountsTest {
     private static final String CHECK = "/api/v1/kyc/verify/national_id_ke"; // 40 KES live, 20 KES cached
 
     @Inject
-    SqlWalletCharges charges;
+    JdbcWalletCharges charges;
 
     @Inject
     JdbcBalanceLedger ledger;

@@ -10,6 +10,7 @@ import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckOutcome;
 import io.mizani.domain.verification.InputValidator;
 import io.mizani.domain.verification.ProviderAnswer;
+import io.mizani.domain.verification.ProviderReply;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ class GuardedProviderTest {
     }
 
     static final CheckOutcome VERIFIED = new CheckOutcome.Verified(
-            new ProviderAnswer("VERIFIED", "A B", null, "r", "ok", "1012", "{}"));
+            new ProviderAnswer("VERIFIED", "A B", null, new ProviderReply("r", "ok", "1012"), "{}", null));
 
     static ProviderGuards guards(Map<String, VerificationProvider> providers, Set<String> withoutBreaker,
                                  long timeoutMs, int bulkhead) {

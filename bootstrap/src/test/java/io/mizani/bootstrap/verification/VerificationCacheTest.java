@@ -2,7 +2,7 @@ package io.mizani.bootstrap.verification;
 
 import io.mizani.adapter.persistence.common.CacheVersions;
 import io.mizani.adapter.persistence.verification.JdbcVerificationSettingsStore;
-import io.mizani.adapter.persistence.verification.SqlVerificationAccess;
+import io.mizani.adapter.persistence.verification.JdbcVerificationAccess;
 import io.mizani.application.verification.VerificationAccess;
 import io.mizani.application.verification.VerificationMode;
 import io.mizani.application.verification.VerificationSettings;
@@ -40,8 +40,8 @@ class VerificationCacheTest {
         CacheVersions a = new CacheVersions(dataSource, POLL_A, Duration.ofSeconds(2), null);
         CacheVersions b = new CacheVersions(dataSource, POLL_B, Duration.ofSeconds(2), null);
         try {
-            var accessA = new SqlVerificationAccess(dataSource, a);
-            var accessB = new SqlVerificationAccess(dataSource, b);
+            var accessA = new JdbcVerificationAccess(dataSource, a);
+            var accessB = new JdbcVerificationAccess(dataSource, b);
             var storeA = new JdbcVerificationSettingsStore(dataSource, a);
             warm(accessA, a, m);
             warm(accessB, b, m);

@@ -7,6 +7,7 @@ import io.mizani.domain.verification.LookupId;
 import io.mizani.application.verification.LookupStore;
 import io.mizani.domain.billing.ChargeStatus;
 import io.mizani.domain.verification.CheckStatus;
+import io.mizani.domain.verification.ProviderReply;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -171,20 +172,20 @@ public class JdbcLookupStore implements LookupStore {
         int i = 1;
         LookupRecord.Outcome o = r.outcome();
         ps.setString(i++, o.status() == null ? null : o.status().wire());
-        ps.setString(i++, o.verificationStatus());
-        ps.setString(i++, o.actorType());
-        ps.setString(i++, o.subjectName());
-        ps.setString(i++, o.reference());
-        ps.setString(i++, o.detail());
-        ps.setString(i++, o.responseCode());
-        ps.setBytes(i++, o.sealedPayload());
+        ps.setString(i++, o.found().verificationStatus());
+        ps.setString(i++, o.found().actorType());
+        ps.setString(i++, o.found().subjectName());
+        ps.setString(i++, o.reply().reference());
+        ps.setString(i++, o.reply().detail());
+        ps.setString(i++, o.reply().responseCode());
+        ps.setBytes(i++, o.sealed().payload());
         ps.setTimestamp(i++, ts(o.fetchedAt()));
         ps.setTimestamp(i++, ts(o.expiresAt()));
         ps.setString(i++, r.charge().status().wire());
         setInt(ps, i++, r.routing().durationMs());
         ps.setBoolean(i++, r.tokenIssued());
         ps.setString(i++, r.routing().source());
-        ps.setBytes(i++, o.sealedIdentity());
+        ps.setBytes(i++, o.sealed().identity());
         return i;
     }
 
@@ -200,16 +201,16 @@ public class JdbcLookupStore implements LookupStore {
         ps.setString(i++, s.category());
         ps.setString(i++, s.country());
         ps.setString(i++, o.status() == null ? null : o.status().wire());
-        ps.setString(i++, o.verificationStatus());
-        ps.setString(i++, o.actorType());
-        ps.setString(i++, o.subjectName());
+        ps.setString(i++, o.found().verificationStatus());
+        ps.setString(i++, o.found().actorType());
+        ps.setString(i++, o.found().subjectName());
         ps.setString(i++, s.identifierHash());
         ps.setString(i++, s.identifierMasked());
         ps.setString(i++, s.cacheKey());
-        ps.setString(i++, o.reference());
-        ps.setString(i++, o.detail());
-        ps.setString(i++, o.responseCode());
-        ps.setBytes(i++, o.sealedPayload());
+        ps.setString(i++, o.reply().reference());
+        ps.setString(i++, o.reply().detail());
+        ps.setString(i++, o.reply().responseCode());
+        ps.setBytes(i++, o.sealed().payload());
         ps.setString(i++, via.source());
         ps.setBoolean(i++, via.cached());
         ps.setTimestamp(i++, ts(o.fetchedAt()));
@@ -222,7 +223,7 @@ public class JdbcLookupStore implements LookupStore {
         ps.setTimestamp(i++, ts(r.createdAt()));
         ps.setBoolean(i++, r.tokenIssued());
         ps.setBoolean(i++, r.settled());
-        ps.setBytes(i, o.sealedIdentity());
+        ps.setBytes(i, o.sealed().identity());
     }
 
     private static LookupRecord read(ResultSet rs) throws SQLException {
@@ -234,9 +235,11 @@ public class JdbcLookupStore implements LookupStore {
                 new LookupRecord.Subject(rs.getString("check_key"), rs.getString("category"), rs.getString("country"),
                         rs.getString("identifier_hash"), rs.getString("identifier_masked"), rs.getString("cache_key")),
                 new LookupRecord.Outcome(status == null ? null : CheckStatus.fromWire(status),
-                        rs.getString("verification_status"), rs.getString("actor_type"), rs.getString("subject_name"),
-                        rs.getString("reference"), rs.getString("detail"), rs.getString("response_code"),
-                        rs.getBytes("payload_sealed"), rs.getBytes("identity_sealed"),
+                        new LookupRecord.Found(rs.getString("verification_status"), rs.getString("actor_type"),
+                                rs.getString("subject_name")),
+                        new ProviderReply(rs.getString("reference"), rs.getString("detail"),
+                                rs.getString("response_code")),
+                        LookupRecord.Sealed.of(rs.getBytes("payload_sealed"), rs.getBytes("identity_sealed")),
                         instant(rs.getTimestamp("fetched_at")), instant(rs.getTimestamp("expires_at"))),
                 new LookupRecord.Routing(rs.getString("source"), rs.getBoolean("cached"), durationMs),
                 new LookupRecord.Charge(Money.of(rs.getBigDecimal("charged_amount"), currency),

@@ -1,6 +1,8 @@
 package io.mizani.adapter.persistence.verification;
 
 import io.mizani.application.verification.ProviderCall;
+import io.mizani.domain.common.Money;
+import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.application.verification.ProviderCallLog;
 import io.mizani.application.verification.ProviderMargin;
 import io.mizani.application.verification.RoutingStore;
@@ -147,10 +149,10 @@ public class JdbcRoutingStore implements RoutingStore, ProviderCallLog {
             ps.setTimestamp(1, Timestamp.from(since));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    BigDecimal cost = rs.getBigDecimal("cost").setScale(2);
-                    BigDecimal revenue = rs.getBigDecimal("revenue").setScale(2);
+                    Money cost = Money.of(rs.getBigDecimal("cost").setScale(2), CheckCatalogue.CURRENCY);
+                    Money revenue = Money.of(rs.getBigDecimal("revenue").setScale(2), CheckCatalogue.CURRENCY);
                     out.add(new ProviderMargin(rs.getString("provider"), rs.getString("check_key"),
-                            rs.getLong("calls"), rs.getLong("answered"), cost, revenue, revenue.subtract(cost)));
+                            rs.getLong("calls"), rs.getLong("answered"), cost, revenue));
                 }
             }
         } catch (SQLException e) {
@@ -169,16 +171,16 @@ public class JdbcRoutingStore implements RoutingStore, ProviderCallLog {
                         + "cause, cost, currency, duration_ms, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?) "
                         + "ON CONFLICT (lookup_id, attempt) DO NOTHING")) {
             for (ProviderCall call : calls) {
-                ps.setString(1, call.lookupId());
-                ps.setLong(2, call.accountId());
-                ps.setString(3, call.check());
+                ps.setString(1, call.of().lookupId().value());
+                ps.setLong(2, call.of().accountId().value());
+                ps.setString(3, call.of().check());
                 ps.setString(4, call.provider());
                 ps.setInt(5, call.attempt());
-                ps.setString(6, call.outcome());
-                ps.setString(7, call.cause());
-                ps.setBigDecimal(8, call.cost());
-                ps.setString(9, call.currency());
-                ps.setInt(10, call.durationMs());
+                ps.setString(6, call.result().outcome());
+                ps.setString(7, call.result().cause());
+                ps.setBigDecimal(8, call.cost().amount());
+                ps.setString(9, call.cost().currency());
+                ps.setInt(10, (int) Math.min(Integer.MAX_VALUE, call.took().toMillis()));
                 ps.setTimestamp(11, Timestamp.from(call.at()));
                 ps.addBatch();
             }

@@ -8,6 +8,7 @@ import io.mizani.application.verification.VerificationProvider;
 import io.mizani.domain.verification.CheckOutcome;
 import io.mizani.domain.verification.IdentifierMask;
 import io.mizani.domain.verification.ProviderAnswer;
+import io.mizani.domain.verification.ProviderReply;
 import io.mizani.domain.verification.match.RegistryIdentity;
 import java.io.IOException;
 import java.net.URI;
@@ -123,8 +124,8 @@ public final class DojahKyc implements VerificationProvider {
             String message = Optional.ofNullable(text(node, "error")).or(() -> Optional.ofNullable(text(node, "message")))
                     .orElse("HTTP " + status).replace(identifier, IdentifierMask.mask(identifier));
             if (status == 404 || message.toLowerCase(Locale.ROOT).contains("not found")) {
-                return new CheckOutcome.NotVerified(new ProviderAnswer("NOT_VERIFIED", null, null, reference, message,
-                        code, node.toString()), true);
+                return new CheckOutcome.NotVerified(new ProviderAnswer("NOT_VERIFIED", null, null,
+                        new ProviderReply(reference, message, code), node.toString(), null), true);
             }
             return new CheckOutcome.ProviderUnavailable(CheckOutcome.Cause.REJECTED, "Dojah refused the request: "
                     + message, code);
@@ -137,7 +138,7 @@ public final class DojahKyc implements VerificationProvider {
         String subject = Stream.of(identity.firstName(), identity.middleName(), identity.lastName())
                 .filter(p -> p != null).collect(Collectors.joining(" "));
         return new CheckOutcome.Verified(new ProviderAnswer("VERIFIED", subject.isEmpty() ? null : subject, null,
-                reference, "ID number validated", code, node.toString(), identity));
+                new ProviderReply(reference, "ID number validated", code), node.toString(), identity));
     }
 
     /** Dojah's names and date of birth (snake_case or the NIMC spellings some endpoints return). */

@@ -7,6 +7,7 @@ import io.mizani.application.verification.VerificationProvider;
 import io.mizani.domain.verification.Category;
 import io.mizani.domain.verification.CheckOutcome;
 import io.mizani.domain.verification.ProviderAnswer;
+import io.mizani.domain.verification.ProviderReply;
 import io.mizani.domain.verification.match.RegistryIdentity;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -133,7 +134,7 @@ public final class SandboxVerificationProvider implements VerificationProvider {
         data.put("reference", reference);
         RegistryIdentity identity = verified && !company ? new RegistryIdentity(subject[0], null, subject[1], dob) : null;
         ProviderAnswer answer = new ProviderAnswer(verdict, verified ? full : null, verified ? taxpayerClass : null,
-                reference, text, code, data.toString(), identity);
+                new ProviderReply(reference, text, code), data.toString(), identity);
         if (verified) {
             return new CheckOutcome.Verified(answer);
         }

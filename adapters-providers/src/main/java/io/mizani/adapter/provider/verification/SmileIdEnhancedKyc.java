@@ -8,6 +8,7 @@ import io.mizani.application.verification.ProviderRequest;
 import io.mizani.application.verification.VerificationProvider;
 import io.mizani.domain.verification.CheckOutcome;
 import io.mizani.domain.verification.ProviderAnswer;
+import io.mizani.domain.verification.ProviderReply;
 import io.mizani.domain.verification.match.RegistryIdentity;
 import java.io.IOException;
 import java.net.URI;
@@ -169,8 +170,8 @@ public final class SmileIdEnhancedKyc implements VerificationProvider {
         String text = node.path("ResultText").asText(null);
         String reference = node.path("SmileJobID").asText(null);
         String fullName = subjectName(node);
-        ProviderAnswer answer = new ProviderAnswer(null, fullName, null, reference, text, code, node.toString(),
-                identity(node));
+        ProviderAnswer answer = new ProviderAnswer(null, fullName, null, new ProviderReply(reference, text, code),
+                node.toString(), identity(node));
         return switch (code) {
             case "1012", "1020", "1021" -> new CheckOutcome.Verified(withStatus(answer, "VERIFIED"));
             case "1013", "1022" -> new CheckOutcome.NotVerified(withStatus(answer, "NOT_VERIFIED"), true);
@@ -186,8 +187,7 @@ public final class SmileIdEnhancedKyc implements VerificationProvider {
 
     private static ProviderAnswer withStatus(ProviderAnswer a, String status) {
         boolean verified = "VERIFIED".equals(status);
-        return new ProviderAnswer(status, verified ? a.subjectName() : null, a.taxpayerClass(),
-                a.reference(), a.detail(), a.responseCode(), a.payloadJson(), verified ? a.identity() : null);
+        return a.as(status, verified ? a.subjectName() : null, verified ? a.identity() : null);
     }
 
     /** Smile ID's names and date of birth in the identity match's shape. */

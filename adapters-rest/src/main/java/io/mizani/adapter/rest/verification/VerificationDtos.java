@@ -2,10 +2,17 @@ package io.mizani.adapter.rest.verification;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mizani.application.verification.Entitlement;
+import io.mizani.application.verification.HistoryEntry;
+import io.mizani.application.verification.LookupRecord;
 import io.mizani.application.verification.ResolvedToken;
+import io.mizani.application.verification.VerificationResult;
+import io.mizani.domain.verification.ProviderReply;
 import io.mizani.domain.verification.VerificationToken;
+import io.mizani.domain.verification.match.IdentityMatch;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,10 +30,37 @@ final class VerificationDtos {
             Integer durationMs, String source, boolean cached, Instant fetchedAt, Instant expiresAt,
             BigDecimal chargedAmount, String chargeCurrency, String chargeReference, String chargeStatus,
             @JsonInclude(JsonInclude.Include.NON_NULL) MatchDto match) {
+
+        /**
+         * The one place a result is flattened to its wire shape, part by part; {@code data} is its payload parsed.
+         * {@code VerificationDtosTest} fills every field with a distinct value, so a swap here fails it.
+         */
+        static VerificationResultDto of(VerificationResult r, JsonNode data) {
+            VerificationToken.Checked asked = r.checked();
+            LookupRecord.Outcome o = r.outcome();
+            LookupRecord.Found found = o.found();
+            ProviderReply reply = o.reply();
+            LookupRecord.Routing via = r.routing();
+            LookupRecord.Charge charge = r.charge();
+            return new VerificationResultDto(r.lookupId().value(),
+                    asked.check(), asked.category(), asked.country(),
+                    o.status().wire(), found.verificationStatus(), found.actorType(), found.subjectName(),
+                    reply.reference(), reply.detail(), reply.responseCode(),
+                    data,
+                    via.durationMs(), via.source(), via.cached(),
+                    o.fetchedAt(), o.expiresAt(),
+                    charge.amount().amount(), charge.amount().currency(), charge.reference(), charge.status().wire(),
+                    MatchDto.of(r.match()));
+        }
     }
 
     /** The identity match (platform.md section 13): present only when the request carried {@code match}. */
     record MatchDto(int score, String firstName, String lastName, String dateOfBirth) {
+
+        static MatchDto of(IdentityMatch m) {
+            return m == null ? null : new MatchDto(m.score(), m.firstName().wire(), m.lastName().wire(),
+                    m.dateOfBirth().wire());
+        }
     }
 
     record ResolvedTokenDto(
@@ -55,6 +89,21 @@ final class VerificationDtos {
             String subjectName, String identifierMasked, String reference, String detail, String source,
             BigDecimal chargedAmount, String chargeCurrency, String chargeReference, String chargeStatus,
             Integer durationMs, Instant createdAt) {
+
+        /** The one place a history entry is flattened to its wire shape, part by part. */
+        static HistoryEntryDto of(HistoryEntry h) {
+            VerificationToken.Checked asked = h.checked();
+            LookupRecord.Outcome o = h.outcome();
+            LookupRecord.Found found = o.found();
+            ProviderReply reply = o.reply();
+            LookupRecord.Routing via = h.routing();
+            LookupRecord.Charge charge = h.charge();
+            return new HistoryEntryDto(h.id().value(), asked.check(), asked.country(),
+                    o.status().wire(), found.verificationStatus(), found.actorType(), found.subjectName(),
+                    h.identifierMasked(), reply.reference(), reply.detail(), via.source(),
+                    charge.amount().amount(), charge.amount().currency(), charge.reference(), charge.status().wire(),
+                    via.durationMs(), h.createdAt());
+        }
     }
 
     record OptionDto(String value, String label) {
@@ -75,6 +124,14 @@ final class VerificationDtos {
                           @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
                           String message, String billingMode, String currency, BigDecimal balance,
                           Map<String, PriceDto> prices) {
+
+        /** The one place the entitlement is flattened to its wire shape (balance and prices in its currency). */
+        static EntitlementDto of(Entitlement e) {
+            Map<String, PriceDto> prices = new LinkedHashMap<>();
+            e.prices().forEach((k, p) -> prices.put(k, new PriceDto(p.live().amount(), p.cached().amount())));
+            return new EntitlementDto(e.platform(), e.allowed(), e.reason(), e.message(), e.billingMode(),
+                    e.balance().currency(), e.balance().amount(), prices);
+        }
     }
 
     record SettingsDto(String mode, boolean platform) {

@@ -9,13 +9,10 @@ import io.mizani.adapter.rest.verification.VerificationDtos.CatalogueEntryDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.EntitlementDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.FieldDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.HistoryEntryDto;
-import io.mizani.adapter.rest.verification.VerificationDtos.MatchDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.OptionDto;
-import io.mizani.adapter.rest.verification.VerificationDtos.PriceDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.ResolvedTokenDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.SettingsDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.VerificationResultDto;
-import io.mizani.application.verification.Entitlement;
 import io.mizani.application.verification.ListLookups;
 import io.mizani.application.verification.ManageVerificationSettings;
 import io.mizani.application.verification.ResolveToken;
@@ -26,7 +23,6 @@ import io.mizani.application.verification.VerificationMode;
 import io.mizani.application.verification.VerificationResult;
 import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckDefinition;
-import io.mizani.domain.verification.match.IdentityMatch;
 import io.mizani.domain.verification.match.MatchRequest;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -43,7 +39,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -98,15 +93,7 @@ public class VerificationResource {
         }
         VerificationResult r = runCheck.run(new RunCheck.Command(accountId, check, fields, bool(fresh), bodyError,
                 match));
-        return new VerificationResultDto(r.lookupId(), r.check(), r.category(), r.country(), r.status(),
-                r.verificationStatus(), r.actorType(), r.subjectName(), r.reference(), r.detail(), r.responseCode(),
-                tree(r.dataJson()), r.durationMs(), r.source(), r.cached(), r.fetchedAt(), r.expiresAt(),
-                r.chargedAmount(), r.chargeCurrency(), r.chargeReference(), r.chargeStatus(), match(r.match()));
-    }
-
-    private static MatchDto match(IdentityMatch m) {
-        return m == null ? null : new MatchDto(m.score(), m.firstName().wire(), m.lastName().wire(),
-                m.dateOfBirth().wire());
+        return VerificationResultDto.of(r, tree(r.dataJson()));
     }
 
     /** The optional {@code match} object: strings (or null) for first_name, last_name, date_of_birth (YYYY-MM-DD). */
@@ -179,20 +166,13 @@ public class VerificationResource {
                 throw VerificationErrors.invalidRequest("limit must be a positive integer");
             }
         }
-        return listLookups.list(accountId, n).stream().map(h -> new HistoryEntryDto(h.id(), h.check(), h.country(),
-                h.status(), h.verificationStatus(), h.actorType(), h.subjectName(), h.identifierMasked(),
-                h.reference(), h.detail(), h.source(), h.chargedAmount(), h.chargeCurrency(), h.chargeReference(),
-                h.chargeStatus(), h.durationMs(), h.createdAt())).toList();
+        return listLookups.list(accountId, n).stream().map(HistoryEntryDto::of).toList();
     }
 
     @GET
     @Path("/pricing")
     public EntitlementDto pricing() {
-        Entitlement e = settings.entitlement(currentMerchant.merchant().accountId());
-        Map<String, PriceDto> prices = new LinkedHashMap<>();
-        e.prices().forEach((k, p) -> prices.put(k, new PriceDto(p.live(), p.cached())));
-        return new EntitlementDto(e.platform(), e.allowed(), e.reason(), e.message(), e.billingMode(), e.currency(),
-                e.balance(), prices);
+        return EntitlementDto.of(settings.entitlement(currentMerchant.merchant().accountId()));
     }
 
     @GET

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mizani.application.verification.ManageRouting;
+import io.mizani.application.verification.ProviderMargin;
 import io.mizani.application.verification.RoutingTable;
 import io.mizani.domain.error.DomainError;
 import jakarta.annotation.security.RolesAllowed;
@@ -53,6 +54,12 @@ public class VerificationRoutingResource {
 
     public record MarginDto(String provider, String check, long calls, long answered, BigDecimal cost,
                             BigDecimal revenue, BigDecimal margin, String currency) {
+
+        /** The one place a margin is flattened to its wire shape (the amounts in its currency). */
+        static MarginDto of(ProviderMargin m) {
+            return new MarginDto(m.provider(), m.check(), m.calls(), m.answered(), m.cost().amount(),
+                    m.revenue().amount(), m.margin().amount(), m.cost().currency());
+        }
     }
 
     public record MarginsDto(int days, List<MarginDto> margins) {
@@ -70,8 +77,7 @@ public class VerificationRoutingResource {
                 throw DomainError.invalidArgument("days must be an integer from 1 to 366");
             }
         }
-        return new MarginsDto(d, routing.margins(d).stream().map(m -> new MarginDto(m.provider(), m.check(),
-                m.calls(), m.answered(), m.cost(), m.revenue(), m.margin(), "KES")).toList());
+        return new MarginsDto(d, routing.margins(d).stream().map(MarginDto::of).toList());
     }
 
     @PUT

@@ -18,13 +18,13 @@ import javax.sql.DataSource;
  * on the replica that made it). An unknown account is not cached.
  */
 @ApplicationScoped
-public class SqlVerificationAccess implements VerificationAccess {
+public class JdbcVerificationAccess implements VerificationAccess {
 
     private final DataSource ds;
     private final CacheVersions.Cache<Long, Access> cache;
 
     @Inject
-    public SqlVerificationAccess(DataSource ds, CacheVersions versions) {
+    public JdbcVerificationAccess(DataSource ds, CacheVersions versions) {
         this.ds = ds;
         this.cache = versions.cache(CacheVersions.VERIFICATION_ACCESS, 100_000);
     }

@@ -12,18 +12,18 @@ import jakarta.inject.Inject;
 
 /**
  * The service wallet ledger in SQL. A wallet is a header row ({@code service_wallets}) and {@link Slots#COUNT}
- * sub-balance rows ({@code service_wallet_slots}); its balance is their sum (see {@link SqlWalletCharges}). A credit
+ * sub-balance rows ({@code service_wallet_slots}); its balance is their sum (see {@link JdbcWalletCharges}). A credit
  * inserts its ledger row first: the partial unique index on (account_id, reference) for credits makes a concurrent or
  * later repeat wait and then insert nothing, so a reference credits once on any number of replicas. A top-up then locks
  * every slot in slot order and re-spreads the new balance evenly over them (rare, and it keeps the debits spread).
  */
 @ApplicationScoped
-class SqlServiceWallet implements ServiceWallet {
+class JdbcServiceWallet implements ServiceWallet {
 
     private final DataSource ds;
 
     @Inject
-    SqlServiceWallet(DataSource ds) {
+    JdbcServiceWallet(DataSource ds) {
         this.ds = ds;
     }
 
@@ -68,7 +68,7 @@ class SqlServiceWallet implements ServiceWallet {
                     return rs.getBigDecimal(2);
                 }
             }
-            BigDecimal balance = SqlWalletCharges.spreadAdd(c, accountId, amount).orElseThrow(() ->
+            BigDecimal balance = JdbcWalletCharges.spreadAdd(c, accountId, amount).orElseThrow(() ->
                     new IllegalStateException("account " + accountId + " has no service wallet"));
             try (var ps = Jdbc.bind(c.prepareStatement("UPDATE wallet_entries SET balance_after = ? WHERE id = ?"),
                     balance, entryId)) {
@@ -80,6 +80,6 @@ class SqlServiceWallet implements ServiceWallet {
 
     @Override
     public BigDecimal balance(long accountId) {
-        return Jdbc.with(ds, c -> SqlWalletCharges.total(c, accountId));
+        return Jdbc.with(ds, c -> JdbcWalletCharges.total(c, accountId));
     }
 }

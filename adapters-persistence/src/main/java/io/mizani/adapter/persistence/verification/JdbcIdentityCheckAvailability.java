@@ -11,12 +11,12 @@ import javax.sql.DataSource;
 
 /** Reads {@code accounts.identity_checks_available} (set by the operator); a deleted or unknown account has none. */
 @ApplicationScoped
-public class SqlIdentityCheckAvailability implements IdentityCheckAvailability {
+public class JdbcIdentityCheckAvailability implements IdentityCheckAvailability {
 
     private final DataSource ds;
 
     @Inject
-    public SqlIdentityCheckAvailability(DataSource ds) {
+    public JdbcIdentityCheckAvailability(DataSource ds) {
         this.ds = ds;
     }
 

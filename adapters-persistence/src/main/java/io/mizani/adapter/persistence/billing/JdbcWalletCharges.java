@@ -26,7 +26,7 @@ import javax.sql.DataSource;
  * for sequential movements (see docs/balances.md for what it means under concurrency).
  */
 @ApplicationScoped
-public class SqlWalletCharges implements WalletCharges {
+public class JdbcWalletCharges implements WalletCharges {
 
     /** Adds the other slots' committed balances to the moved slot's new balance: the wallet's total after. */
     private static final String TOTAL_AFTER = "balance + (SELECT coalesce(sum(o.balance), 0) FROM service_wallet_slots o "
@@ -58,7 +58,7 @@ public class SqlWalletCharges implements WalletCharges {
     private final DataSource ds;
 
     @Inject
-    public SqlWalletCharges(DataSource ds) {
+    public JdbcWalletCharges(DataSource ds) {
         this.ds = ds;
     }
 

@@ -171,9 +171,11 @@ class DarajaRailTest {
         wm.stubFor(post("/mpesa/b2c/v3/paymentrequest").willReturn(okJson(
                 "{\"ConversationID\":\"AG_1\",\"OriginatorConversationID\":\"x\",\"ResponseCode\":\"0\",\"ResponseDescription\":\"ok\"}")));
         // a generous timeout: a first call timing out on a loaded machine would rightly fetch a new token
-        DarajaRail patient = new DarajaRail(new DarajaConfig(wm.baseUrl(), "key", "secret", "174379", "passkey",
-                "apiop", "cred", "https://mizani.example/providers/mpesa/tok", Duration.ofSeconds(15),
-                Duration.ofSeconds(10)), clock);
+        DarajaRail patient = new DarajaRail(new DarajaConfig(
+                new DarajaConfig.Api(wm.baseUrl(), "https://mizani.example/providers/mpesa/tok", Duration.ofSeconds(15),
+                        Duration.ofSeconds(10)),
+                new DarajaConfig.App("key", "secret"), new DarajaConfig.ShortCode("174379", "passkey"),
+                new DarajaConfig.Initiator("apiop", "cred")), clock);
         assertInstanceOf(RailOutcome.Submitted.class, patient.initiate(payment(RequestType.WITHDRAWAL, "500", null)));
         assertInstanceOf(RailOutcome.Submitted.class, patient.initiate(payment(RequestType.WITHDRAWAL, "500", null)));
         wm.verify(1, getRequestedFor(urlPathEqualTo("/oauth/v1/generate")));

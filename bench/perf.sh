@@ -18,13 +18,15 @@
 # Usage: ./mvnw -B package -DskipTests && bench/perf.sh [--short]
 #   --short: 4 s per cell, 8 s drain burst, 8 connections only (both settings; about 5 minutes on a quiet machine)
 # Env: DUR (s per cell, 10), DRAIN (s, 30), PORT (18500), PGPORT (15440), CB_PORT (18501), KEEP=1 keeps $WORK,
-#      RT_ONLY=1 stops after the round-trip count, RUNJAR (another build of the service).
+#      RT_ONLY=1 stops after the round-trip count, RUNJAR (another build of the service),
+#      WARMUP (s per scenario of each warm-up, 3: the JIT is still compiling after it; 25 or more for a warm JIT).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SHORT=0; [ "${1:-}" = --short ] && SHORT=1
 DUR=${DUR:-$([ $SHORT = 1 ] && echo 4 || echo 10)}
 DRAIN=${DRAIN:-$([ $SHORT = 1 ] && echo 8 || echo 30)}
+WARMUP=${WARMUP:-3}
 PORT=${PORT:-18500}
 CB_PORT=${CB_PORT:-18501}
 PGPORT=${PGPORT:-15440}
@@ -211,7 +213,7 @@ svc_cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / h
 label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; pay) echo "payment acceptance";; wd) echo "withdrawal acceptance";; esac; }
 
 echo "== warm-up"
-for s in cached live pay wd; do wrk -t2 -c8 -d3s -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+for s in cached live pay wd; do wrk -t2 -c8 -d"${WARMUP}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
 sleep 2
 
 echo "== round trips per request (pg_stat_statements; one merchant, 8 connections, ${DUR}s each)"
@@ -249,7 +251,7 @@ start_service MIZANI_PAYMENTS_WORKERS_ENABLED=true
 WARM2_MS=$(cat "$WORK/ready_ms")
 echo "   warm start to ready (workers on): $WARM2_MS ms"
 echo "== warm-up (workers on: the payments accepted above are processed now)"
-for s in cached live pay wd; do wrk -t2 -c8 -d3s -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+for s in cached live pay wd; do wrk -t2 -c8 -d"${WARMUP}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
 sleep 5
 
 SETTINGS="0 1000"

@@ -95,6 +95,17 @@ public final class IdempotencyService {
         });
     }
 
+    /**
+     * Gives the key up without an answer (a 503 "retry in a moment": the request changed nothing), so that a retry
+     * runs again instead of replaying the refusal. A key whose change committed keeps its recovery point.
+     */
+    public void release(long accountId, String key, String leaseToken) {
+        uow.inNewTransaction(() -> {
+            store.release(accountId, key, leaseToken);
+            return null;
+        });
+    }
+
     public int purgeExpired() {
         Instant cutoff = clock.instant().minus(RETENTION);
         return uow.inNewTransaction(() -> store.purgeCreatedBefore(cutoff));

@@ -82,6 +82,17 @@ public interface PaymentSettings {
     @WithDefault("PT5S")
     Duration catalogueCache();
 
+    /**
+     * MIZANI_WITHDRAWALS_IN_FLIGHT_PER_MERCHANT: withdrawal acceptances of one merchant at once on this instance
+     * (docs/architecture.md "Hot accounts"); more wait in a fair queue.
+     */
+    @WithDefault("8")
+    int withdrawalsInFlightPerMerchant();
+
+    /** MIZANI_WITHDRAWAL_QUEUE_WAIT: how long one waits for a turn before it answers 503 unavailable, Retry-After: 1. */
+    @WithDefault("PT1S")
+    Duration withdrawalQueueWait();
+
     /** M-Pesa Daraja (live mode). */
     Mpesa mpesa();
 

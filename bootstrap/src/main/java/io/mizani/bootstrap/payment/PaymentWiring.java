@@ -112,6 +112,15 @@ public class PaymentWiring {
                 .withRecoveryPoints(recoveryPoints);
     }
 
+    /** Bounds one merchant's withdrawal acceptances at once on this instance (PaymentResource, docs/architecture.md). */
+    @Produces
+    @ApplicationScoped
+    @Named(io.mizani.adapter.rest.payment.PaymentResource.WITHDRAWAL_GATE)
+    io.mizani.application.billing.ChargeGate withdrawalGate() {
+        return new io.mizani.application.billing.ChargeGate(settings.withdrawalsInFlightPerMerchant(),
+                settings.withdrawalQueueWait());
+    }
+
     @Produces
     @ApplicationScoped
     TransactionStatus transactionStatus(PaymentStore store) {

@@ -105,6 +105,16 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         if (claimed.leaseToken() == null) {
             return; // answered from the recovery point of a key another request still holds: it stores the answer
         }
+        if (status == 503) {
+            // "retry in a moment" (a per-merchant queue that was full, a database outage): a retry with this key must
+            // run again, not replay the 503; a change that did commit keeps its recovery point (release keeps the key)
+            try {
+                idempotencyService.get().release(claimed.accountId(), claimed.key(), claimed.leaseToken());
+            } catch (RuntimeException e) {
+                LOG.warnf("Idempotency-Key not released after 503 (%s); the key stays in flight", e.getMessage());
+            }
+            return;
+        }
         try {
             idempotencyService.get().complete(claimed.accountId(), claimed.key(), claimed.leaseToken(), status, body);
         } catch (RuntimeException e) {

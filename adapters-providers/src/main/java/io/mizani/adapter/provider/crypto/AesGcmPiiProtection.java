@@ -35,8 +35,32 @@ public final class AesGcmPiiProtection implements PiiProtection {
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
 
-    private record Key(byte[] id, SecretKeySpec encryption, SecretKeySpec hash) {
+    /**
+     * One master key's derived keys; {@code hmac} is a Mac per thread already initialised with {@code hash} (a Mac
+     * resets after doFinal, so it is reused as is; Mac.getInstance and init cost more than the HMAC of an identifier).
+     */
+    private record Key(byte[] id, SecretKeySpec encryption, SecretKeySpec hash, ThreadLocal<Mac> hmac) {
+        Key(byte[] id, SecretKeySpec encryption, SecretKeySpec hash) {
+            this(id, encryption, hash, ThreadLocal.withInitial(() -> {
+                try {
+                    Mac mac = Mac.getInstance("HmacSHA256");
+                    mac.init(hash);
+                    return mac;
+                } catch (GeneralSecurityException e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
     }
+
+    /** An AES/GCM Cipher per thread: init with a fresh nonce resets it for each message (the provider lookup is not free). */
+    private static final ThreadLocal<Cipher> GCM = ThreadLocal.withInitial(() -> {
+        try {
+            return Cipher.getInstance("AES/GCM/NoPadding");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    });
 
     private final Key current;
     private final List<Key> accepted;
@@ -108,7 +132,7 @@ public final class AesGcmPiiProtection implements PiiProtection {
         try {
             byte[] nonce = new byte[NONCE_BYTES];
             random.nextBytes(nonce);
-            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+            Cipher cipher = GCM.get();
             cipher.init(Cipher.ENCRYPT_MODE, current.encryption, new GCMParameterSpec(TAG_BITS, nonce));
             cipher.updateAAD(current.id);
             byte[] sealed = cipher.doFinal(plaintext.getBytes(StandardCharsets.UTF_8));
@@ -143,7 +167,7 @@ public final class AesGcmPiiProtection implements PiiProtection {
 
     private static String decrypt(Key key, byte[] sealed, int nonceAt, boolean keyIdAuthenticated) {
         try {
-            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+            Cipher cipher = GCM.get();
             cipher.init(Cipher.DECRYPT_MODE, key.encryption, new GCMParameterSpec(TAG_BITS, sealed, nonceAt, NONCE_BYTES));
             if (keyIdAuthenticated) {
                 cipher.updateAAD(key.id);
@@ -173,12 +197,6 @@ public final class AesGcmPiiProtection implements PiiProtection {
     }
 
     private static String hash(Key key, String value) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key.hash);
-            return HexFormat.of().formatHex(mac.doFinal(value.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return HexFormat.of().formatHex(key.hmac.get().doFinal(value.getBytes(StandardCharsets.UTF_8)));
     }
 }

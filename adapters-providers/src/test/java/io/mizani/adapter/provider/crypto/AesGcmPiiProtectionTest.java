@@ -30,6 +30,45 @@ class AesGcmPiiProtectionTest {
     }
 
     @Test
+    void the_cipher_and_mac_kept_per_thread_stay_right_across_keys_failures_and_threads() throws Exception {
+        var a = new AesGcmPiiProtection("key a");
+        var b = new AesGcmPiiProtection("key b", List.of("key a"));
+        String hashA = a.keyedHash("12345678");
+        for (int i = 0; i < 50; i++) {
+            byte[] sealedA = a.seal("value " + i);
+            byte[] tampered = sealedA.clone();
+            tampered[tampered.length - 1] ^= 1;
+            assertThrows(IllegalStateException.class, () -> a.open(tampered)); // a failed decryption in between
+            assertEquals("value " + i, a.open(sealedA));
+            assertEquals("value " + i, b.open(sealedA)); // another instance, other keys, same thread
+            assertEquals("value " + i, b.open(b.seal("value " + i)));
+            assertEquals(hashA, a.keyedHash("12345678"));
+            assertNotEquals(hashA, b.keyedHash("12345678"));
+        }
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            var results = new java.util.ArrayList<java.util.concurrent.Future<Boolean>>();
+            for (int t = 0; t < 8; t++) {
+                int n = t;
+                results.add(pool.submit(() -> {
+                    for (int i = 0; i < 200; i++) {
+                        String v = "thread " + n + " value " + i;
+                        if (!v.equals(a.open(a.seal(v))) || !hashA.equals(a.keyedHash("12345678"))) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }));
+            }
+            for (var r : results) {
+                assertTrue(r.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void another_key_cannot_open_and_tampering_is_detected() {
         byte[] sealed = new AesGcmPiiProtection("key one").seal("secret");
         assertThrows(IllegalStateException.class, () -> new AesGcmPiiProtection("key two").open(sealed));

@@ -8,8 +8,11 @@
 #     at 8 and 32 connections: wrk on cached verify, live verify (?fresh=true), payment acceptance and withdrawal
 #     acceptance, each followed by pgbench running the same SQL and transaction shape (bench/perf/*.sql); cached
 #     verify also beside pgbench on the shape before the sub-balance slots (bench/perf/cached_single.sql);
-#  4. statements and round trips per request from pg_stat_statements, and the service's CPU time per request
-#     (user + system of the JVM from /proc/<pid>/stat; one merchant, 8 connections, defaults);
+#  4. statements and round trips per request from pg_stat_statements (one merchant, 8 connections, defaults, after
+#     a short warm-up: the count does not depend on the JIT);
+#     every cell also records CPU time per request: the service JVM's and PostgreSQL's (user + system from
+#     /proc/<pid>/stat: the JVM; the postmaster, its live backends and the backends it has reaped), and PostgreSQL's
+#     per pgbench transaction, so the table shows where each request's CPU goes on the shared cores;
 #  5. drain: a payment-acceptance burst at 8 connections with callbacks to a local receiver; payments finalised and
 #     called back per second beside payments accepted per second, and the backlog when the burst ends;
 #  6. writes the tables into docs/performance.md (between the perf-sh markers) and bench/out/perf/.
@@ -19,14 +22,16 @@
 #   --short: 4 s per cell, 8 s drain burst, 8 connections only (both settings; about 5 minutes on a quiet machine)
 # Env: DUR (s per cell, 10), DRAIN (s, 30), PORT (18500), PGPORT (15440), CB_PORT (18501), KEEP=1 keeps $WORK,
 #      RT_ONLY=1 stops after the round-trip count, RUNJAR (another build of the service),
-#      WARMUP (s per scenario of each warm-up, 3: the JIT is still compiling after it; 25 or more for a warm JIT).
+#      WARMUP (s per scenario of the warm-up before the cells, 60: after 3 s the JIT is still compiling through the
+#      cells, see docs/performance.md "Warm JIT"), RT_WARMUP (s per scenario before the round-trip count, 3).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SHORT=0; [ "${1:-}" = --short ] && SHORT=1
 DUR=${DUR:-$([ $SHORT = 1 ] && echo 4 || echo 10)}
 DRAIN=${DRAIN:-$([ $SHORT = 1 ] && echo 8 || echo 30)}
-WARMUP=${WARMUP:-3}
+WARMUP=${WARMUP:-60}
+RT_WARMUP=${RT_WARMUP:-3}
 PORT=${PORT:-18500}
 CB_PORT=${CB_PORT:-18501}
 PGPORT=${PGPORT:-15440}
@@ -210,10 +215,34 @@ quiesce() {
 }
 # CPU time the service process has used so far (user + system, all threads), in ms
 svc_cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$SVC/stat"; }
+# CPU time PostgreSQL has used so far, in ms: the postmaster (its own and its reaped children's: backends of closed
+# connections, pgbench's) and its live children (the service's pooled backends, background workers)
+pg_cpu_ms() {
+  python3 - "$(head -1 "$WORK/data/postmaster.pid")" "$(getconf CLK_TCK)" <<'PY'
+import os, sys
+pm, hz = sys.argv[1], int(sys.argv[2])
+def fields(pid):
+    try:
+        return open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+f = fields(pm)
+ticks = sum(int(x) for x in f[11:15])  # utime stime cutime cstime
+for pid in os.listdir("/proc"):
+    if pid.isdigit() and pid != pm:
+        c = fields(pid)
+        if c and c[1] == pm:  # ppid
+            ticks += int(c[11]) + int(c[12])
+print(ticks * 1000 // hz)
+PY
+}
+# "<service CPU ms/request> <PostgreSQL CPU ms/request>" between two readings "svc pg" and a request count
+cpu_per() { python3 -c "import sys; a, b, n = sys.argv[1].split(), sys.argv[2].split(), max(1, int(sys.argv[3])); print('%.2f %.2f' % ((int(b[0]) - int(a[0])) / n, (int(b[1]) - int(a[1])) / n))" "$1" "$2" "$3"; }
+cpus() { echo "$(svc_cpu_ms) $(pg_cpu_ms)"; }
 label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; pay) echo "payment acceptance";; wd) echo "withdrawal acceptance";; esac; }
 
-echo "== warm-up"
-for s in cached live pay wd; do wrk -t2 -c8 -d"${WARMUP}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+echo "== warm-up (${RT_WARMUP}s per path)"
+for s in cached live pay wd; do wrk -t2 -c8 -d"${RT_WARMUP}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
 sleep 2
 
 echo "== round trips per request (pg_stat_statements; one merchant, 8 connections, ${DUR}s each)"
@@ -250,8 +279,13 @@ stop_service
 start_service MIZANI_PAYMENTS_WORKERS_ENABLED=true
 WARM2_MS=$(cat "$WORK/ready_ms")
 echo "   warm start to ready (workers on): $WARM2_MS ms"
-echo "== warm-up (workers on: the payments accepted above are processed now)"
-for s in cached live pay wd; do wrk -t2 -c8 -d"${WARMUP}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+echo "== warm-up (workers on: the payments accepted above are processed now; ${WARMUP}s per path, in rounds of 15s)"
+left=$WARMUP
+while [ "$left" -gt 0 ]; do
+  step=$(( left < 15 ? left : 15 )); left=$(( left - step ))
+  for s in cached live pay wd; do wrk -t2 -c8 -d"${step}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+done
+quiesce
 sleep 5
 
 SETTINGS="0 1000"
@@ -262,9 +296,11 @@ for delay in $SETTINGS; do
   echo "== commit_delay = $delay"
   for s in cached live pay wd; do for m in 1 8; do for c in $CONNS; do
     quiesce
-    w=$(wrk_run "$s" "$m" "$c" "$DUR")
+    c0=$(cpus); w=$(wrk_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
+    w="$w $(cpu_per "$c0" "$c1" "$(awk '{print $5}' <<<"$w")")"
     quiesce
-    p=$(pgb_run "$s" "$m" "$c" "$DUR")
+    c0=$(cpus); p=$(pgb_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
+    p="$p $(cpu_per "$c0" "$c1" "$(awk '{print int($1 * '"$DUR"')}' <<<"$p")" | cut -d' ' -f2)"
     # cached verify also beside issue 18's baseline: the same transaction on one wallet row per merchant
     b="-"; [ "$s" = cached ] && b=$(pgb_run cached_single "$m" "$c" "$DUR")
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$delay" "$s" "$m" "$c" "$w" "$p" "$b" | tee -a "$RESULTS"
@@ -305,6 +341,6 @@ RSS_AFTER_KB=$(awk '/VmRSS/ {print $2}' "/proc/$SVC/status")
 LOAD_AFTER=$(load)
 echo "load average after: $LOAD_AFTER; RSS after the runs: $((RSS_AFTER_KB / 1024)) MiB"
 
-python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$ROOT/docs/performance.md" \
+PERF_WARMUP=$WARMUP python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$ROOT/docs/performance.md" \
   "$(date -u +'%Y-%m-%d %H:%M UTC')" "$LOAD_BEFORE" "$LOAD_AFTER" "$WARM_MS/$WARM2_MS" "$COLD_MS" "$((RSS_IDLE_KB / 1024))" \
   "$((RSS_AFTER_KB / 1024))" "$DUR" "$DRAIN" "$SHORT" | tee "$OUT/report.md"

@@ -1,31 +1,35 @@
 """Writes bench/perf.sh's tables into docs/performance.md between the perf-sh markers (and prints them)."""
-import math, re, sys
+import math, os, re, sys
 
 (results, drain, roundtrips, doc, when, load_before, load_after, warm_ms, cold_ms, rss_idle, rss_after, dur,
  drain_s, short) = sys.argv[1:15]
 NAMES = {"cached": "cached verify", "live": "live verify", "pay": "payment acceptance", "wd": "withdrawal acceptance"}
 rows = [l.rstrip("\n").split("\t") for l in open(results) if l.strip()]
 out = []
-out.append("Run %s%s: %s s per cell, wrk -t2 and pgbench -j2 on the same 2 cores as the service and PostgreSQL; "
+out.append("Run %s%s: %s s per cell after a %s s warm-up per path, wrk -t2 and pgbench -j2 on the same 2 cores as the service and PostgreSQL; "
            "load average %s before, %s after (other engineers' builds may be running: compare ratios within the run, "
-           "not absolute numbers across runs)." % (when, " (short mode)" if short == "1" else "", dur, load_before,
+           "not absolute numbers across runs)." % (when, " (short mode)" if short == "1" else "", dur,
+                                                   os.environ.get("PERF_WARMUP", "?"), load_before,
                                                    load_after))
 out.append("")
-out.append("| commit_delay | path | merchants | conns | service req/s | p50 ms | p99 ms | non-2xx | pgbench tps | pgbench p50 | pgbench p99 | ratio | pgbench one-row tps | ratio to one row |")
-out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+out.append("| commit_delay | path | merchants | conns | service req/s | p50 ms | p99 ms | non-2xx | pgbench tps | pgbench p50 | pgbench p99 | ratio | pgbench one-row tps | ratio to one row | CPU ms/req: service JVM | CPU ms/req: PostgreSQL | CPU ms/tx: PostgreSQL under pgbench |")
+out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows:
     delay, s, m, c = r[0], r[1], r[2], r[3]
-    rps, p50, p99, bad = r[4].split()[:4]
-    tps, q50, q99, failed = r[5].split()
+    w, p = r[4].split(), r[5].split()
+    rps, p50, p99, bad = w[:4]
+    tps, q50, q99, failed = p[:4]
+    svc_cpu, pg_cpu = (w[5], w[6]) if len(w) >= 7 else ("-", "-")
+    pgb_cpu = p[4] if len(p) >= 5 else "-"
     ratio = float(rps) / float(tps) if float(tps) > 0 else math.nan
     one, one_ratio = "-", "-"
     if len(r) > 6 and r[6].strip() not in ("", "-"):
         otps = float(r[6].split()[0])
         one = f"{otps:,.0f}"
         one_ratio = "%.2f" % (float(rps) / otps) if otps > 0 else "-"
-    out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f | %s | %s |" % (
+    out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f | %s | %s | %s | %s | %s |" % (
         delay, NAMES[s], m, c, f"{float(rps):,.0f}", p50, p99, bad, f"{float(tps):,.0f}", q50, q99, ratio, one,
-        one_ratio))
+        one_ratio, svc_cpu, pg_cpu, pgb_cpu))
 out.append("")
 d = [l for l in open(drain) if l.startswith("DRAIN")]
 text = [l.strip() for l in open(drain) if not l.startswith("DRAIN")]

@@ -22,6 +22,8 @@
 #   --short: 4 s per cell, 8 s drain burst, 8 connections only (both settings; about 5 minutes on a quiet machine)
 # Env: DUR (s per cell, 10), DRAIN (s, 30), PORT (18500), PGPORT (15440), CB_PORT (18501), KEEP=1 keeps $WORK,
 #      RT_ONLY=1 stops after the round-trip count, RUNJAR (another build of the service),
+#      PATHS ("cached live pay wd"), MERCHANTS ("1 8"), CONNS ("8 32"; "8" with --short), SETTINGS ("0 1000": the
+#      commit_delay values) select cells for an experiment; NO_DOC=1 leaves docs/performance.md as it is,
 #      WARMUP (s per scenario of the warm-up before the cells, 60: after 3 s the JIT is still compiling through the
 #      cells, see docs/performance.md "Warm JIT"), RT_WARMUP (s per scenario before the round-trip count, 3).
 set -euo pipefail
@@ -242,12 +244,13 @@ cpus() { echo "$(svc_cpu_ms) $(pg_cpu_ms)"; }
 label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; pay) echo "payment acceptance";; wd) echo "withdrawal acceptance";; esac; }
 
 echo "== warm-up (${RT_WARMUP}s per path)"
-for s in cached live pay wd; do wrk -t2 -c8 -d"${RT_WARMUP}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+PATHS=${PATHS:-cached live pay wd}
+for s in $PATHS; do wrk -t2 -c8 -d"${RT_WARMUP}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
 sleep 2
 
 echo "== round trips per request (pg_stat_statements; one merchant, 8 connections, ${DUR}s each)"
 : >"$OUT/roundtrips.txt"
-for s in cached live pay wd; do
+for s in $PATHS; do
   $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
   cpu0=$(svc_cpu_ms)
   r=$(wrk_run "$s" 1 8 "$DUR")
@@ -283,18 +286,18 @@ echo "== warm-up (workers on: the payments accepted above are processed now; ${W
 left=$WARMUP
 while [ "$left" -gt 0 ]; do
   step=$(( left < 15 ? left : 15 )); left=$(( left - step ))
-  for s in cached live pay wd; do wrk -t2 -c8 -d"${step}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
+  for s in $PATHS; do wrk -t2 -c8 -d"${step}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
 done
 quiesce
 sleep 5
 
-SETTINGS="0 1000"
-CONNS="8 32"
-[ $SHORT = 1 ] && { SETTINGS="0 1000"; CONNS="8"; }
+SETTINGS=${SETTINGS:-0 1000}
+CONNS=${CONNS:-$([ $SHORT = 1 ] && echo 8 || echo "8 32")}
+MERCHANTS=${MERCHANTS:-1 8}
 for delay in $SETTINGS; do
   $PSQL -c "ALTER SYSTEM SET commit_delay = $delay" -c "SELECT pg_reload_conf()" >/dev/null
   echo "== commit_delay = $delay"
-  for s in cached live pay wd; do for m in 1 8; do for c in $CONNS; do
+  for s in $PATHS; do for m in $MERCHANTS; do for c in $CONNS; do
     quiesce
     c0=$(cpus); w=$(wrk_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
     w="$w $(cpu_per "$c0" "$c1" "$(awk '{print $5}' <<<"$w")")"
@@ -341,6 +344,8 @@ RSS_AFTER_KB=$(awk '/VmRSS/ {print $2}' "/proc/$SVC/status")
 LOAD_AFTER=$(load)
 echo "load average after: $LOAD_AFTER; RSS after the runs: $((RSS_AFTER_KB / 1024)) MiB"
 
-PERF_WARMUP=$WARMUP python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$ROOT/docs/performance.md" \
+DOC="$ROOT/docs/performance.md"
+[ "${NO_DOC:-0}" = 1 ] && { cp "$DOC" "$WORK/performance.md"; DOC="$WORK/performance.md"; }
+PERF_WARMUP=$WARMUP PERF_RT_WARMUP=$RT_WARMUP python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$DOC" \
   "$(date -u +'%Y-%m-%d %H:%M UTC')" "$LOAD_BEFORE" "$LOAD_AFTER" "$WARM_MS/$WARM2_MS" "$COLD_MS" "$((RSS_IDLE_KB / 1024))" \
   "$((RSS_AFTER_KB / 1024))" "$DUR" "$DRAIN" "$SHORT" | tee "$OUT/report.md"

@@ -46,7 +46,9 @@ if d:
 out.append("Start and memory: warm start to ready %s ms (cold, with migrations on an empty database: %s ms); RSS idle "
            "%s MiB, after the runs %s MiB." % (warm_ms, cold_ms, rss_idle, rss_after))
 out.append("")
-out.append("Statements per request (pg_stat_statements, one merchant, 8 connections, defaults):")
+out.append("Statements per request (pg_stat_statements, one merchant, 8 connections, defaults; counted after a %s s "
+           "warm-up per path, so the CPU figures in this block include JIT compilation: the warm ones are the "
+           "table's CPU columns):" % os.environ.get("PERF_RT_WARMUP", "?"))
 out.append("")
 for l in open(roundtrips):
     out.append("    " + l.rstrip("\n"))

@@ -158,6 +158,55 @@ class HotAccountsTest {
                 .jsonPath().getList("entries"));
     }
 
+    @Test
+    void a_collection_is_credited_once_with_its_exact_balance_after_even_when_credits_of_it_race() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        io.mizani.bootstrap.payment.PaymentFixtures.assign(m, "mpesa_ke");
+        TestMerchants.fundBalance(m, "KES", "100.00");
+        // two collections the sandbox never answers (an account number ending in 01): they stay pending, uncredited
+        long first = pendingCollection(m);
+        long second = pendingCollection(m);
+
+        // sequential: credited once, the repeat changes nothing
+        assertTrue(QuarkusTransaction.requiringNew().call(() ->
+                ledger.credit(m.accountId(), "KES", first, "tx-" + first, new BigDecimal("40.00"))));
+        assertEquals(false, QuarkusTransaction.requiringNew().call(() ->
+                ledger.credit(m.accountId(), "KES", first, "tx-" + first, new BigDecimal("40.00"))));
+        assertEquals(new BigDecimal("140.00"), sql("SELECT available_after FROM balance_entries WHERE account_id = ? "
+                + "AND type = 'collection'", m.accountId()));
+
+        // racing: 8 credits of the same payment, exactly one takes effect (the others answer false or fail)
+        List<Callable<String>> work = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            work.add(() -> {
+                try {
+                    return String.valueOf(QuarkusTransaction.requiringNew().call(() ->
+                            ledger.credit(m.accountId(), "KES", second, "tx-" + second, new BigDecimal("2.50"))));
+                } catch (RuntimeException lostTheRace) {
+                    return "failed";
+                }
+            });
+        }
+        List<String> outcomes = race(work);
+        assertEquals(1, outcomes.stream().filter("true"::equals).count(), outcomes.toString());
+        assertEquals(new BigDecimal("142.50"), sql("SELECT sum(amount) FROM balance_entries WHERE account_id = ?",
+                m.accountId()));
+        assertEquals(142.5f, m.as().get("/api/global/balances").then().statusCode(200).extract().jsonPath()
+                .getFloat("balances.find { it.currency == 'KES' }.available"));
+        assertEquals(new BigDecimal("142.50"), sql("SELECT available_after FROM balance_entries WHERE account_id = ? "
+                + "AND type = 'collection' AND amount = 2.50", m.accountId()));
+        // another merchant's balance and entries are untouched
+        assertEquals(List.of(), other.as().get("/api/global/balances/KES/entries").then().extract()
+                .jsonPath().getList("entries"));
+    }
+
+    private long pendingCollection(Merchant m) throws Exception {
+        m.as().body(io.mizani.bootstrap.payment.PaymentFixtures.mpesa("payment", 40, "+254700000101",
+                "http://127.0.0.1:9/none")).post("/api/global/payments").then().statusCode(200);
+        return sql("SELECT max(id) FROM payments WHERE account_id = ?", m.accountId()).longValueExact();
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
 
     private static Merchant platform(String walletBalance) {

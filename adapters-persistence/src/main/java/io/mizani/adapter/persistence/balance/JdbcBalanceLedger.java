@@ -104,14 +104,33 @@ public class JdbcBalanceLedger implements BalanceLedger {
                           BigDecimal amount) {
         return Jdbc.with(dataSource, c -> {
             open(c, accountId, currency);
-            Optional<Long> entry = insertEntry(c, accountId, currency, EntryType.COLLECTION, amount, ZERO, paymentId,
-                    transactionReference, null, null, null);
-            if (entry.isEmpty()) {
-                return false;
+            // one statement: the poorest free slot takes the amount and the entry records the balance after it, unless
+            // the payment was credited already (a concurrent second credit of the same payment fails on the entry's
+            // unique key after waiting for the first, and rolls its slot update back with it: never credited twice)
+            for (String pick : new String[]{FREE_POOREST, ANY_POOREST}) {
+                try (var ps = Jdbc.bind(c.prepareStatement("""
+                        WITH w AS (UPDATE payment_balance_slots SET available = available + ?
+                                   WHERE account_id = ? AND currency = ? AND slot = (""" + pick + """
+                                   ) AND NOT EXISTS (SELECT 1 FROM balance_entries WHERE payment_id = ? AND type = ?)
+                                   RETURNING account_id, currency, slot, available)
+                        INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
+                            transaction_reference)
+                        SELECT account_id, currency, ?, ?,""" + TOTAL_AFTER + """
+                        , ?, ? FROM w RETURNING id"""), amount, accountId, currency, accountId, currency, paymentId,
+                        EntryType.COLLECTION.wire(), EntryType.COLLECTION.wire(), amount, paymentId,
+                        transactionReference);
+                     var rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        return true;
+                    }
+                }
+                if (one(c, "SELECT 1 FROM balance_entries WHERE payment_id = ? AND type = ?", paymentId,
+                        EntryType.COLLECTION.wire()).isPresent()) {
+                    return false; // credited before
+                }
             }
-            BigDecimal after = add(c, accountId, currency, amount);
-            setAfter(c, entry.get(), after);
-            return true;
+            throw new IllegalStateException("payment balance " + currency + " of account " + accountId
+                    + " has no slots");
         });
     }
 
@@ -202,12 +221,26 @@ public class JdbcBalanceLedger implements BalanceLedger {
         });
     }
 
+    /**
+     * Balances this instance has seen committed: a payment balance is never deleted, so once its header row was
+     * found (not inserted by this transaction, which could still roll back) no later movement needs to open it.
+     */
+    private static final java.util.Set<String> OPENED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     /** The header row, and with it its slots (a concurrent opener waits on the header, then finds both). */
     private static void open(Connection c, long accountId, String currency) throws SQLException {
+        String key = accountId + "/" + currency;
+        if (OPENED.contains(key)) {
+            return;
+        }
         try (var ps = Jdbc.bind(c.prepareStatement("""
                 INSERT INTO payment_balances (account_id, currency) VALUES (?, ?)
                 ON CONFLICT (account_id, currency) DO NOTHING"""), accountId, currency)) {
             if (ps.executeUpdate() == 0) {
+                if (OPENED.size() > 100_000) {
+                    OPENED.clear();
+                }
+                OPENED.add(key);
                 return;
             }
         }
@@ -291,22 +324,6 @@ public class JdbcBalanceLedger implements BalanceLedger {
             ps.executeUpdate();
         }
         return new Taken(true, firstSlot, after);
-    }
-
-    /** Adds to the poorest free slot, else waits for the poorest; the balance right after. */
-    private static BigDecimal add(Connection c, long accountId, String currency, BigDecimal amount)
-            throws SQLException {
-        for (String pick : new String[]{FREE_POOREST, ANY_POOREST}) {
-            Optional<BigDecimal> after = one(c, """
-                    WITH w AS (UPDATE payment_balance_slots SET available = available + ?
-                               WHERE account_id = ? AND currency = ? AND slot = (""" + pick + """
-                               ) RETURNING account_id, currency, slot, available)
-                    SELECT""" + TOTAL_AFTER + " FROM w", amount, accountId, currency, accountId, currency);
-            if (after.isPresent()) {
-                return after.get();
-            }
-        }
-        throw new IllegalStateException("payment balance " + currency + " of account " + accountId + " has no slots");
     }
 
     /** Re-spreads available evenly to the cent over the slots (all locked in slot order); answers the balance. */

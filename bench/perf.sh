@@ -314,6 +314,8 @@ $PSQL -c "ALTER SYSTEM SET commit_delay = 0" -c "SELECT pg_reload_conf()" >/dev/
 echo "== drain: payment acceptance at 8 connections for ${DRAIN}s, 8 merchants, callbacks to the receiver"
 quiesce
 cb_count() { curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1; }
+$PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
+PG_CPU0=$(pg_cpu_ms); SVC_CPU0=$(svc_cpu_ms)
 OPEN0=$(open_payments); EV0=$(pending_events); CB0=$(cb_count)
 T0=$(date +%s%N)
 w=$(wrk_run pay 8 8 "$DRAIN")
@@ -326,6 +328,17 @@ for _ in $(seq 1 6000); do
 done
 T2=$(date +%s%N)
 CB2=$(cb_count)
+PG_CPU1=$(pg_cpu_ms); SVC_CPU1=$(svc_cpu_ms)
+# what accepting, processing and calling back the burst cost: CPU per payment, and the statements by time
+{
+  python3 -c "import sys; s, p, n = (int(x) for x in sys.argv[1:]); n = max(1, n); print('CPU per payment over burst and tail: service JVM %.2f ms, PostgreSQL %.2f ms (%d payments called back)' % (s / n, p / n, n))" "$((SVC_CPU1 - SVC_CPU0))" "$((PG_CPU1 - PG_CPU0))" "$((CB2 - CB0))"
+  echo "statements by total execution time (calls, total ms, mean ms, rows):"
+  $PSQL -tA -F $'\t' -c "SELECT calls, round(total_exec_time::numeric, 0), round(mean_exec_time::numeric, 3), rows,
+      left(regexp_replace(query, '\s+', ' ', 'g'), 140) FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani')
+        AND query !~* 'pg_stat_statements|count\(\*\) FROM (payments|events)'
+      ORDER BY total_exec_time DESC LIMIT 15"
+} | tee "$OUT/drain-statements.txt"
 python3 - "$w" "$DRAIN" "$T0" "$T1" "$T2" "$CB0" "$CB1" "$CB2" "$OPEN0" "$OPEN1" "$EV1" <<'PY' | tee "$OUT/drain.txt"
 import sys
 rps, p50, p99, bad = sys.argv[1].split()[:4]

@@ -225,22 +225,22 @@ public class JdbcBalanceLedger implements BalanceLedger {
      * Balances this instance has seen committed: a payment balance is never deleted, so once its header row was
      * found (not inserted by this transaction, which could still roll back) no later movement needs to open it.
      */
-    private static final java.util.Set<String> OPENED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.Set<String> opened = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** The header row, and with it its slots (a concurrent opener waits on the header, then finds both). */
-    private static void open(Connection c, long accountId, String currency) throws SQLException {
+    private void open(Connection c, long accountId, String currency) throws SQLException {
         String key = accountId + "/" + currency;
-        if (OPENED.contains(key)) {
+        if (opened.contains(key)) {
             return;
         }
         try (var ps = Jdbc.bind(c.prepareStatement("""
                 INSERT INTO payment_balances (account_id, currency) VALUES (?, ?)
                 ON CONFLICT (account_id, currency) DO NOTHING"""), accountId, currency)) {
             if (ps.executeUpdate() == 0) {
-                if (OPENED.size() > 100_000) {
-                    OPENED.clear();
+                if (opened.size() > 100_000) {
+                    opened.clear();
                 }
-                OPENED.add(key);
+                opened.add(key);
                 return;
             }
         }

@@ -3,6 +3,7 @@ package io.mizani.application.payment;
 import io.mizani.domain.beneficiary.KycLevel;
 import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.Counterparty;
+import io.mizani.application.billing.ChargeGate;
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.idempotency.RecoveryPoints;
@@ -49,6 +50,7 @@ public final class StartPaymentService implements StartPayment {
     private final Clock clock;
     private final PaymentFunds funds;
     private RecoveryPoints recoveryPoints = RecoveryPoints.NONE;
+    private ChargeGate withdrawalGate = ChargeGate.unbounded();
 
     /** Without the Team's money rules (unit tests of the acceptance rules only). */
     public StartPaymentService(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
@@ -70,6 +72,16 @@ public final class StartPaymentService implements StartPayment {
     /** Idempotency-Key recovery points (platform.md section 8): set once by the wiring. */
     public StartPaymentService withRecoveryPoints(RecoveryPoints recoveryPoints) {
         this.recoveryPoints = recoveryPoints;
+        return this;
+    }
+
+    /**
+     * Bounds one merchant's withdrawal acceptance transactions at once on this instance (docs/architecture.md "Hot
+     * accounts"): a burst of payouts queues here, not on the payment balance's rows; one waiting too long is refused
+     * with {@link ChargeGate#busy()} (503 unavailable, Retry-After: 1), nothing reserved.
+     */
+    public StartPaymentService withWithdrawalGate(ChargeGate withdrawalGate) {
+        this.withdrawalGate = withdrawalGate;
         return this;
     }
 
@@ -182,7 +194,7 @@ public final class StartPaymentService implements StartPayment {
                 trimOrNull(pay.redirectUrl()), trimOrNull(pay.remark()), trimOrNull(pay.paymentCategory()),
                 trimOrNull(cmd.order().reason()));
         final Counterparty b = beneficiary;
-        Payment accepted = unitOfWork.inTransaction(() -> {
+        java.util.function.Supplier<Payment> accept = () -> unitOfWork.inTransaction(() -> {
             // without a beneficiary the insert's unique key answers the same refusal: no separate read first
             if (b != null && store.merchantReferenceTaken(accountId, merchantReference)) {
                 throw DomainError.invalidArgument(
@@ -209,6 +221,7 @@ public final class StartPaymentService implements StartPayment {
             recoveryPoints.record(accountId, RecoveryPoints.PAYMENT, Long.toString(inserted.id()));
             return inserted;
         });
+        Payment accepted = type == RequestType.WITHDRAWAL ? withdrawalGate.through(accountId, accept) : accept.get();
         return acceptance(accepted, network);
     }
 

@@ -109,16 +109,9 @@ public class PaymentWiring {
                               RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds,
                               io.mizani.application.idempotency.RecoveryPoints recoveryPoints) {
         return new StartPaymentService(catalogue, counterparties, store, rates, unitOfWork, clock, funds)
-                .withRecoveryPoints(recoveryPoints);
-    }
-
-    /** Bounds one merchant's withdrawal acceptances at once on this instance (PaymentResource, docs/architecture.md). */
-    @Produces
-    @ApplicationScoped
-    @Named(io.mizani.adapter.rest.payment.PaymentResource.WITHDRAWAL_GATE)
-    io.mizani.application.billing.ChargeGate withdrawalGate() {
-        return new io.mizani.application.billing.ChargeGate(settings.withdrawalsInFlightPerMerchant(),
-                settings.withdrawalQueueWait());
+                .withRecoveryPoints(recoveryPoints)
+                .withWithdrawalGate(new io.mizani.application.billing.ChargeGate(
+                        settings.withdrawalsInFlightPerMerchant(), settings.withdrawalQueueWait()));
     }
 
     @Produces

@@ -2,7 +2,6 @@ package io.mizani.adapter.rest.payment;
 
 import io.mizani.adapter.rest.idempotency.Idempotent;
 import io.mizani.adapter.rest.tenancy.CurrentMerchant;
-import io.mizani.application.billing.ChargeGate;
 import io.mizani.application.payment.BrowseCountries;
 import io.mizani.application.payment.CountryInfo;
 import io.mizani.application.payment.DiscoverRails;
@@ -14,10 +13,8 @@ import io.mizani.application.payment.StartPayment;
 import io.mizani.application.payment.TransactionStatus;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Network;
-import io.mizani.domain.payment.RequestType;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.inject.Named;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -57,16 +54,6 @@ public class PaymentResource {
     FindRoutes findRoutes;
     @Inject
     ManageWebhookSecret webhookSecrets;
-    /**
-     * Withdrawal acceptance per merchant on this instance (docs/architecture.md "Hot accounts"): a burst of one
-     * merchant's payouts queues here instead of on its balance rows; one waiting too long answers 503 unavailable
-     * with Retry-After: 1, nothing reserved.
-     */
-    @Inject
-    @Named(WITHDRAWAL_GATE)
-    ChargeGate withdrawalGate;
-
-    public static final String WITHDRAWAL_GATE = "withdrawal-gate";
 
     /**
      * Where payers' browsers reach the service: MIZANI_CHECKOUT_BASE_URL, else MIZANI_PUBLIC_URL when set in the
@@ -88,10 +75,7 @@ public class PaymentResource {
         if (body == null) {
             throw DomainError.invalidArgument("request body is required");
         }
-        var command = body.toCommand(accountId);
-        PaymentAcceptance a = RequestType.parse(body.requestType()).orElse(null) == RequestType.WITHDRAWAL
-                ? withdrawalGate.through(accountId, () -> startPayment.start(command))
-                : startPayment.start(command);
+        PaymentAcceptance a = startPayment.start(body.toCommand(accountId));
         String checkoutUrl = a.checkoutToken() == null ? null : baseUrl() + "checkout/" + a.checkoutToken();
         return PaymentDtos.AcceptanceBody.of(a, checkoutUrl);
     }

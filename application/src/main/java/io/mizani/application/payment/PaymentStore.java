@@ -80,6 +80,43 @@ public interface PaymentStore {
     }
 
     /**
+     * What a worker writes after a look at a payment that did not finish it: the provider took it or is still at
+     * it ({@link Kind#SENT}, {@link Kind#NOT_YET}), or did not answer ({@link Kind#NO_ANSWER}); {@code at} is when
+     * the answer came, {@code nextCheckAt} when to look again (null: only a provider notice or a status query will).
+     */
+    record Look(long paymentId, Kind kind, Instant at, String providerReference, Instant nextCheckAt) {
+
+        public enum Kind {
+            /** A queued payment the provider accepted: now pending, with the provider's reference. */
+            SENT,
+            /** A queued payment the provider did not answer about: now pending, the check counted. */
+            NO_ANSWER,
+            /** A pending payment asked about again, answered or not: only rescheduled, the check counted. */
+            NOT_YET
+        }
+    }
+
+    /**
+     * Writes the looks of one worker round and gives their leases back, as {@link #transitionAndRelease} (SENT),
+     * {@link #transition} then {@link #rescheduleAndRelease} (NO_ANSWER) and {@link #rescheduleAndRelease}
+     * (NOT_YET) do one by one, inside the caller's transaction (an implementation sends them in one round trip).
+     */
+    default void recordLooks(List<Look> looks, String worker) {
+        for (Look l : looks) {
+            switch (l.kind()) {
+                case SENT -> transitionAndRelease(l.paymentId(), PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(),
+                        l.providerReference(), null, l.nextCheckAt(), worker);
+                case NO_ANSWER -> {
+                    transition(l.paymentId(), PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(), null, null,
+                            l.nextCheckAt());
+                    rescheduleAndRelease(l.paymentId(), l.nextCheckAt(), worker);
+                }
+                case NOT_YET -> rescheduleAndRelease(l.paymentId(), l.nextCheckAt(), worker);
+            }
+        }
+    }
+
+    /**
      * {@link #transition} and, when it moved the payment, {@link #release} in one statement.
      */
     default boolean transitionAndRelease(long id, PaymentStatus from, PaymentStatus to, Instant now,

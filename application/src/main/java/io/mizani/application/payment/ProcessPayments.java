@@ -8,6 +8,8 @@ import io.mizani.domain.payment.RetrySchedule;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -17,9 +19,12 @@ import java.util.concurrent.Executor;
 /**
  * The payment worker. A round claims up to a batch of due payments in one statement ({@code FOR UPDATE SKIP LOCKED
  * LIMIT n}), each for this worker's own short per-payment lease ({@code claimed_until}); the rail is called outside
- * any transaction, for several payments at once on the worker's executor (the settle parallelism); each outcome
- * and the release of its lease are written in a transaction of their own, mostly one statement. So another replica
- * never calls a provider about a payment still being worked on. A claimed payment still waiting in this worker's
+ * any transaction, for several payments at once on the worker's executor (the settle parallelism). A final
+ * outcome and the release of its lease are written at once, in a transaction of their own; the outcomes that only
+ * reschedule (sent, not yet, no answer) are written together with their releases when the round's calls are done,
+ * in one transaction for the round. So another replica never calls a provider about a payment still being worked
+ * on; a worker that dies before the round's write leaves its payments to their leases, and they are then only
+ * queried. A claimed payment still waiting in this worker's
  * queue when three quarters of its lease are gone is given back untouched (and, if never sent, unmarked as
  * submitted) rather than called late, when another worker might claim it.
  * <p>
@@ -80,7 +85,11 @@ public final class ProcessPayments {
         return worker;
     }
 
-    /** Claims one batch of due payments (one statement) and processes them; returns how many were claimed. */
+    /**
+     * Claims one batch of due payments (one statement) and processes them; returns how many were claimed. A look
+     * that finishes a payment is written at once, in its own transaction (money may move); the looks that only
+     * reschedule are written together when the round ends, in one transaction ({@link PaymentStore#recordLooks}).
+     */
     public int runOnce() {
         Instant claimedAt = clock.instant();
         List<PaymentStore.Claim> claims =
@@ -90,32 +99,43 @@ public final class ProcessPayments {
         }
         // stop touching a payment once its lease is nearly over: another worker may claim it from then on
         Instant leaseEnd = claimedAt.plus(lease).minus(lease.dividedBy(4));
-        CompletableFuture<?>[] running = new CompletableFuture<?>[claims.size()];
-        for (int i = 0; i < claims.size(); i++) {
-            PaymentStore.Claim claim = claims.get(i);
-            running[i] = CompletableFuture.runAsync(() -> {
+        List<CompletableFuture<PaymentStore.Look>> running = new ArrayList<>(claims.size());
+        for (PaymentStore.Claim claim : claims) {
+            running.add(CompletableFuture.supplyAsync(() -> {
                 if (clock.instant().isAfter(leaseEnd)) {
                     // not sent, not asked: hand it back as it was so the next claim (any worker's) sends it
                     unitOfWork.run(() -> store.giveBack(claim.payment().id(), worker, !claim.submitted()));
-                    return;
+                    return null;
                 }
                 try (PaymentObserver.Scope ignored = observer.processing(claim.payment())) {
-                    process(claim);
+                    return process(claim);
                 }
-            }, executor);
+            }, executor));
         }
+        List<PaymentStore.Look> looks = new ArrayList<>();
         try {
-            CompletableFuture.allOf(running).join();
+            for (CompletableFuture<PaymentStore.Look> r : running) {
+                PaymentStore.Look look = r.join();
+                if (look != null) {
+                    looks.add(look);
+                }
+            }
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
             throw e;
         }
+        if (!looks.isEmpty()) {
+            // in payment order, so that two workers' rounds never wait on each other's rows in a cycle
+            looks.sort(Comparator.comparingLong(PaymentStore.Look::paymentId));
+            unitOfWork.run(() -> store.recordLooks(looks, worker));
+        }
         return claims.size();
     }
 
-    private void process(PaymentStore.Claim claim) {
+    /** Asks the rail; a final answer is written now, any other is returned for the round's write. */
+    private PaymentStore.Look process(PaymentStore.Claim claim) {
         Payment p = claim.payment();
         RailOutcome outcome;
         try {
@@ -130,7 +150,7 @@ public final class ProcessPayments {
         } catch (RuntimeException e) {
             outcome = new RailOutcome.NoAnswer(e.getClass().getSimpleName() + ": " + e.getMessage());
         }
-        apply(p, outcome);
+        return apply(p, outcome);
     }
 
     private Instant deadline(Payment p) {
@@ -153,49 +173,42 @@ public final class ProcessPayments {
     }
 
     /**
-     * Writes the outcome and gives the lease back, in one transaction; the lease release rides on the statement
-     * that records the outcome (a final status ends the lease itself), so the common cases are one statement.
+     * A final outcome (succeeded, declined) is written now with the lease's release, in one transaction; any other
+     * is returned as the {@link PaymentStore.Look} to write: the provider's reference and when to look again.
      */
-    void apply(Payment p, RailOutcome outcome) {
-        unitOfWork.run(() -> {
-            Instant now = clock.instant();
-            boolean queued = p.status() == PaymentStatus.QUEUED;
-            switch (outcome) {
-                case RailOutcome.Submitted s -> {
-                    // a rail asking to look again "in the past" is looked at after the payments already due
-                    Instant next = s.checkAgainIn() == null ? null
-                            : nextLook(p, now, s.checkAgainIn().isNegative() ? now : now.plus(s.checkAgainIn()));
-                    if (queued) {
-                        store.transitionAndRelease(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now,
-                                s.providerReference(), null, next, worker);
-                    } else {
-                        store.rescheduleAndRelease(p.id(), next, worker);
-                    }
-                }
-                case RailOutcome.NoAnswer n -> {
-                    Instant next = nextLook(p, now, now.plus(pollSchedule.delayAfter(p.outcome().checks() + 1)));
-                    if (queued) {
-                        store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, null, null, next);
-                    }
-                    store.rescheduleAndRelease(p.id(), next, worker);
-                }
-                case RailOutcome.Succeeded s -> {
-                    if (queued) {
-                        store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now,
-                                s.providerReference(), null, null);
-                    }
-                    if (!finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now,
-                            s.providerReference(), null)) {
-                        store.release(p.id(), worker);
-                    }
-                }
-                case RailOutcome.Declined d -> {
-                    if (!finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now,
-                            d.providerReference(), d.reason() == null ? "declined" : d.reason())) {
-                        store.release(p.id(), worker);
-                    }
-                }
+    PaymentStore.Look apply(Payment p, RailOutcome outcome) {
+        Instant now = clock.instant();
+        boolean queued = p.status() == PaymentStatus.QUEUED;
+        switch (outcome) {
+            case RailOutcome.Submitted s -> {
+                // a rail asking to look again "in the past" is looked at after the payments already due
+                Instant next = s.checkAgainIn() == null ? null
+                        : nextLook(p, now, s.checkAgainIn().isNegative() ? now : now.plus(s.checkAgainIn()));
+                return new PaymentStore.Look(p.id(), queued ? PaymentStore.Look.Kind.SENT : PaymentStore.Look.Kind.NOT_YET,
+                        now, s.providerReference(), next);
             }
-        });
+            case RailOutcome.NoAnswer n -> {
+                Instant next = nextLook(p, now, now.plus(pollSchedule.delayAfter(p.outcome().checks() + 1)));
+                return new PaymentStore.Look(p.id(), queued ? PaymentStore.Look.Kind.NO_ANSWER
+                        : PaymentStore.Look.Kind.NOT_YET, now, null, next);
+            }
+            case RailOutcome.Succeeded s -> unitOfWork.run(() -> {
+                if (queued) {
+                    store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now,
+                            s.providerReference(), null, null);
+                }
+                if (!finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now,
+                        s.providerReference(), null)) {
+                    store.release(p.id(), worker);
+                }
+            });
+            case RailOutcome.Declined d -> unitOfWork.run(() -> {
+                if (!finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now,
+                        d.providerReference(), d.reason() == null ? "declined" : d.reason())) {
+                    store.release(p.id(), worker);
+                }
+            });
+        }
+        return null;
     }
 }

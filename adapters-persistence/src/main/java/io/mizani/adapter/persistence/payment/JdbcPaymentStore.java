@@ -202,17 +202,8 @@ public class JdbcPaymentStore implements PaymentStore {
     @Override
     public void rescheduleAndRelease(long id, Instant nextCheckAt, String worker) {
         Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    UPDATE payments SET next_check_at = CASE WHEN status IN ('queued', 'pending') THEN ? ELSE next_check_at END,
-                        checks = checks + CASE WHEN status IN ('queued', 'pending') THEN 1 ELSE 0 END,
-                        claimed_until = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_until END,
-                        claimed_by = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_by END
-                    WHERE id = ? AND (status IN ('queued', 'pending') OR claimed_by = ?)""")) {
-                ps.setTimestamp(1, Jdbc.ts(nextCheckAt));
-                ps.setString(2, worker);
-                ps.setString(3, worker);
-                ps.setLong(4, id);
-                ps.setString(5, worker);
+            try (var ps = c.prepareStatement(RESCHEDULE_AND_RELEASE)) {
+                bindRescheduleAndRelease(ps, id, nextCheckAt, worker);
                 return ps.executeUpdate();
             }
         });
@@ -226,15 +217,8 @@ public class JdbcPaymentStore implements PaymentStore {
             throw new IllegalStateException("illegal payment transition " + from + " -> " + to);
         }
         boolean moved = Jdbc.with(dataSource, c -> {
-            // the outcome is written whoever holds the lease now (a provider reference must not be lost); the lease
-            // is cleared only if it is still this worker's. Positional parameters: the CASEs come first.
-            try (var ps = c.prepareStatement(TRANSITION.replace("UPDATE payments SET ",
-                    "UPDATE payments SET claimed_until = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_until END, "
-                            + "claimed_by = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_by END, ")
-                    .replace("/*release*/", ""))) {
-                ps.setString(1, worker);
-                ps.setString(2, worker);
-                bindTransition(ps, 2, id, from, to, now, providerReference, failureReason, nextCheckAt);
+            try (var ps = c.prepareStatement(TRANSITION_AND_RELEASE)) {
+                bindTransitionAndRelease(ps, id, from, to, now, providerReference, failureReason, nextCheckAt, worker);
                 return ps.executeUpdate() == 1;
             }
         });
@@ -243,6 +227,85 @@ public class JdbcPaymentStore implements PaymentStore {
         }
         return moved;
     }
+
+    /**
+     * The same statements as {@link #transitionAndRelease}, {@link #transition} and {@link #rescheduleAndRelease},
+     * each kind as one JDBC batch (pgjdbc pipelines a batch: one round trip per kind, not per payment), then the
+     * releases of the sent payments someone else had moved first.
+     */
+    @Override
+    public void recordLooks(List<Look> looks, String worker) {
+        List<Look> sent = looks.stream().filter(l -> l.kind() == Look.Kind.SENT).toList();
+        List<Look> unanswered = looks.stream().filter(l -> l.kind() == Look.Kind.NO_ANSWER).toList();
+        List<Look> rescheduled = looks.stream().filter(l -> l.kind() != Look.Kind.SENT).toList();
+        Jdbc.with(dataSource, c -> {
+            List<Long> notMoved = new ArrayList<>();
+            if (!sent.isEmpty()) {
+                try (var ps = c.prepareStatement(TRANSITION_AND_RELEASE)) {
+                    for (Look l : sent) {
+                        bindTransitionAndRelease(ps, l.paymentId(), PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(),
+                                l.providerReference(), null, l.nextCheckAt(), worker);
+                        ps.addBatch();
+                    }
+                    int[] counts = ps.executeBatch();
+                    for (int i = 0; i < counts.length; i++) {
+                        if (counts[i] == 0) {
+                            notMoved.add(sent.get(i).paymentId());
+                        }
+                    }
+                }
+            }
+            if (!unanswered.isEmpty()) {
+                try (var ps = c.prepareStatement(TRANSITION.replace("/*release*/", ""))) {
+                    for (Look l : unanswered) {
+                        bindTransition(ps, l.paymentId(), PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(), null,
+                                null, l.nextCheckAt());
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                }
+            }
+            if (!rescheduled.isEmpty()) {
+                try (var ps = c.prepareStatement(RESCHEDULE_AND_RELEASE)) {
+                    for (Look l : rescheduled) {
+                        bindRescheduleAndRelease(ps, l.paymentId(), l.nextCheckAt(), worker);
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                }
+            }
+            if (!notMoved.isEmpty()) {
+                try (var ps = c.prepareStatement(RELEASE)) {
+                    for (long id : notMoved) {
+                        ps.setLong(1, id);
+                        ps.setString(2, worker);
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                }
+            }
+            return null;
+        });
+    }
+
+    private static final String RESCHEDULE_AND_RELEASE = """
+            UPDATE payments SET next_check_at = CASE WHEN status IN ('queued', 'pending') THEN ? ELSE next_check_at END,
+                checks = checks + CASE WHEN status IN ('queued', 'pending') THEN 1 ELSE 0 END,
+                claimed_until = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_until END,
+                claimed_by = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_by END
+            WHERE id = ? AND (status IN ('queued', 'pending') OR claimed_by = ?)""";
+
+    private static void bindRescheduleAndRelease(java.sql.PreparedStatement ps, long id, Instant nextCheckAt,
+                                                 String worker) throws SQLException {
+        ps.setTimestamp(1, Jdbc.ts(nextCheckAt));
+        ps.setString(2, worker);
+        ps.setString(3, worker);
+        ps.setLong(4, id);
+        ps.setString(5, worker);
+    }
+
+    private static final String RELEASE =
+            "UPDATE payments SET claimed_until = NULL, claimed_by = NULL WHERE id = ? AND claimed_by = ?";
 
     @Override
     public Optional<Payment> transitionReturning(long id, PaymentStatus from, PaymentStatus to, Instant now,
@@ -267,6 +330,22 @@ public class JdbcPaymentStore implements PaymentStore {
                 pending_since = CASE WHEN ? = 'pending' THEN ? ELSE pending_since END,
                 completed_at = CASE WHEN ? IN ('succeeded', 'failed') THEN ? ELSE completed_at END /*release*/
             WHERE id = ? AND status = ?""";
+
+    // the outcome is written whoever holds the lease now (a provider reference must not be lost); the lease is
+    // cleared only if it is still this worker's. Positional parameters: the CASEs come first.
+    private static final String TRANSITION_AND_RELEASE = TRANSITION.replace("UPDATE payments SET ",
+                    "UPDATE payments SET claimed_until = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_until END, "
+                            + "claimed_by = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_by END, ")
+            .replace("/*release*/", "");
+
+    private static void bindTransitionAndRelease(java.sql.PreparedStatement ps, long id, PaymentStatus from,
+                                                 PaymentStatus to, Instant now, String providerReference,
+                                                 String failureReason, Instant nextCheckAt, String worker)
+            throws SQLException {
+        ps.setString(1, worker);
+        ps.setString(2, worker);
+        bindTransition(ps, 2, id, from, to, now, providerReference, failureReason, nextCheckAt);
+    }
 
     private static void bindTransition(java.sql.PreparedStatement ps, long id, PaymentStatus from, PaymentStatus to,
                                        Instant now, String providerReference, String failureReason,
@@ -308,8 +387,7 @@ public class JdbcPaymentStore implements PaymentStore {
     @Override
     public void release(long id, String worker) {
         Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(
-                    "UPDATE payments SET claimed_until = NULL, claimed_by = NULL WHERE id = ? AND claimed_by = ?")) {
+            try (var ps = c.prepareStatement(RELEASE)) {
                 ps.setLong(1, id);
                 ps.setString(2, worker);
                 return ps.executeUpdate();

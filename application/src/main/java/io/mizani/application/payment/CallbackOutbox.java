@@ -68,4 +68,18 @@ public interface CallbackOutbox {
             case RETRY -> scheduleRetry(attempt.callbackId(), attempt.attemptNo(), nextAttemptAt);
         }
     }
+
+    /** An attempt made and what it leaves the callback as ({@link #recordAndSettle}'s arguments). */
+    record Settlement(Attempt attempt, Next next, Instant at, Instant nextAttemptAt) {
+    }
+
+    /**
+     * {@link #recordAndSettle} for each of a worker round's attempts, inside the caller's transaction (a store may
+     * send them in one round trip).
+     */
+    default void recordAndSettleAll(List<Settlement> settlements) {
+        for (Settlement s : settlements) {
+            recordAndSettle(s.attempt(), s.next(), s.at(), s.nextAttemptAt());
+        }
+    }
 }

@@ -6,6 +6,8 @@ import io.mizani.domain.payment.RetrySchedule;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -44,29 +46,66 @@ public final class DeliverCallbacks {
         this.executor = executor;
     }
 
+    /**
+     * Claims due callbacks, sends them in parallel, then records the round's attempts together in one transaction
+     * ({@link CallbackOutbox#recordAndSettleAll}). Should that fail, each is recorded on its own, so that one
+     * callback's record that cannot be written does not stop the others'; one that is still not recorded is sent
+     * again once its claim's lease runs out (receivers dedupe on webhook-id, as Standard Webhooks asks).
+     */
     public int runOnce() {
         List<CallbackOutbox.DueCallback> due = unitOfWork.inTransaction(
                 () -> outbox.claimDue(clock.instant(), lease, batchSize));
-        CompletableFuture.allOf(due.stream()
-                .map(c -> CompletableFuture.runAsync(() -> deliverSafely(c), executor))
-                .toArray(CompletableFuture[]::new)).join();
+        List<CompletableFuture<CallbackOutbox.Settlement>> sending = due.stream()
+                .map(c -> CompletableFuture.supplyAsync(() -> attemptSafely(c), executor))
+                .toList();
+        List<CallbackOutbox.Settlement> made = new ArrayList<>();
+        for (CompletableFuture<CallbackOutbox.Settlement> s : sending) {
+            CallbackOutbox.Settlement settlement = s.join();
+            if (settlement != null) {
+                made.add(settlement);
+            }
+        }
+        if (made.isEmpty()) {
+            return due.size();
+        }
+        // in event order, so that two workers' rounds never wait on each other's rows in a cycle
+        made.sort(Comparator.comparingLong(m -> m.attempt().callbackId()));
+        try {
+            unitOfWork.run(() -> outbox.recordAndSettleAll(made));
+        } catch (RuntimeException e) {
+            for (CallbackOutbox.Settlement one : made) {
+                recordSafely(one);
+            }
+        }
         return due.size();
     }
 
-    /**
-     * One callback's failure to be recorded (database hiccup) must not stop the others: its claim lease runs out
-     * and it is attempted again (receivers dedupe on webhook-id, as Standard Webhooks asks).
-     */
-    private void deliverSafely(CallbackOutbox.DueCallback c) {
+    private CallbackOutbox.Settlement attemptSafely(CallbackOutbox.DueCallback c) {
         try {
-            deliver(c);
+            return attempt(c);
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "callback " + c.message().webhookId() + " attempt not recorded; it will be retried", e);
+            LOG.log(System.Logger.Level.WARNING, "callback " + c.message().webhookId() + " attempt failed; it will be retried", e);
+            return null;
+        }
+    }
+
+    private void recordSafely(CallbackOutbox.Settlement s) {
+        try {
+            unitOfWork.run(() -> outbox.recordAndSettle(s.attempt(), s.next(), s.at(), s.nextAttemptAt()));
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "callback " + s.attempt().callbackId()
+                    + " attempt not recorded; it will be retried", e);
         }
     }
 
     /** One attempt of a callback this caller holds (claimed, or written with its next attempt leased ahead). */
     public void deliver(CallbackOutbox.DueCallback c) {
+        CallbackOutbox.Settlement s = attempt(c);
+        unitOfWork.run(() -> outbox.recordAndSettle(s.attempt(), s.next(), s.at(), s.nextAttemptAt()));
+    }
+
+    /** Sends the callback once and says what to record: the attempt and what it leaves the callback as. */
+    private CallbackOutbox.Settlement attempt(CallbackOutbox.DueCallback c) {
         Instant started = clock.instant();
         CallbackOutbox.Message m = c.message();
         CallbackOutbox.Delivery to = c.delivery();
@@ -97,8 +136,8 @@ public final class DeliverCallbacks {
             next = CallbackOutbox.Next.RETRY;
         }
         Instant retryAt = next == CallbackOutbox.Next.RETRY ? finished.plus(schedule.delayAfter(attemptNo)) : null;
-        unitOfWork.run(() -> outbox.recordAndSettle(new CallbackOutbox.Attempt(c.id(), attemptNo, started,
-                d.statusCode(), d.error(), durationMs), next, finished, retryAt));
+        return new CallbackOutbox.Settlement(new CallbackOutbox.Attempt(c.id(), attemptNo, started,
+                d.statusCode(), d.error(), durationMs), next, finished, retryAt);
     }
 
     /** Errors are kept short: the exception's class and first words, never a body. */

@@ -91,6 +91,58 @@ class DeliverCallbacksTest {
     }
 
     @Test
+    void a_round_is_recorded_together_and_when_that_fails_each_attempt_on_its_own() {
+        List<Integer> roundsRecorded = new ArrayList<>();
+        boolean[] failRound = {false};
+        boolean[] brokenRow = {true};
+        outbox = new Fakes.Outbox() {
+            @Override
+            public void recordAndSettleAll(List<Settlement> settlements) {
+                if (failRound[0]) {
+                    throw new IllegalStateException("the round's batch failed");
+                }
+                roundsRecorded.add(settlements.size());
+                super.recordAndSettleAll(settlements);
+            }
+
+            @Override
+            public void recordAttempt(Attempt a) {
+                if (a.callbackId() == 2L && brokenRow[0]) {
+                    throw new IllegalStateException("this one's row cannot be written");
+                }
+                super.recordAttempt(a);
+            }
+        };
+        for (String id : List.of("msg_a", "msg_b", "msg_c")) {
+            outbox.enqueue(new CallbackOutbox.NewCallback(1, 1, id, "transaction.succeeded", "http://x", "{}", clock.instant()));
+        }
+        outbox.enqueue(new CallbackOutbox.NewCallback(1, 1, "msg_d", "transaction.succeeded", "http://x", "{}", clock.instant()));
+        outbox.limits.put(4L, 1);
+        answers.addAll(List.of(200, 200, 200, 500));
+        failRound[0] = true;
+        var w = worker(8);
+        assertEquals(4, w.runOnce());
+        assertEquals("delivered", outbox.state.get(1L), "recorded on its own after the round's write failed");
+        assertEquals("pending", outbox.state.get(2L), "the one that cannot be written waits for its lease");
+        assertEquals("delivered", outbox.state.get(3L), "the failing one does not stop the others");
+        assertEquals("dead", outbox.state.get(4L));
+        assertEquals(List.of(), roundsRecorded);
+        failRound[0] = false;
+        brokenRow[0] = false;
+        clock.advance(Duration.ofSeconds(29));
+        assertEquals(0, w.runOnce(), "still leased");
+        clock.advance(Duration.ofSeconds(1));
+        answers.add(200);
+        assertEquals(1, w.runOnce());
+        assertEquals(List.of("msg_a", "msg_b", "msg_c", "msg_d", "msg_b"), ids, "sent again, same webhook-id");
+        assertEquals("delivered", outbox.state.get(2L));
+        outbox.enqueue(new CallbackOutbox.NewCallback(1, 1, "msg_e", "transaction.succeeded", "http://x", "{}", clock.instant()));
+        outbox.enqueue(new CallbackOutbox.NewCallback(1, 1, "msg_f", "transaction.succeeded", "http://x", "{}", clock.instant()));
+        assertEquals(2, w.runOnce());
+        assertEquals(List.of(1, 2), roundsRecorded, "a round's attempts are written together");
+    }
+
+    @Test
     void errors_are_kept_short_on_one_line_and_hosts_are_read_safely() {
         assertNull(DeliverCallbacks.shortError(null));
         assertEquals("ConnectException: refused here", DeliverCallbacks.shortError("ConnectException:\n refused   here"));

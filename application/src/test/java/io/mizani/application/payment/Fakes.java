@@ -268,7 +268,7 @@ final class Fakes {
         }
     }
 
-    static final class Outbox implements CallbackOutbox {
+    static class Outbox implements CallbackOutbox {
         final Map<Long, NewCallback> rows = new LinkedHashMap<>();
         final Map<Long, Integer> attempts = new HashMap<>();
         final Map<Long, Instant> next = new HashMap<>();

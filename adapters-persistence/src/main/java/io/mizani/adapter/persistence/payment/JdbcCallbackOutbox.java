@@ -112,33 +112,57 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
     @Override
     public void recordAndSettle(Attempt a, Next next, Instant at, Instant nextAttemptAt) {
         Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    WITH attempt AS (
-                        INSERT INTO event_attempts (event_id, attempt_no, attempted_at, status_code, error, duration_ms)
-                        VALUES (?, ?, ?, ?, ?, ?))
-                    UPDATE events SET attempts = ?,
-                        status = ?,
-                        next_attempt_at = ?,
-                        finished_at = ?
-                    WHERE id = ? AND status = 'pending'""")) {
-                ps.setLong(1, a.callbackId());
-                ps.setInt(2, a.attemptNo());
-                ps.setTimestamp(3, Timestamp.from(a.attemptedAt()));
-                ps.setObject(4, a.statusCode());
-                ps.setString(5, a.error() == null ? null : truncate(a.error(), 1000));
-                ps.setLong(6, a.durationMs());
-                ps.setInt(7, a.attemptNo());
-                ps.setString(8, switch (next) {
-                    case DELIVERED -> "delivered";
-                    case DEAD -> "failed";
-                    case RETRY -> "pending";
-                });
-                ps.setTimestamp(9, next == Next.RETRY ? Timestamp.from(nextAttemptAt) : null);
-                ps.setTimestamp(10, next == Next.RETRY ? null : Timestamp.from(at));
-                ps.setLong(11, a.callbackId());
+            try (var ps = c.prepareStatement(RECORD_AND_SETTLE)) {
+                bindRecordAndSettle(ps, new Settlement(a, next, at, nextAttemptAt));
                 return ps.executeUpdate();
             }
         });
+    }
+
+    /** The same statement for each attempt, as one JDBC batch (pgjdbc pipelines it: one round trip for the round). */
+    @Override
+    public void recordAndSettleAll(List<Settlement> settlements) {
+        if (settlements.isEmpty()) {
+            return;
+        }
+        Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement(RECORD_AND_SETTLE)) {
+                for (Settlement s : settlements) {
+                    bindRecordAndSettle(ps, s);
+                    ps.addBatch();
+                }
+                return ps.executeBatch().length;
+            }
+        });
+    }
+
+    private static final String RECORD_AND_SETTLE = """
+            WITH attempt AS (
+                INSERT INTO event_attempts (event_id, attempt_no, attempted_at, status_code, error, duration_ms)
+                VALUES (?, ?, ?, ?, ?, ?))
+            UPDATE events SET attempts = ?,
+                status = ?,
+                next_attempt_at = ?,
+                finished_at = ?
+            WHERE id = ? AND status = 'pending'""";
+
+    private static void bindRecordAndSettle(java.sql.PreparedStatement ps, Settlement s) throws java.sql.SQLException {
+        Attempt a = s.attempt();
+        ps.setLong(1, a.callbackId());
+        ps.setInt(2, a.attemptNo());
+        ps.setTimestamp(3, Timestamp.from(a.attemptedAt()));
+        ps.setObject(4, a.statusCode());
+        ps.setString(5, a.error() == null ? null : truncate(a.error(), 1000));
+        ps.setLong(6, a.durationMs());
+        ps.setInt(7, a.attemptNo());
+        ps.setString(8, switch (s.next()) {
+            case DELIVERED -> "delivered";
+            case DEAD -> "failed";
+            case RETRY -> "pending";
+        });
+        ps.setTimestamp(9, s.next() == Next.RETRY ? Timestamp.from(s.nextAttemptAt()) : null);
+        ps.setTimestamp(10, s.next() == Next.RETRY ? null : Timestamp.from(s.at()));
+        ps.setLong(11, a.callbackId());
     }
 
     @Override

@@ -112,24 +112,28 @@ public final class ProcessPayments {
                 }
             }, executor));
         }
+        // one payment whose final write failed (a database hiccup) does not cost the others their looks
         List<PaymentStore.Look> looks = new ArrayList<>();
-        try {
-            for (CompletableFuture<PaymentStore.Look> r : running) {
+        RuntimeException failed = null;
+        for (CompletableFuture<PaymentStore.Look> r : running) {
+            try {
                 PaymentStore.Look look = r.join();
                 if (look != null) {
                     looks.add(look);
                 }
+            } catch (CompletionException e) {
+                if (failed == null) {
+                    failed = e.getCause() instanceof RuntimeException cause ? cause : e;
+                }
             }
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
         }
         if (!looks.isEmpty()) {
             // in payment order, so that two workers' rounds never wait on each other's rows in a cycle
             looks.sort(Comparator.comparingLong(PaymentStore.Look::paymentId));
             unitOfWork.run(() -> store.recordLooks(looks, worker));
+        }
+        if (failed != null) {
+            throw failed;
         }
         return claims.size();
     }

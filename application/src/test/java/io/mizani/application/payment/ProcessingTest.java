@@ -132,6 +132,37 @@ class ProcessingTest {
     }
 
     @Test
+    void a_payment_whose_final_write_fails_does_not_cost_the_rest_of_its_round_their_outcomes() {
+        Payment a = accept("100", null);
+        Payment b = accept("100", null);
+        PaymentRail byPayment = new PaymentRail() {
+            @Override
+            public RailOutcome initiate(Payment p) {
+                return p.id() == a.id() ? new RailOutcome.Succeeded("a") : new RailOutcome.Submitted("b", Duration.ofSeconds(2));
+            }
+
+            @Override
+            public RailOutcome query(Payment p) {
+                return initiate(p);
+            }
+        };
+        Fakes.Outbox down = new Fakes.Outbox() {
+            @Override
+            public void enqueue(NewCallback callback) {
+                throw new IllegalStateException("database went away");
+            }
+        };
+        ProcessPayments w = new ProcessPayments(store, p -> byPayment, new PaymentFinaliser(store, counterparties, down),
+                Fakes.DIRECT, clock, Duration.ofSeconds(30),
+                new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), Integer.MAX_VALUE), 10, DEADLINE);
+        var failure = assertThrows(IllegalStateException.class, w::runOnce, "the round reports the failure");
+        assertEquals("database went away", failure.getMessage());
+        assertEquals(PaymentStatus.PENDING, store.rows.get(b.id()).status(), "b's outcome written all the same");
+        assertEquals("b", store.rows.get(b.id()).outcome().providerReference());
+        assertFalse(store.claimedBy.containsKey(b.id()), "and its lease given back");
+    }
+
+    @Test
     void failed_tier0_payment_releases_its_count() {
         UUID b = UUID.randomUUID();
         counterparties.book.put(b, StartPaymentTest.cp(9, b, "tier_0", true, null));

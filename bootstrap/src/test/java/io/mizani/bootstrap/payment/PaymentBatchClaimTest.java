@@ -86,7 +86,9 @@ class PaymentBatchClaimTest {
             }
             assertEquals(30, ofMine, "every due payment claimed by exactly one of the two");
             for (var c : a) {
-                assertFalse(c.submitted(), "a first claim: nothing sent yet");
+                if (mine.contains(c.payment().reference().value())) {
+                    assertFalse(c.submitted(), "a first claim: nothing sent yet");
+                }
             }
         } finally {
             // hand everything back as it was (never sent): the test below and the lease tests send them

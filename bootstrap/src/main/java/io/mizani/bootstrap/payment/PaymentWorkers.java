@@ -17,9 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
 /**
- * Runs the payment worker and the callback worker on every replica, each on its own thread: a round drains
- * what is due (full batches back to back), then the thread sleeps {@code mizani.payments.worker-poll-ms}
- * (100 ms). Claims use {@code FOR UPDATE SKIP LOCKED}, so replicas share the work without double processing.
+ * Runs the payment worker and the callback worker on every replica, each on its own thread: rounds follow each
+ * other back to back while they find anything due (at most 50 in a row), and only a round that found nothing lets
+ * the thread sleep {@code mizani.payments.worker-poll-ms} (100 ms). Sleeping after every round that was not a full
+ * batch capped a busy replica at one batch per round plus 100 ms: a payment is claimed twice (to send it, then to
+ * ask about it), so processing fell behind acceptance (docs/performance.md). Claims use {@code FOR UPDATE SKIP LOCKED}, so replicas share the work without double processing.
  * (The Quarkus scheduler checks its triggers once a second, too coarse for a 2-second settle delay.)
  */
 @ApplicationScoped
@@ -76,9 +78,7 @@ public class PaymentWorkers {
     private void drain(String what, IntSupplier round) {
         OutageLog outage = outages.computeIfAbsent(what, w -> new OutageLog(w + " worker", LOG));
         try {
-            for (int i = 0; i < MAX_ROUNDS && !stopping && round.getAsInt() >= settings.workerBatch(); i++) {
-                // keep draining while full batches come back
-            }
+            drainRounds(round, () -> stopping);
             heartbeats.beat(what);
             outage.succeeded();
         } catch (RuntimeException e) {
@@ -86,5 +86,20 @@ public class PaymentWorkers {
                 outage.failed(e); // a database outage: one WARN when it starts, one INFO when it ends
             }
         }
+    }
+
+    /**
+     * Runs rounds back to back while they find work, at most {@code MAX_ROUNDS}, until one finds nothing or the
+     * replica stops; returns how many ran.
+     */
+    static int drainRounds(IntSupplier round, java.util.function.BooleanSupplier stopping) {
+        int ran = 0;
+        while (ran < MAX_ROUNDS && !stopping.getAsBoolean()) {
+            ran++;
+            if (round.getAsInt() == 0) {
+                break;
+            }
+        }
+        return ran;
     }
 }

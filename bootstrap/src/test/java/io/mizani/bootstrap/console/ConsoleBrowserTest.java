@@ -125,6 +125,28 @@ class ConsoleBrowserTest {
         return browser.findElement(by);
     }
 
+    /**
+     * The notice of the page a form's submission loads: the previous page's notice may still be there (and go stale)
+     * until the new page replaces it, so this waits for the expected text and reads again across a reload.
+     */
+    String notice(String expected) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        String seen = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                var found = browser.findElements(By.id("notice"));
+                seen = found.isEmpty() ? null : found.get(0).getText();
+                if (expected.equals(seen)) {
+                    return seen;
+                }
+            } catch (org.openqa.selenium.StaleElementReferenceException e) {
+                // the page was replaced while reading: read the new one
+            }
+            sleep(50);
+        }
+        return seen;
+    }
+
     static void sleep(long ms) {
         try {
             Thread.sleep(ms);
@@ -166,7 +188,7 @@ class ConsoleBrowserTest {
             browser.findElement(By.id("credit_amount")).sendKeys("125.50");
             browser.findElement(By.id("credit_reference")).sendKeys("console-credit-1");
             browser.findElement(By.id("credit")).click();
-            assertEquals("The service wallet was credited.", await(By.id("notice")).getText());
+            assertEquals("The service wallet was credited.", notice("The service wallet was credited."));
             assertEquals("KES 125.50", browser.findElement(By.id("wallet_balance")).getText());
 
             // payment balance adjustment: the balance.adjusted event goes to the merchant's endpoint
@@ -175,7 +197,7 @@ class ConsoleBrowserTest {
             browser.findElement(By.id("adj_reference")).sendKeys("console-adj-1");
             browser.findElement(By.id("adj_reason")).sendKeys("goodwill");
             browser.findElement(By.id("adjust")).click();
-            assertEquals("The payment balance was adjusted.", await(By.id("notice")).getText());
+            assertEquals("The payment balance was adjusted.", notice("The payment balance was adjusted."));
             assertTrue(browser.findElement(By.id("balances")).getText().contains("300.00"));
             m.as().get("/api/global/balances").then().statusCode(200);
 
@@ -184,7 +206,7 @@ class ConsoleBrowserTest {
             providers.clear();
             providers.sendKeys("mpesa_ke card_ke");
             browser.findElement(By.id("save_providers")).click();
-            assertEquals("The payment providers were saved.", await(By.id("notice")).getText());
+            assertEquals("The payment providers were saved.", notice("The payment providers were saved."));
             assertEquals("card_ke, mpesa_ke", browser.findElement(By.id("providers")).getText());
 
             // credentials: issue one (shown once), it works, revoke it, it is refused
@@ -196,7 +218,7 @@ class ConsoleBrowserTest {
                     .get("/api/v2/account/" + m.accountId()).then().statusCode(200);
             browser.get(url("/console/accounts/" + m.accountId()));
             browser.findElement(By.cssSelector("button[aria-label='Revoke " + username + "']")).click();
-            assertEquals("The credential was revoked: it is refused from now on.", await(By.id("notice")).getText());
+            assertEquals("The credential was revoked: it is refused from now on.", notice("The credential was revoked: it is refused from now on."));
             io.restassured.RestAssured.given().auth().preemptive().basic(username, password)
                     .get("/api/v2/account/" + m.accountId()).then().statusCode(401);
             m.as().get("/api/v2/account/" + m.accountId()).then().statusCode(200);
@@ -217,7 +239,7 @@ class ConsoleBrowserTest {
             assertEquals("delivered", browser.findElement(By.id("delivery_status")).getText());
             look("event", eventPath);
             browser.findElement(By.id("redeliver")).click();
-            assertEquals("The event was queued for one more delivery.", await(By.id("notice")).getText());
+            assertEquals("The event was queued for one more delivery.", notice("The event was queued for one more delivery."));
             hooks.await(r -> r.path().equals("/hooks") && r.body().contains("console-adj-1"), 2, Duration.ofSeconds(20));
 
             // another merchant's event is not found under this Team
@@ -267,7 +289,7 @@ class ConsoleBrowserTest {
         browser.findElement(By.cssSelector("#review_tier option[value='2']")).click();
         browser.findElement(By.id("notes")).sendKeys("documents match");
         browser.findElement(By.id("submit_review")).click();
-        assertEquals("The decision was recorded.", await(By.id("notice")).getText());
+        assertEquals("The decision was recorded.", notice("The decision was recorded."));
         assertEquals("approved", browser.findElement(By.id("kyc_status")).getText());
 
         browser.findElement(By.id("kyc_team")).click();

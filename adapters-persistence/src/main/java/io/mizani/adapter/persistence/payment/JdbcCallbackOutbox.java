@@ -97,12 +97,7 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
             try (var ps = c.prepareStatement("""
                     INSERT INTO event_attempts (event_id, attempt_no, attempted_at, status_code, error, duration_ms)
                     VALUES (?, ?, ?, ?, ?, ?)""")) {
-                ps.setLong(1, a.callbackId());
-                ps.setInt(2, a.attemptNo());
-                ps.setTimestamp(3, Timestamp.from(a.attemptedAt()));
-                ps.setObject(4, a.statusCode());
-                ps.setString(5, a.error() == null ? null : truncate(a.error(), 1000));
-                ps.setLong(6, a.durationMs());
+                bindAttempt(ps, a);
                 return ps.executeUpdate();
             }
         });
@@ -146,14 +141,19 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
                 finished_at = ?
             WHERE id = ? AND status = 'pending'""";
 
-    private static void bindRecordAndSettle(java.sql.PreparedStatement ps, Settlement s) throws java.sql.SQLException {
-        Attempt a = s.attempt();
+    /** The six columns of an {@code event_attempts} row, parameters 1 to 6 of both attempt statements. */
+    private static void bindAttempt(java.sql.PreparedStatement ps, Attempt a) throws java.sql.SQLException {
         ps.setLong(1, a.callbackId());
         ps.setInt(2, a.attemptNo());
         ps.setTimestamp(3, Timestamp.from(a.attemptedAt()));
         ps.setObject(4, a.statusCode());
         ps.setString(5, a.error() == null ? null : truncate(a.error(), 1000));
         ps.setLong(6, a.durationMs());
+    }
+
+    private static void bindRecordAndSettle(java.sql.PreparedStatement ps, Settlement s) throws java.sql.SQLException {
+        Attempt a = s.attempt();
+        bindAttempt(ps, a);
         ps.setInt(7, a.attemptNo());
         ps.setString(8, switch (s.next()) {
             case DELIVERED -> "delivered";

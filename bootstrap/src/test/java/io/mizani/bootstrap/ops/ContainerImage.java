@@ -36,7 +36,9 @@ import java.util.zip.GZIPOutputStream;
  * </ol>
  * Files are owned by root and read-only for the service's user; timestamps are fixed, so two builds of the same
  * inputs give the same layers. Run: {@code java bootstrap/src/test/java/io/mizani/bootstrap/ops/ContainerImage.java
- * bootstrap/target/quarkus-app bootstrap/target/image/mizani-image.tar mizani:0.1.0-SNAPSHOT}.
+ * bootstrap/target/quarkus-app bootstrap/target/image/mizani-image.tar mizani:0.1.0-SNAPSHOT [--no-aot]}.
+ * By default the image also carries a JDK AOT cache ({@link #train}), which roughly halves its start; the quarkus-app
+ * is best packaged for it with {@code -Dquarkus.package.jar.type=aot-jar} (docs/operations.md "Container image").
  */
 public final class ContainerImage {
 
@@ -53,28 +55,57 @@ public final class ContainerImage {
             "-XX:+UseStringDeduplication", "-Djava.io.tmpdir=/tmp", "-Duser.home=/tmp", "-Dfile.encoding=UTF-8",
             "-jar", "/app/quarkus-run.jar");
 
+    /** Added before {@code -jar} when the image carries the JDK AOT cache trained by {@link #train}. */
+    static final String AOT_FLAG = "-XX:AOTCache=/app/app.aot";
+
     static final String USER = "10001:10001";
-    private static final long MTIME = 1_700_000_000L;
+    static final long MTIME = 1_700_000_000L;
 
     private ContainerImage() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 2) {
-            System.err.println("usage: ContainerImage <quarkus-app dir> <out.tar> [name:tag]");
+        List<String> a = new ArrayList<>(List.of(args));
+        boolean aot = !a.remove("--no-aot");
+        if (a.size() < 2) {
+            System.err.println("usage: ContainerImage <quarkus-app dir> <out.tar> [name:tag] [--no-aot]");
             System.exit(2);
         }
-        Path out = build(Path.of(args[0]), Path.of(args[1]), args.length > 2 ? args[2] : "mizani:0.1.0-SNAPSHOT");
-        System.out.println("image: " + out + " (" + Files.size(out) / (1024 * 1024) + " MiB)");
+        Path app = Path.of(a.get(0));
+        if (aot && !aotJar(app)) {
+            System.err.println("note: " + app + " is a fast-jar; built with -Dquarkus.package.jar.type=aot-jar the"
+                    + " application's classes load from the cache too and the image starts faster (docs/operations.md)");
+        }
+        Path out = build(app, Path.of(a.get(1)), a.size() > 2 ? a.get(2) : "mizani:0.1.0-SNAPSHOT", aot);
+        System.out.println("image: " + out + " (" + Files.size(out) / (1024 * 1024) + " MiB)"
+                + (aot ? ", with the AOT cache /app/app.aot" : ""));
     }
 
+    /** Quarkus's aot-jar packaging: every class on the JVM's own class path, so that the AOT cache holds them. */
+    static boolean aotJar(Path quarkusApp) throws IOException {
+        try (var jar = new java.util.jar.JarFile(quarkusApp.resolve("quarkus-run.jar").toFile())) {
+            return "io.quarkus.bootstrap.runner.AotQuarkusEntryPoint"
+                    .equals(jar.getManifest().getMainAttributes().getValue("Main-Class"));
+        }
+    }
+
+    /** Without the AOT cache (ContainerImageIT in CI: the training run costs one to two minutes). */
     public static Path build(Path quarkusApp, Path outTar, String reference) throws Exception {
+        return build(quarkusApp, outTar, reference, false);
+    }
+
+    /**
+     * {@code aot}: trains a JDK AOT cache (JEP 483/514/515) with the image's own runtime and ships it as
+     * {@code /app/app.aot}, used by the entrypoint (docs/operations.md "Start-up").
+     */
+    public static Path build(Path quarkusApp, Path outTar, String reference, boolean aot) throws Exception {
         if (!Files.isRegularFile(quarkusApp.resolve("quarkus-run.jar"))) {
             throw new IllegalArgumentException(quarkusApp + " has no quarkus-run.jar: run ./mvnw package first");
         }
         Path work = outTar.toAbsolutePath().getParent().resolve("image-work");
         Path runtime = work.resolve("runtime");
         jlink(runtime);
+        byte[] aotCache = aot ? train(runtime, quarkusApp, work.resolve("aot-train")) : null;
 
         List<Layer> layers = new ArrayList<>();
         Tar rt = new Tar();
@@ -96,6 +127,9 @@ public final class ContainerImage {
         app.tree(quarkusApp.resolve("app"), "app/app/");
         app.tree(quarkusApp.resolve("quarkus"), "app/quarkus/");
         app.file("app/quarkus-run.jar", Files.readAllBytes(quarkusApp.resolve("quarkus-run.jar")), 0644);
+        if (aotCache != null) {
+            app.file("app/app.aot", aotCache, 0644);
+        }
         app.dir("etc/");
         app.file("etc/passwd", "root:x:0:0:root:/root:/sbin/nologin\nmizani:x:10001:10001:mizani:/tmp:/sbin/nologin\n"
                 .getBytes(StandardCharsets.UTF_8), 0644);
@@ -104,8 +138,183 @@ public final class ContainerImage {
         app.dir("tmp/", 01777);
         layers.add(app.layer("application /app"));
 
-        writeOciArchive(outTar, reference, layers);
+        List<String> entrypoint = new ArrayList<>(ENTRYPOINT);
+        if (aotCache != null) {
+            entrypoint.add(entrypoint.indexOf("-jar"), AOT_FLAG);
+        }
+        writeOciArchive(outTar, reference, layers, entrypoint);
         return outTar;
+    }
+
+    /**
+     * The training run: the image's runtime runs the application from a copy whose files carry the image's fixed
+     * timestamp (the JVM checks the jars' size and time; JDK 25 accepts the other path), in sandbox mode, against a
+     * PostgreSQL given by URL as in production (an embedded one, run by a first, unrecorded start: no database is
+     * needed to build): start, a few requests of each kind, SIGTERM; the JVM writes the cache as it exits. Null (an
+     * image without the cache, said on stderr) when the run fails.
+     */
+    static byte[] train(Path runtime, Path quarkusApp, Path stage) throws Exception {
+        delete(stage);
+        Path app = stage.resolve("app");
+        copyTree(quarkusApp, app, p -> !p.getFileName().toString().equals("app.aot"));
+        for (Path root : List.of(app, runtime)) {
+            try (Stream<Path> s = Files.walk(root)) {
+                for (Path p : s.filter(Files::isRegularFile).toList()) {
+                    Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.from(MTIME, TimeUnit.SECONDS));
+                }
+            }
+        }
+        Path cache = stage.resolve("app.aot");
+        var http = java.net.http.HttpClient.newHttpClient();
+        // The recorded run must start as the image does, against an external PostgreSQL: the embedded one's code
+        // loads the xz decompressor from a sealed jar (org.tukaani.xz), and a cache holding those classes made the
+        // image's JVM refuse to start ("sealing violation: can't seal package org.tukaani.xz", JDK 25.0.3). So a
+        // first, unrecorded run provides the database (embedded, migrated) and the recorded run uses it by URL.
+        int dbServicePort = freePort();
+        Process database = launch(runtime, app, stage, List.of(), "database.log",
+                Map.of("QUARKUS_HTTP_PORT", Integer.toString(dbServicePort), "MIZANI_PAYMENTS_WORKERS_ENABLED", "false"));
+        try {
+            if (!awaitReady(http, "http://127.0.0.1:" + dbServicePort, database)) {
+                System.err.println("AOT training: the database run did not get ready (see "
+                        + stage.resolve("database.log") + "): image without the AOT cache");
+                return null;
+            }
+            var listening = java.util.regex.Pattern.compile("Embedded PostgreSQL listening on 127\\.0\\.0\\.1:(\\d+)")
+                    .matcher(Files.readString(stage.resolve("database.log")));
+            if (!listening.find()) {
+                System.err.println("AOT training: no embedded PostgreSQL port in " + stage.resolve("database.log")
+                        + ": image without the AOT cache");
+                return null;
+            }
+            int port = freePort();
+            String base = "http://127.0.0.1:" + port;
+            Process p = launch(runtime, app, stage, List.of("-XX:AOTCacheOutput=" + cache), "train.log", Map.of(
+                    "QUARKUS_HTTP_PORT", Integer.toString(port),
+                    "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:" + listening.group(1) + "/mizani",
+                    "QUARKUS_DATASOURCE_USERNAME", "mizani",
+                    "QUARKUS_DATASOURCE_PASSWORD", Files.readString(stage.resolve("data/pg-password")).strip()));
+            try {
+                if (!awaitReady(http, base, p)) {
+                    System.err.println("AOT training run did not get ready (see " + stage.resolve("train.log")
+                            + "): image without the AOT cache");
+                    return null;
+                }
+                exercise(http, base);
+            } finally {
+                stop(p); // SIGTERM: the service drains, the JVM writes the cache as it exits
+            }
+        } finally {
+            stop(database);
+        }
+        if (!Files.isRegularFile(cache) || Files.size(cache) == 0) {
+            System.err.println("AOT training run wrote no cache (see " + stage.resolve("train.log")
+                    + "): image without the AOT cache");
+            return null;
+        }
+        return Files.readAllBytes(cache);
+    }
+
+    /** A few requests of each kind the service serves, so that their classes and profiles are in the cache. */
+    private static void exercise(java.net.http.HttpClient http, String base) {
+        String op = "operator:sandbox-operator";
+        String demo = "demo:demo-secret";
+        for (int i = 0; i < 20; i++) {
+            status(http, base + "/q/health/live", null, null);
+            status(http, base + "/api/admin/merchants?limit=5", op, null);
+            status(http, base + "/api/v1/kyc/pricing", demo, null);
+            status(http, base + "/api/v1/kyc/verify/national_id_ke", demo, "{\"number\": \"12345678\"}");
+            status(http, base + "/api/global/balances", demo, null);
+            status(http, base + "/api/global/discovery/discover-rails?country=KE", demo, null);
+            for (String kind : List.of("payment", "withdrawal")) {
+                status(http, base + "/api/global/payments", demo, ("{\"request_type\":\"" + kind + "\","
+                        + "\"transaction_channel\":\"momo\",\"provider\":\"mpesa_ke\",\"amount\":100,"
+                        + "\"currency\":\"KES\",\"country\":\"KE\",\"customer\":{\"first_name\":\"Ada\","
+                        + "\"last_name\":\"Obi\",\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},"
+                        + "\"provider_config\":{\"network_id\":\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\","
+                        + "\"network_name\":\"M-Pesa\",\"network_code\":\"MPESA\",\"account_type\":\"momo\"},"
+                        + "\"payment_config\":{\"reference\":\"aot-" + kind + "-" + i + "\","
+                        + "\"account_number\":\"+254700000123\",\"callback_url\":\"http://127.0.0.1:9/none\"}}"));
+            }
+            status(http, base + "/q/metrics", null, null);
+        }
+    }
+
+    /** The application on the image's runtime in sandbox mode (on the embedded PostgreSQL under {@code stage} unless
+     * {@code settings} name a database). */
+    private static Process launch(Path runtime, Path app, Path stage, List<String> jvmFlags, String log,
+            Map<String, String> settings) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(runtime.resolve("bin/java").toString());
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-jar", app.resolve("quarkus-run.jar").toString()));
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(stage.toFile()).redirectErrorStream(true).redirectOutput(stage.resolve(log).toFile());
+        Map<String, String> env = pb.environment();
+        env.keySet().removeIf(k -> k.startsWith("QUARKUS_") || k.startsWith("MIZANI_") || k.startsWith("JDK_JAVA")
+                || k.equals("JAVA_TOOL_OPTIONS"));
+        env.put("MIZANI_MODE", "sandbox");
+        env.put("MIZANI_SANDBOX_SETTLE_MS", "100");
+        env.put("MIZANI_DATA_DIR", stage.resolve("data").toString());
+        env.putAll(settings);
+        return pb.start();
+    }
+
+    private static int freePort() throws IOException {
+        try (var socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static boolean awaitReady(java.net.http.HttpClient http, String base, Process p) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (status(http, base + "/q/health/ready", null, null) != 200) {
+            if (!p.isAlive() || System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(200);
+        }
+        return true;
+    }
+
+    private static void stop(Process p) throws InterruptedException {
+        p.destroy();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+        }
+    }
+
+    private static int status(java.net.http.HttpClient http, String url, String basic, String json) {
+        var req = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+                .timeout(java.time.Duration.ofSeconds(30));
+        if (basic != null) {
+            req.header("Authorization", "Basic " + java.util.Base64.getEncoder()
+                    .encodeToString(basic.getBytes(StandardCharsets.UTF_8)));
+        }
+        if (json != null) {
+            req.header("Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(json));
+        }
+        try {
+            return http.send(req.build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    private static void copyTree(Path from, Path to, java.util.function.Predicate<Path> include) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.filter(include).toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(p, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
     }
 
     private static void jlink(Path runtime) throws IOException, InterruptedException {
@@ -141,7 +350,8 @@ public final class ContainerImage {
         return libs;
     }
 
-    private static void writeOciArchive(Path outTar, String reference, List<Layer> layers) throws IOException {
+    private static void writeOciArchive(Path outTar, String reference, List<Layer> layers, List<String> entrypoint)
+            throws IOException {
         List<String> diffIds = new ArrayList<>();
         List<Map<String, Object>> history = new ArrayList<>();
         List<Map<String, Object>> layerDescriptors = new ArrayList<>();
@@ -156,7 +366,7 @@ public final class ContainerImage {
         }
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("User", USER);
-        config.put("Entrypoint", ENTRYPOINT);
+        config.put("Entrypoint", entrypoint);
         config.put("Env", List.of("PATH=/opt/java/bin", "JAVA_HOME=/opt/java", "LANG=C.UTF-8", "MIZANI_DATA_DIR=/tmp/data"));
         config.put("WorkingDir", "/app");
         config.put("ExposedPorts", Map.of("8080/tcp", Map.of()));

@@ -8,6 +8,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,146 @@ class ContainerImageIT {
                 assertFalse(text.contains("PRIVATE KEY-----"), "a private key in " + name);
             }
         }
+    }
+
+    /**
+     * The image's JDK AOT cache (docs/operations.md "Container image"): trained by the image's own runtime, shipped
+     * as /app/app.aot and named by the entrypoint, and accepted by that runtime for the jars as the image lays them
+     * out. {@code -XX:AOTMode=on} makes the JVM refuse to start when the cache does not match its runtime or its
+     * class path (the JVM checks the size and modification time of each jar on it); the same check is then made to
+     * fail, with quarkus-run.jar's time changed, so that it can tell the difference. The layers are unpacked by the
+     * system's tar, which keeps the fixed file times the image carries.
+     */
+    @Test
+    void the_image_ships_an_aot_cache_that_its_own_runtime_accepts() throws Exception {
+        Assumptions.assumeFalse(Boolean.getBoolean("skipImage"), "image build skipped");
+        Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux")
+                && (Files.isExecutable(Path.of("/usr/bin/ldd")) || Files.isExecutable(Path.of("/bin/ldd")))
+                && Runtime.version().feature() >= 25, "the image is built on Linux with ldd; the AOT cache needs JDK 25");
+        Path tar = ContainerImage.build(Path.of("target/quarkus-app"), Path.of("target/image/mizani-image-aot.tar"),
+                "mizani:0.1.0-SNAPSHOT", true);
+        Path oci = Path.of("target/image/aot-check/oci").toAbsolutePath();
+        Path root = Path.of("target/image/aot-check/rootfs").toAbsolutePath();
+        for (Path dir : List.of(oci, root)) {
+            run(List.of("rm", "-rf", dir.toString()));
+            Files.createDirectories(dir);
+        }
+        run(List.of("tar", "xf", tar.toAbsolutePath().toString(), "-C", oci.toString()));
+        JsonNode docker = JSON.readTree(oci.resolve("manifest.json").toFile());
+        for (JsonNode layer : docker.at("/0/Layers")) {
+            run(List.of("tar", "xzf", oci.resolve(layer.asText()).toString(), "-C", root.toString()));
+        }
+        JsonNode config = JSON.readTree(oci.resolve(docker.at("/0/Config").asText()).toFile());
+        List<String> entrypoint = JSON.convertValue(config.at("/config/Entrypoint"), List.class);
+        assertEquals(List.of("-XX:AOTCache=/app/app.aot", "-jar", "/app/quarkus-run.jar"),
+                entrypoint.subList(entrypoint.size() - 3, entrypoint.size()), "the entrypoint uses the cache");
+        Path cache = root.resolve("app/app.aot");
+        assertTrue(Files.size(cache) > 10_000_000, "a trained cache in the image: " + Files.size(cache) + " bytes");
+
+        List<String> check = List.of(root.resolve("opt/java/bin/java").toString(), "-XX:AOTCache=" + cache,
+                "-XX:AOTMode=on", "-cp", root.resolve("app/quarkus-run.jar").toString(), "-version");
+        Ran accepted = run(check);
+        assertEquals(0, accepted.exit(), "the image's runtime accepts its cache for the image's jars: " + accepted.output());
+
+        Path launcher = root.resolve("app/quarkus-run.jar");
+        Files.setLastModifiedTime(launcher, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+        Ran refused = run(check);
+        assertTrue(refused.exit() != 0 && refused.output().contains("Unable to use AOT cache"),
+                "a cache that no longer matches the class path is refused: " + refused.output());
+        Files.setLastModifiedTime(launcher, java.nio.file.attribute.FileTime.from(ContainerImage.MTIME,
+                java.util.concurrent.TimeUnit.SECONDS)); // as the image has it again
+
+        startsInItsOwnRootFileSystem(root, entrypoint, config.at("/config/User").asText());
+    }
+
+    /**
+     * The image as a container runtime runs it: chroot into its unpacked layers as its user, /proc and the /dev
+     * nodes the JVM needs mounted, its entrypoint with {@code -XX:AOTMode=on} against a real PostgreSQL (the
+     * embedded one the service uses, started here), until /q/health/ready answers 200. The {@code -version} check
+     * alone passed for a cache that this start refused (a sealing violation while loading the cached classes, the
+     * training run having loaded the embedded PostgreSQL's xz decompressor). Needs root for chroot and mount:
+     * skipped where they are not allowed.
+     */
+    private static void startsInItsOwnRootFileSystem(Path root, List<String> entrypoint, String user) throws Exception {
+        Assumptions.assumeTrue(run(List.of("id", "-u")).output().strip().equals("0"), "chroot needs root");
+        Path chroot = Path.of("/usr/sbin/chroot");
+        Assumptions.assumeTrue(Files.isExecutable(chroot), "chroot (coreutils) is installed");
+        List<String> mounted = new ArrayList<>();
+        try (var pg = io.mizani.adapter.persistence.embedded.EmbeddedPostgres.start(
+                Path.of("target/image/aot-check/database").toAbsolutePath())) {
+            for (String dev : List.of("null", "zero", "random", "urandom")) {
+                Path node = root.resolve("dev/" + dev);
+                Files.createDirectories(node.getParent());
+                Files.deleteIfExists(node);
+                Files.createFile(node);
+                Assumptions.assumeTrue(run(List.of("mount", "--bind", "/dev/" + dev, node.toString())).exit() == 0,
+                        "mount is allowed here");
+                mounted.add(node.toString());
+            }
+            Files.createDirectories(root.resolve("proc"));
+            assertEquals(0, run(List.of("mount", "-t", "proc", "proc", root.resolve("proc").toString())).exit());
+            mounted.add(root.resolve("proc").toString());
+
+            int port;
+            try (var socket = new java.net.ServerSocket(0)) {
+                port = socket.getLocalPort();
+            }
+            List<String> command = new ArrayList<>(List.of(chroot.toString(), "--userspec=" + user, root.toString()));
+            for (String arg : entrypoint) {
+                if (arg.equals("-jar")) {
+                    command.add("-XX:AOTMode=on");
+                }
+                command.add(arg);
+            }
+            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(Path.of("target/image/aot-check/service.log").toFile());
+            pb.environment().clear();
+            pb.environment().putAll(Map.of("PATH", "/opt/java/bin", "MIZANI_MODE", "sandbox",
+                    "QUARKUS_HTTP_PORT", Integer.toString(port), "QUARKUS_DATASOURCE_JDBC_URL", pg.jdbcUrl(),
+                    "QUARKUS_DATASOURCE_USERNAME", pg.username(), "QUARKUS_DATASOURCE_PASSWORD", pg.password(),
+                    "MIZANI_DATA_DIR", "/tmp/data", "JDK_JAVA_OPTIONS", "-XX:MaxRAM=1g"));
+            Process service = pb.start();
+            try {
+                var http = java.net.http.HttpClient.newHttpClient();
+                var ready = java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:" + port + "/q/health/ready")).build();
+                long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+                int status = -1;
+                while (status != 200 && service.isAlive() && System.nanoTime() < deadline) {
+                    Thread.sleep(250);
+                    try {
+                        status = http.send(ready, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+                    } catch (java.io.IOException notYet) {
+                        status = -1;
+                    }
+                }
+                assertEquals(200, status, "the image starts with its AOT cache (-XX:AOTMode=on) in its own root file "
+                        + "system: " + Files.readString(Path.of("target/image/aot-check/service.log")));
+            } finally {
+                service.destroy();
+                if (!service.waitFor(1, java.util.concurrent.TimeUnit.MINUTES)) {
+                    service.destroyForcibly();
+                }
+            }
+        } finally {
+            for (String m : mounted.reversed()) {
+                run(List.of("umount", m));
+            }
+        }
+    }
+
+    private record Ran(int exit, String output) {
+    }
+
+    private static Ran run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError("timed out: " + command);
+        }
+        assertTrue(p.exitValue() == 0 || !command.get(0).equals("tar"), "tar failed: " + output);
+        return new Ran(p.exitValue(), output);
     }
 
     private static byte[] blob(Map<String, byte[]> archive, String digest) {

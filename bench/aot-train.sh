@@ -6,7 +6,7 @@
 # "Start-up"). The cache is only valid for this JDK build and these exact jars at this path; the JVM ignores a stale
 # or mismatched one with a warning and starts normally.
 #
-# Usage: ./mvnw -B package -DskipTests [-Dquarkus.package.jar.type=aot-jar] && bench/aot-train.sh [quarkus-app dir]
+# Usage: ./mvnw -B package -DskipTests && bench/aot-train.sh [quarkus-app dir]   (the build packages aot-jar: docs/performance.md)
 # Env:   QUARKUS_DATASOURCE_JDBC_URL/_USERNAME/_PASSWORD (an existing database; it gets a demo merchant and a few
 #        payments), else a throw-away PostgreSQL 17 on PGPORT (15640); PORT (18700); JAVA.
 set -euo pipefail

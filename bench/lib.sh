@@ -28,3 +28,14 @@ pg_start() {
 pg_stop() {
   [ -f "$WORK/data/postmaster.pid" ] && as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -m fast stop >/dev/null 2>&1 || true
 }
+
+# The 1, 5 and 15 minute load averages.
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# For an EXIT trap: stops the service $SVC (if running) and PostgreSQL, then removes the scratch directory given
+# (or keeps it and says where, with KEEP=1).
+bench_cleanup() {
+  [ -n "${SVC:-}" ] && kill "$SVC" 2>/dev/null && wait "$SVC" 2>/dev/null || true
+  pg_stop
+  if [ "${KEEP:-0}" = 1 ]; then echo "kept: $1"; else rm -rf "$1"; fi
+}

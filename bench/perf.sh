@@ -26,6 +26,8 @@
 #      commit_delay values) select cells for an experiment; NO_DOC=1 leaves docs/performance.md as it is,
 #      WARMUP (s per scenario of the warm-up before the cells, 60: after 3 s the JIT is still compiling through the
 #      cells, see docs/performance.md "Warm JIT"), RT_WARMUP (s per scenario before the round-trip count, 3).
+#      AOT=1 starts the service with the JDK AOT cache next to RUNJAR (app.aot; trained first by bench/aot-train.sh
+#      when missing or older than the jar; docs/performance.md "Start-up"), JAVA_OPTS (more JVM flags).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,6 +51,13 @@ RESULTS="$OUT/results.tsv"
 : >"$RESULTS"
 
 [ -f "$RUNJAR" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
+if [ "${AOT:-0}" = 1 ]; then
+  AOT_CACHE="$(dirname "$RUNJAR")/app.aot"
+  if [ ! -s "$AOT_CACHE" ] || [ "$AOT_CACHE" -ot "$RUNJAR" ]; then
+    "$ROOT/bench/aot-train.sh" "$(dirname "$RUNJAR")"
+  fi
+  JAVA_OPTS="${JAVA_OPTS:-} -XX:AOTCache=$AOT_CACHE"
+fi
 for tool in psql pgbench wrk jq curl python3; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
 
 PIDS=()
@@ -64,7 +73,7 @@ trap cleanup EXIT
 . "$ROOT/bench/lib.sh"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 LOAD_BEFORE=$(load)
-echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1), load average before: $LOAD_BEFORE"
+echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1), load average before: $LOAD_BEFORE, JVM flags: '${JAVA_OPTS:-}'"
 
 echo "== PostgreSQL 17 on port $PGPORT (pg_stat_statements)"
 pg_start -c shared_buffers=256MB -c max_connections=200 \
@@ -81,7 +90,7 @@ start_service() { # extra env assignments...; sets SVC, writes the ms to ready i
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/mizani" \
   QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
   MIZANI_DATA_DIR="$WORK/service-data" MIZANI_SANDBOX_SETTLE_MS=${SETTLE_MS:-200} \
-    "$JAVA" -jar "$RUNJAR" >>"$WORK/service.log" 2>&1 &
+    "$JAVA" ${JAVA_OPTS:-} -jar "$RUNJAR" >>"$WORK/service.log" 2>&1 &
   SVC=$!
   for _ in $(seq 1 1200); do
     if curl -fs "$BASE/q/health/ready" >/dev/null 2>&1; then

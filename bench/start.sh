@@ -25,14 +25,8 @@ BASE="http://127.0.0.1:$PORT"
 [ -f "$RUNJAR" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
 
 SVC=""
-cleanup() {
-  [ -n "$SVC" ] && kill "$SVC" 2>/dev/null && wait "$SVC" 2>/dev/null || true
-  pg_stop
-  if [ "${KEEP:-0}" = 1 ]; then echo "kept: $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
 . "$ROOT/bench/lib.sh"
-load() { cut -d' ' -f1-3 /proc/loadavg; }
+trap 'bench_cleanup "$WORK"' EXIT
 
 pg_start -c shared_buffers=128MB -c max_connections=100
 

@@ -26,8 +26,9 @@
 #      commit_delay values) select cells for an experiment; NO_DOC=1 leaves docs/performance.md as it is,
 #      WARMUP (s per scenario of the warm-up before the cells, 60: after 3 s the JIT is still compiling through the
 #      cells, see docs/performance.md "Warm JIT"), RT_WARMUP (s per scenario before the round-trip count, 3).
-#      AOT=1 starts the service with the JDK AOT cache next to RUNJAR (app.aot; trained first by bench/aot-train.sh
-#      when missing or older than the jar; docs/performance.md "Start-up"), JAVA_OPTS (more JVM flags).
+#      AOT (1: the service runs with the JDK AOT cache next to RUNJAR, app.aot, trained first by bench/aot-train.sh
+#      when missing or older than the jar, as the container image runs it; 0: without; docs/performance.md
+#      "Start-up"), JAVA_OPTS (more JVM flags).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,7 +52,7 @@ RESULTS="$OUT/results.tsv"
 : >"$RESULTS"
 
 [ -f "$RUNJAR" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
-if [ "${AOT:-0}" = 1 ]; then
+if [ "${AOT:-1}" = 1 ]; then
   AOT_CACHE="$(dirname "$RUNJAR")/app.aot"
   if [ ! -s "$AOT_CACHE" ] || [ "$AOT_CACHE" -ot "$RUNJAR" ]; then
     "$ROOT/bench/aot-train.sh" "$(dirname "$RUNJAR")"
@@ -368,6 +369,6 @@ echo "load average after: $LOAD_AFTER; RSS after the runs: $((RSS_AFTER_KB / 102
 
 DOC="$ROOT/docs/performance.md"
 [ "${NO_DOC:-0}" = 1 ] && { cp "$DOC" "$WORK/performance.md"; DOC="$WORK/performance.md"; }
-PERF_WARMUP=$WARMUP PERF_RT_WARMUP=$RT_WARMUP python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$DOC" \
+PERF_WARMUP=$WARMUP PERF_RT_WARMUP=$RT_WARMUP PERF_JVM_FLAGS="${JAVA_OPTS:-}" python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$DOC" \
   "$(date -u +'%Y-%m-%d %H:%M UTC')" "$LOAD_BEFORE" "$LOAD_AFTER" "$WARM_MS/$WARM2_MS" "$COLD_MS" "$((RSS_IDLE_KB / 1024))" \
   "$((RSS_AFTER_KB / 1024))" "$DUR" "$DRAIN" "$SHORT" | tee "$OUT/report.md"

@@ -43,8 +43,12 @@ if d:
     for t in text:
         out.append("    " + t)
     out.append("")
+jvm_flags = os.environ.get("PERF_JVM_FLAGS", "").strip()
 out.append("Start and memory: warm start to ready %s ms (cold, with migrations on an empty database: %s ms); RSS idle "
-           "%s MiB, after the runs %s MiB." % (warm_ms, cold_ms, rss_idle, rss_after))
+           "%s MiB, after the runs %s MiB. %s" % (warm_ms, cold_ms, rss_idle, rss_after,
+           "JVM flags: `%s` (the JDK AOT cache, trained by bench/aot-train.sh, as the container image runs it)."
+           % jvm_flags.replace(os.environ.get("HOME", "~~"), "~") if "AOTCache" in jvm_flags else
+           ("JVM flags: `%s`." % jvm_flags if jvm_flags else "No JVM flags (no AOT cache).")))
 out.append("")
 out.append("Statements per request (pg_stat_statements, one merchant, 8 connections, defaults; counted after a %s s "
            "warm-up per path, so the CPU figures in this block include JIT compilation: the warm ones are the "

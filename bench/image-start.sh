@@ -31,8 +31,8 @@ WORK="$SCRATCH/pg-work" # bench/lib.sh keeps PostgreSQL under $WORK
 mkdir -p "$WORK"
 BASE="http://127.0.0.1:$PORT"
 [ "$(id -u)" = 0 ] || { echo "needs root (chroot)" >&2; exit 1; }
-CHROOT=$(command -v chroot)
-for tool in jq curl tar chroot; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
+for tool in jq curl tar chroot mount; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
+CHROOT=$(command -v chroot) # env -i below clears PATH
 
 SVC=""
 . "$ROOT/bench/lib.sh"

@@ -259,13 +259,14 @@ public final class ContainerImage {
         return pb.start();
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (var socket = new java.net.ServerSocket(0)) {
             return socket.getLocalPort();
         }
     }
 
-    private static boolean awaitReady(java.net.http.HttpClient http, String base, Process p) throws InterruptedException {
+    /** Polls base + /q/health/ready until 200 (true), or until the process ends or 5 minutes pass (false). */
+    static boolean awaitReady(java.net.http.HttpClient http, String base, Process p) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
         while (status(http, base + "/q/health/ready", null, null) != 200) {
             if (!p.isAlive() || System.nanoTime() > deadline) {

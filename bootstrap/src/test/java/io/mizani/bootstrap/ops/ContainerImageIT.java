@@ -168,10 +168,7 @@ class ContainerImageIT {
             assertEquals(0, run(List.of("mount", "-t", "proc", "proc", root.resolve("proc").toString())).exit());
             mounted.add(root.resolve("proc").toString());
 
-            int port;
-            try (var socket = new java.net.ServerSocket(0)) {
-                port = socket.getLocalPort();
-            }
+            int port = ContainerImage.freePort();
             List<String> command = new ArrayList<>(List.of(chroot.toString(), "--userspec=" + user, root.toString()));
             for (String arg : entrypoint) {
                 if (arg.equals("-jar")) {
@@ -188,21 +185,9 @@ class ContainerImageIT {
                     "MIZANI_DATA_DIR", "/tmp/data", "JDK_JAVA_OPTIONS", "-XX:MaxRAM=1g"));
             Process service = pb.start();
             try {
-                var http = java.net.http.HttpClient.newHttpClient();
-                var ready = java.net.http.HttpRequest.newBuilder(
-                        java.net.URI.create("http://127.0.0.1:" + port + "/q/health/ready")).build();
-                long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
-                int status = -1;
-                while (status != 200 && service.isAlive() && System.nanoTime() < deadline) {
-                    Thread.sleep(250);
-                    try {
-                        status = http.send(ready, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
-                    } catch (java.io.IOException notYet) {
-                        status = -1;
-                    }
-                }
-                assertEquals(200, status, "the image starts with its AOT cache (-XX:AOTMode=on) in its own root file "
-                        + "system: " + Files.readString(Path.of("target/image/aot-check/service.log")));
+                assertTrue(ContainerImage.awaitReady(java.net.http.HttpClient.newHttpClient(),
+                        "http://127.0.0.1:" + port, service), "the image starts with its AOT cache (-XX:AOTMode=on) "
+                        + "in its own root file system: " + Files.readString(Path.of("target/image/aot-check/service.log")));
             } finally {
                 service.destroy();
                 if (!service.waitFor(1, java.util.concurrent.TimeUnit.MINUTES)) {

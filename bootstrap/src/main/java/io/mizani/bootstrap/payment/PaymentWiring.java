@@ -37,6 +37,7 @@ import io.mizani.application.team.TeamStore;
 import io.mizani.domain.common.RateTable;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RetrySchedule;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -241,10 +242,11 @@ public class PaymentWiring {
 
     @Produces
     @ApplicationScoped
-    DeliverCallbacks deliverCallbacks(CallbackOutbox outbox, UnitOfWork unitOfWork,
+    DeliverCallbacks deliverCallbacks(CallbackOutbox outbox, UnitOfWork unitOfWork, Vertx vertx,
                                       @Named("payment-callback-executor") ExecutorService executor) {
         Duration lease = settings.webhookTimeout().multipliedBy(3);
-        return new DeliverCallbacks(outbox, new LoggedCallbackSender(new StandardWebhooksSender(settings.webhookTimeout())), unitOfWork, clock,
+        var sender = new StandardWebhooksSender(vertx, settings.webhookTimeout(), settings.webhookConcurrency());
+        return new DeliverCallbacks(outbox, new LoggedCallbackSender(sender), unitOfWork, clock,
                 RetrySchedule.webhooks(settings.webhookRetryBaseMs(), settings.webhookRetryCap(),
                         settings.webhookMaxAttempts()), lease, settings.workerBatch(), executor);
     }

@@ -2,11 +2,16 @@ package io.mizani.adapter.provider.payment;
 
 import com.sun.net.httpserver.HttpServer;
 import io.mizani.application.payment.CallbackSender;
+import io.vertx.core.Vertx;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -32,6 +37,11 @@ class StandardWebhooksSenderTest {
             ex.sendResponseHeaders(204, -1);
             ex.close();
         });
+        server.createContext("/moved", ex -> {
+            ex.getResponseHeaders().add("location", "/ok");
+            ex.sendResponseHeaders(302, -1);
+            ex.close();
+        });
         server.createContext("/boom", ex -> {
             ex.sendResponseHeaders(500, -1);
             ex.close();
@@ -44,10 +54,12 @@ class StandardWebhooksSenderTest {
             ex.sendResponseHeaders(200, -1);
             ex.close();
         });
+        server.setExecutor(Executors.newCachedThreadPool());
         server.start();
+        Vertx vertx = Vertx.vertx();
         try {
             String base = "http://127.0.0.1:" + server.getAddress().getPort();
-            var sender = new StandardWebhooksSender(Duration.ofMillis(500));
+            var sender = new StandardWebhooksSender(vertx, Duration.ofMillis(500), 2);
             String secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
             CallbackSender.Delivery ok = sender.send(base + "/ok", "msg_1", 1700000000L, "{\"a\":1}", secret);
             assertTrue(ok.delivered());
@@ -58,10 +70,29 @@ class StandardWebhooksSenderTest {
             assertEquals(500, sender.send(base + "/boom", "msg_2", 1L, "{}", secret).statusCode());
             CallbackSender.Delivery slow = sender.send(base + "/slow", "msg_3", 1L, "{}", secret);
             assertNull(slow.statusCode());
+            assertEquals("TimeoutException: no answer within 500 ms", slow.error());
             assertFalse(slow.delivered());
             CallbackSender.Delivery refused = sender.send("http://127.0.0.1:1/x", "msg_4", 1L, "{}", secret);
             assertNull(refused.statusCode());
+            assertTrue(refused.error().startsWith("ConnectException"), refused.error());
+            CallbackSender.Delivery garbage = sender.send("not a url", "msg_5", 1L, "{}", secret);
+            assertNull(garbage.statusCode());
+            assertNotNull(garbage.error());
+            // a redirect is an answer, not followed: the callback was not delivered
+            seen.clear();
+            CallbackSender.Delivery moved = sender.send(base + "/moved", "msg_6", 1L, "{}", secret);
+            assertEquals(302, moved.statusCode());
+            assertFalse(moved.delivered());
+            assertNull(seen.get("id"));
+            // after a timeout the client still delivers, also more callbacks at once than it keeps connections
+            List<CompletableFuture<CallbackSender.Delivery>> many = IntStream.range(0, 6)
+                    .mapToObj(i -> CompletableFuture.supplyAsync(() -> sender.send(base + "/ok", "msg_m" + i, 2L,
+                            "{\"i\":" + i + "}", secret))).toList();
+            for (CompletableFuture<CallbackSender.Delivery> d : many) {
+                assertEquals(204, d.get().statusCode());
+            }
         } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get();
             server.stop(0);
         }
     }

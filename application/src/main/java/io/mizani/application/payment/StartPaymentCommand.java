@@ -106,6 +106,8 @@ public record StartPaymentCommand(
     }
 
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
+    private static final Pattern CURRENCY = Pattern.compile("[A-Za-z]{3}");
+    private static final Pattern COUNTRY = Pattern.compile("[A-Za-z]{2}");
 
     public StartPaymentCommand {
         order = order == null ? Order.EMPTY : order;
@@ -130,12 +132,12 @@ public record StartPaymentCommand(
         }
         if (blank(order.currency())) {
             problem(problems, "currency", "currency is required");
-        } else if (!order.currency().trim().matches("[A-Za-z]{3}")) {
+        } else if (!CURRENCY.matcher(order.currency().trim()).matches()) {
             problem(problems, "currency", "currency must be an ISO 4217 code");
         }
         if (blank(order.country())) {
             problem(problems, "country", "country is required");
-        } else if (!order.country().trim().matches("[A-Za-z]{2}")) {
+        } else if (!COUNTRY.matcher(order.country().trim()).matches()) {
             problem(problems, "country", "country must be an ISO 3166-1 alpha-2 code");
         }
         boolean byReference = customer != null && customer.beneficiaryRef() != null;

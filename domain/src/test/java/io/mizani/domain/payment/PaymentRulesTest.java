@@ -64,6 +64,11 @@ class PaymentRulesTest {
         assertEquals(SandboxOutcome.DECLINED, SandboxOutcome.forAccount("+254700000100"));
         assertEquals(SandboxOutcome.NO_ANSWER, SandboxOutcome.forAccount("254700000001"));
         assertEquals(SandboxOutcome.SUCCEEDS, SandboxOutcome.forAccount("254700000123"));
+        // only the digits count: spaces, dashes and letters between them are skipped
+        assertEquals(SandboxOutcome.DECLINED, SandboxOutcome.forAccount("KE 0123-45 0-0"));
+        assertEquals(SandboxOutcome.NO_ANSWER, SandboxOutcome.forAccount("acct 0 1 x"));
+        assertEquals(SandboxOutcome.SUCCEEDS, SandboxOutcome.forAccount("12 a"));
+        assertEquals(SandboxOutcome.SUCCEEDS, SandboxOutcome.forAccount(null));
     }
 
     @Test

@@ -786,8 +786,9 @@ public class ContractFilter implements OASFilter {
 
         // Jackson trees: any JSON value, not JsonNode's getters
         schemas.put("JsonNode", OASFactory.createSchema().description("Any JSON value"));
-        // an event's data is written raw (@JsonRawValue): the JSON object that was sent, not a string
-        for (String event : List.of("EventBody", "EventDetailBody")) {
+        // an event's and a verification's data are written raw (@JsonRawValue): the JSON that was sent or answered,
+        // not a string
+        for (String event : List.of("EventBody", "EventDetailBody", "VerificationResultDto", "ResolvedTokenDto")) {
             if (schemas.containsKey(event) && schemas.get(event).getProperties() != null) {
                 Map<String, Schema> p = new LinkedHashMap<>(schemas.get(event).getProperties());
                 p.put("data", ref("JsonNode"));

@@ -1,7 +1,7 @@
 package io.mizani.adapter.rest.verification;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import io.mizani.application.verification.Entitlement;
 import io.mizani.application.verification.HistoryEntry;
 import io.mizani.application.verification.LookupRecord;
@@ -26,16 +26,17 @@ final class VerificationDtos {
             String lookupId, String check, String category, String country, String status,
             String verificationStatus,
             @JsonInclude(JsonInclude.Include.NON_NULL) String actorType,
-            String subjectName, String reference, String detail, String responseCode, JsonNode data,
+            String subjectName, String reference, String detail, String responseCode, @JsonRawValue String data,
             Integer durationMs, String source, boolean cached, Instant fetchedAt, Instant expiresAt,
             BigDecimal chargedAmount, String chargeCurrency, String chargeReference, String chargeStatus,
             @JsonInclude(JsonInclude.Include.NON_NULL) MatchDto match) {
 
         /**
-         * The one place a result is flattened to its wire shape, part by part; {@code data} is its payload parsed.
+         * The one place a result is flattened to its wire shape, part by part; {@code data} is its payload, JSON text
+         * written into the answer as it is (a provider's answer, stored as the JSON it was), not parsed and re-written.
          * {@code VerificationDtosTest} fills every field with a distinct value, so a swap here fails it.
          */
-        static VerificationResultDto of(VerificationResult r, JsonNode data) {
+        static VerificationResultDto of(VerificationResult r) {
             VerificationToken.Checked asked = r.checked();
             LookupRecord.Outcome o = r.outcome();
             LookupRecord.Found found = o.found();
@@ -46,7 +47,7 @@ final class VerificationDtos {
                     asked.check(), asked.category(), asked.country(),
                     o.status().wire(), found.verificationStatus(), found.actorType(), found.subjectName(),
                     reply.reference(), reply.detail(), reply.responseCode(),
-                    data,
+                    r.dataJson(),
                     via.durationMs(), via.source(), via.cached(),
                     o.fetchedAt(), o.expiresAt(),
                     charge.amount().amount(), charge.amount().currency(), charge.reference(), charge.status().wire(),
@@ -69,16 +70,16 @@ final class VerificationDtos {
             @JsonInclude(JsonInclude.Include.NON_NULL) String actorType,
             String subjectName, String identifierMasked, String reference, String detail, String source,
             long accountId,
-            @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode data,
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonRawValue String data,
             Instant verifiedAt, Instant expiresAt) {
 
-        static ResolvedTokenDto of(ResolvedToken resolved, JsonNode data) {
+        static ResolvedTokenDto of(ResolvedToken resolved) {
             VerificationToken t = resolved.token();
             VerificationToken.Checked c = t.checked();
             VerificationToken.Finding f = t.finding();
             return new ResolvedTokenDto(t.token().value(), c.check(), c.category(), c.country(), f.status(),
                     f.verificationStatus(), f.verified(), f.actorType(), f.subjectName(), f.identifierMasked(),
-                    f.reference(), resolved.detail(), f.source(), resolved.accountId().value(), data, t.verifiedAt(),
+                    f.reference(), resolved.detail(), f.source(), resolved.accountId().value(), resolved.dataJson(), t.verifiedAt(),
                     t.expiresAt());
         }
     }

@@ -93,7 +93,7 @@ public class VerificationResource {
         }
         VerificationResult r = runCheck.run(new RunCheck.Command(accountId, check, fields, bool(fresh), bodyError,
                 match));
-        return VerificationResultDto.of(r, tree(r.dataJson()));
+        return VerificationResultDto.of(r);
     }
 
     /** The optional {@code match} object: strings (or null) for first_name, last_name, date_of_birth (YYYY-MM-DD). */
@@ -151,7 +151,7 @@ public class VerificationResource {
     public ResolvedTokenDto token(@PathParam("token") String token, @QueryParam("data") String data) {
         long accountId = currentMerchant.merchant().accountId();
         ResolvedToken t = resolveToken.resolve(accountId, token, bool(data));
-        return ResolvedTokenDto.of(t, t.dataJson() == null ? null : tree(t.dataJson()));
+        return ResolvedTokenDto.of(t);
     }
 
     @GET
@@ -232,17 +232,6 @@ public class VerificationResource {
             return node;
         } catch (JsonProcessingException e) {
             throw VerificationErrors.invalidRequest("request body must be a JSON object");
-        }
-    }
-
-    private JsonNode tree(String jsonText) {
-        if (jsonText == null) {
-            return null;
-        }
-        try {
-            return json.readTree(jsonText);
-        } catch (JsonProcessingException e) {
-            return json.getNodeFactory().textNode(jsonText);
         }
     }
 

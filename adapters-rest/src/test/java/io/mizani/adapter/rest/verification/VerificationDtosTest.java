@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mizani.adapter.rest.verification.VerificationDtos.EntitlementDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.HistoryEntryDto;
 import io.mizani.adapter.rest.verification.VerificationDtos.ResolvedTokenDto;
@@ -63,10 +63,9 @@ class VerificationDtosTest {
 
     @Test
     void the_result_is_flattened_field_by_field_into_its_own_wire_field() {
-        JsonNode data = JsonNodeFactory.instance.objectNode().put("ResultCode", "1012");
         VerificationResult result = VerificationResult.of(call(), "{\"ResultCode\":\"1012\"}")
                 .matched(new IdentityMatch(85, MatchVerdict.EXACT, MatchVerdict.PARTIAL, MatchVerdict.MISMATCH));
-        VerificationResultDto dto = VerificationResultDto.of(result, data);
+        VerificationResultDto dto = VerificationResultDto.of(result);
 
         assertEquals("vt_01ARZ3NDEKTSV4RRFFQ69G5FAV", dto.lookupId());
         assertEquals("nin", dto.check());
@@ -79,7 +78,7 @@ class VerificationDtosTest {
         assertEquals("REF-771", dto.reference());
         assertEquals("Detail of the registry", dto.detail());
         assertEquals("1012", dto.responseCode());
-        assertEquals(data, dto.data());
+        assertEquals("{\"ResultCode\":\"1012\"}", dto.data());
         assertEquals(1234, dto.durationMs());
         assertEquals("dojah", dto.source());
         assertFalse(dto.cached());
@@ -97,12 +96,25 @@ class VerificationDtosTest {
     }
 
     @Test
+    void the_payload_is_written_into_the_answer_as_json_not_as_a_string() throws Exception {
+        ObjectMapper mapper = new ObjectMapper().findAndRegisterModules();
+        VerificationResult result = VerificationResult.of(call(), "{\"ResultCode\":\"1012\",\"Names\":[\"JANE\"]}");
+        JsonNode wire = mapper.readTree(mapper.writeValueAsString(VerificationResultDto.of(result)));
+        assertTrue(wire.get("data").isObject());
+        assertEquals("1012", wire.get("data").get("ResultCode").asText());
+        assertEquals("JANE", wire.get("data").get("Names").get(0).asText());
+        JsonNode none = mapper.readTree(mapper.writeValueAsString(
+                VerificationResultDto.of(VerificationResult.of(call(), null))));
+        assertTrue(none.get("data").isNull());
+    }
+
+    @Test
     void a_replayed_result_says_cache_and_keeps_the_original_answer_in_its_places() {
         LookupRecord original = call();
         LookupRecord replay = original.replayed(LookupId.of("vt_01BX5ZZKBKACTAV9WEVGEMMVRZ"),
                 new LookupRecord.Charge(Money.of(new BigDecimal("20.00"), "KES"), "chg_01BX5ZZKBKACTAV9WEVGEMMVRZ",
                         ChargeStatus.CHARGED), Instant.parse("2026-11-22T10:00:00Z"));
-        VerificationResultDto dto = VerificationResultDto.of(VerificationResult.of(replay, null), null);
+        VerificationResultDto dto = VerificationResultDto.of(VerificationResult.of(replay, null));
         assertEquals("vt_01BX5ZZKBKACTAV9WEVGEMMVRZ", dto.lookupId());
         assertTrue(dto.cached());
         assertEquals("cache", dto.source());
@@ -149,7 +161,8 @@ class VerificationDtosTest {
     void a_resolved_token_is_flattened_field_by_field() {
         LookupRecord call = call();
         ResolvedTokenDto dto = ResolvedTokenDto.of(new ResolvedToken(call.token(), "Detail of the registry",
-                call.accountId(), null), null);
+                call.accountId(), "{\"entity\":{\"nin\":\"x\"}}"));
+        assertEquals("{\"entity\":{\"nin\":\"x\"}}", dto.data());
         assertEquals("vt_01ARZ3NDEKTSV4RRFFQ69G5FAV", dto.token());
         assertEquals("nin", dto.check());
         assertEquals("individual", dto.category());

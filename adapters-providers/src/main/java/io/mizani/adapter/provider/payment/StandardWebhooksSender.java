@@ -18,7 +18,6 @@ import java.util.Base64;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -44,6 +43,10 @@ public final class StandardWebhooksSender implements CallbackSender {
         }
     });
 
+    private static final int KEEP_ALIVE_SECONDS = 20;
+    /** An answer's headers are read, never used: a large header block must not fail a 2xx. */
+    private static final int MAX_HEADER_BYTES = 64 * 1024;
+
     private final HttpClient client;
     private final Duration timeout;
 
@@ -55,45 +58,77 @@ public final class StandardWebhooksSender implements CallbackSender {
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
                 .setMaxPoolSize(Math.max(1, connections))
                 .setKeepAlive(true)
+                // closed by us before a merchant's load balancer drops it (commonly after 60 s idle)
+                .setKeepAliveTimeout(KEEP_ALIVE_SECONDS)
+                .setMaxHeaderSize(MAX_HEADER_BYTES)
                 .setVerifyHost(true)
                 .setForceSni(true));
     }
 
     @Override
     public Delivery send(String url, String webhookId, long timestampSeconds, String body, String secret) {
-        AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
+        Attempt attempt = new Attempt();
         try {
             String signature = sign(secret, webhookId, timestampSeconds, body);
             RequestOptions options = new RequestOptions()
                     .setMethod(HttpMethod.POST)
                     .setAbsoluteURI(url)
                     .setFollowRedirects(false)
-                    .setIdleTimeout(timeout.toMillis())
+                    // a connection (from the pool or new) within the deadline, else the attempt fails
+                    .setConnectTimeout(timeout.toMillis())
+                    // a backstop only: the deadline below ends the attempt first and resets the request
+                    .setIdleTimeout(timeout.toMillis() * 2)
                     .putHeader("content-type", "application/json")
                     .putHeader("user-agent", "Mizani-Webhooks/1.0")
                     .putHeader("webhook-id", webhookId)
                     .putHeader("webhook-timestamp", Long.toString(timestampSeconds))
                     .putHeader("webhook-signature", signature);
             Future<Integer> status = client.request(options).compose(request -> {
-                sent.set(request);
+                if (!attempt.started(request)) {
+                    return Future.failedFuture("abandoned"); // its caller gave up: never sent late
+                }
                 return request.send(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8)))
                         .compose(response -> response.end().map(ignored -> response.statusCode()));
             });
             return new Delivery(status.toCompletionStage().toCompletableFuture()
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS), null);
         } catch (TimeoutException e) {
-            HttpClientRequest request = sent.get();
-            if (request != null) {
-                request.reset(); // the connection is not reused with a half-read answer on it
-            }
+            attempt.abandon();
             return new Delivery(null, "TimeoutException: no answer within " + timeout.toMillis() + " ms");
         } catch (InterruptedException e) {
+            attempt.abandon();
             Thread.currentThread().interrupt();
             return new Delivery(null, "interrupted");
         } catch (ExecutionException e) {
             return failed(e.getCause() == null ? e : e.getCause());
         } catch (RuntimeException e) {
             return failed(e); // a URL Vert.x cannot parse
+        }
+    }
+
+    /**
+     * One attempt's request and whether its caller stopped waiting. An attempt given up is recorded as failed and
+     * retried with the same webhook-id, so its request must never go out afterwards: a request obtained after that
+     * is reset unsent, one already sent is reset (its connection is not reused with a half-read answer on it).
+     */
+    private static final class Attempt {
+        private HttpClientRequest request;
+        private boolean abandoned;
+
+        synchronized boolean started(HttpClientRequest obtained) {
+            if (abandoned) {
+                obtained.reset();
+                return false;
+            }
+            request = obtained;
+            return true;
+        }
+
+        synchronized void abandon() {
+            abandoned = true;
+            if (request != null) {
+                request.reset();
+            }
         }
     }
 

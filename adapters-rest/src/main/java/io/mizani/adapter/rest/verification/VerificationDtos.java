@@ -1,7 +1,9 @@
 package io.mizani.adapter.rest.verification;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.mizani.application.verification.Entitlement;
 import io.mizani.application.verification.HistoryEntry;
 import io.mizani.application.verification.LookupRecord;
@@ -22,36 +24,65 @@ final class VerificationDtos {
     private VerificationDtos() {
     }
 
+    /**
+     * A verification answer's wire shape: flat JSON, built from named parts ({@code @JsonUnwrapped}, in wire order).
+     * {@code VerificationDtosTest} fills every field with a distinct value, so a swap fails it.
+     */
+    @JsonPropertyOrder({"lookup_id", "check", "category", "country", "status", "verification_status", "actor_type",
+            "subject_name", "reference", "detail", "response_code", "data", "duration_ms", "source", "cached",
+            "fetched_at", "expires_at", "charged_amount", "charge_currency", "charge_reference", "charge_status",
+            "match"})
     record VerificationResultDto(
-            String lookupId, String check, String category, String country, String status,
-            String verificationStatus,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String actorType,
-            String subjectName, String reference, String detail, String responseCode, @JsonRawValue String data,
-            Integer durationMs, String source, boolean cached, Instant fetchedAt, Instant expiresAt,
-            BigDecimal chargedAmount, String chargeCurrency, String chargeReference, String chargeStatus,
+            String lookupId,
+            @JsonUnwrapped AskedDto asked,
+            @JsonUnwrapped VerdictDto verdict,
+            @JsonUnwrapped ReplyDto reply,
+            @JsonUnwrapped ProvenanceDto provenance,
+            @JsonUnwrapped ChargeDto charge,
             @JsonInclude(JsonInclude.Include.NON_NULL) MatchDto match) {
 
-        /**
-         * The one place a result is flattened to its wire shape, part by part; {@code data} is its payload, JSON text
-         * written into the answer as it is (a provider's answer, stored as the JSON it was), not parsed and re-written.
-         * {@code VerificationDtosTest} fills every field with a distinct value, so a swap here fails it.
-         */
+        /** {@code data} is the payload, JSON text written into the answer as stored, not parsed and re-written. */
         static VerificationResultDto of(VerificationResult r) {
-            VerificationToken.Checked asked = r.checked();
             LookupRecord.Outcome o = r.outcome();
-            LookupRecord.Found found = o.found();
             ProviderReply reply = o.reply();
             LookupRecord.Routing via = r.routing();
-            LookupRecord.Charge charge = r.charge();
-            return new VerificationResultDto(r.lookupId().value(),
-                    asked.check(), asked.category(), asked.country(),
-                    o.status().wire(), found.verificationStatus(), found.actorType(), found.subjectName(),
-                    reply.reference(), reply.detail(), reply.responseCode(),
-                    r.dataJson(),
-                    via.durationMs(), via.source(), via.cached(),
-                    o.fetchedAt(), o.expiresAt(),
-                    charge.amount().amount(), charge.amount().currency(), charge.reference(), charge.status().wire(),
-                    MatchDto.of(r.match()));
+            return new VerificationResultDto(r.lookupId().value(), AskedDto.of(r.checked()), VerdictDto.of(o),
+                    new ReplyDto(reply.reference(), reply.detail(), reply.responseCode(), r.dataJson()),
+                    new ProvenanceDto(via.durationMs(), via.source(), via.cached(), o.fetchedAt(), o.expiresAt()),
+                    ChargeDto.of(r.charge()), MatchDto.of(r.match()));
+        }
+    }
+
+    /** What was asked: the check, its category and country. */
+    record AskedDto(String check, String category, String country) {
+        static AskedDto of(VerificationToken.Checked asked) {
+            return new AskedDto(asked.check(), asked.category(), asked.country());
+        }
+    }
+
+    /** The verdict: status, the registry's word for it, the actor type when known, the subject's name. */
+    record VerdictDto(String status, String verificationStatus,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String actorType, String subjectName) {
+        static VerdictDto of(LookupRecord.Outcome o) {
+            LookupRecord.Found found = o.found();
+            return new VerdictDto(o.status().wire(), found.verificationStatus(), found.actorType(),
+                    found.subjectName());
+        }
+    }
+
+    /** The provider's reply: its reference, detail, response code and payload. */
+    record ReplyDto(String reference, String detail, String responseCode, @JsonRawValue String data) {
+    }
+
+    /** Where the answer came from and how long it holds. */
+    record ProvenanceDto(Integer durationMs, String source, boolean cached, Instant fetchedAt, Instant expiresAt) {
+    }
+
+    /** What the call cost: amount, currency, the wallet charge's reference and status. */
+    record ChargeDto(BigDecimal chargedAmount, String chargeCurrency, String chargeReference, String chargeStatus) {
+        static ChargeDto of(LookupRecord.Charge charge) {
+            return new ChargeDto(charge.amount().amount(), charge.amount().currency(), charge.reference(),
+                    charge.status().wire());
         }
     }
 
@@ -64,47 +95,68 @@ final class VerificationDtos {
         }
     }
 
+    @JsonPropertyOrder({"token", "check", "category", "country", "status", "verification_status", "verified",
+            "actor_type", "subject_name", "identifier_masked", "reference", "detail", "source", "account_id", "data",
+            "verified_at", "expires_at"})
     record ResolvedTokenDto(
-            String token, String check, String category, String country, String status, String verificationStatus,
-            boolean verified,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String actorType,
-            String subjectName, String identifierMasked, String reference, String detail, String source,
+            String token,
+            @JsonUnwrapped AskedDto asked,
+            @JsonUnwrapped FindingDto finding,
+            @JsonUnwrapped TraceDto trace,
             long accountId,
             @JsonInclude(JsonInclude.Include.NON_NULL) @JsonRawValue String data,
-            Instant verifiedAt, Instant expiresAt) {
+            @JsonUnwrapped ValidityDto validity) {
 
         static ResolvedTokenDto of(ResolvedToken resolved) {
             VerificationToken t = resolved.token();
-            VerificationToken.Checked c = t.checked();
             VerificationToken.Finding f = t.finding();
-            return new ResolvedTokenDto(t.token().value(), c.check(), c.category(), c.country(), f.status(),
-                    f.verificationStatus(), f.verified(), f.actorType(), f.subjectName(), f.identifierMasked(),
-                    f.reference(), resolved.detail(), f.source(), resolved.accountId().value(), resolved.dataJson(), t.verifiedAt(),
-                    t.expiresAt());
+            return new ResolvedTokenDto(t.token().value(), AskedDto.of(t.checked()),
+                    new FindingDto(f.status(), f.verificationStatus(), f.verified(), f.actorType(), f.subjectName()),
+                    new TraceDto(f.identifierMasked(), f.reference(), resolved.detail(), f.source()),
+                    resolved.accountId().value(), resolved.dataJson(), new ValidityDto(t.verifiedAt(), t.expiresAt()));
         }
     }
 
+    /** A token's finding: status, the registry's word, whether it verified, actor type when known, the name. */
+    record FindingDto(String status, String verificationStatus, boolean verified,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String actorType, String subjectName) {
+    }
+
+    /** What traces an answer back: the masked identifier, the provider's reference and detail, the source. */
+    record TraceDto(String identifierMasked, String reference, String detail, String source) {
+    }
+
+    /** When a token was verified and until when it holds. */
+    record ValidityDto(Instant verifiedAt, Instant expiresAt) {
+    }
+
+    /** One history entry: flat JSON from named parts, in wire order. */
+    @JsonPropertyOrder({"id", "check", "country", "status", "verification_status", "actor_type", "subject_name",
+            "identifier_masked", "reference", "detail", "source", "charged_amount", "charge_currency",
+            "charge_reference", "charge_status", "duration_ms", "created_at"})
     record HistoryEntryDto(
-            String id, String check, String country, String status, String verificationStatus,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String actorType,
-            String subjectName, String identifierMasked, String reference, String detail, String source,
-            BigDecimal chargedAmount, String chargeCurrency, String chargeReference, String chargeStatus,
-            Integer durationMs, Instant createdAt) {
+            String id,
+            @JsonUnwrapped CheckedDto checked,
+            @JsonUnwrapped VerdictDto verdict,
+            @JsonUnwrapped TraceDto trace,
+            @JsonUnwrapped ChargeDto charge,
+            Integer durationMs,
+            Instant createdAt) {
 
         /** The one place a history entry is flattened to its wire shape, part by part. */
         static HistoryEntryDto of(HistoryEntry h) {
             VerificationToken.Checked asked = h.checked();
             LookupRecord.Outcome o = h.outcome();
-            LookupRecord.Found found = o.found();
             ProviderReply reply = o.reply();
             LookupRecord.Routing via = h.routing();
-            LookupRecord.Charge charge = h.charge();
-            return new HistoryEntryDto(h.id().value(), asked.check(), asked.country(),
-                    o.status().wire(), found.verificationStatus(), found.actorType(), found.subjectName(),
-                    h.identifierMasked(), reply.reference(), reply.detail(), via.source(),
-                    charge.amount().amount(), charge.amount().currency(), charge.reference(), charge.status().wire(),
-                    via.durationMs(), h.createdAt());
+            return new HistoryEntryDto(h.id().value(), new CheckedDto(asked.check(), asked.country()),
+                    VerdictDto.of(o), new TraceDto(h.identifierMasked(), reply.reference(), reply.detail(),
+                    via.source()), ChargeDto.of(h.charge()), via.durationMs(), h.createdAt());
         }
+    }
+
+    /** The check and its country (a history entry names no category). */
+    record CheckedDto(String check, String country) {
     }
 
     record OptionDto(String value, String label) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mizani.adapter.rest.verification.VerificationDtos.EntitlementDto;
@@ -68,26 +69,26 @@ class VerificationDtosTest {
         VerificationResultDto dto = VerificationResultDto.of(result);
 
         assertEquals("vt_01ARZ3NDEKTSV4RRFFQ69G5FAV", dto.lookupId());
-        assertEquals("nin", dto.check());
-        assertEquals("individual", dto.category());
-        assertEquals("NG", dto.country());
-        assertEquals("verified", dto.status());
-        assertEquals("VERIFIED_WORD", dto.verificationStatus());
-        assertEquals("I", dto.actorType());
-        assertEquals("JANE DOE", dto.subjectName());
-        assertEquals("REF-771", dto.reference());
-        assertEquals("Detail of the registry", dto.detail());
-        assertEquals("1012", dto.responseCode());
-        assertEquals("{\"ResultCode\":\"1012\"}", dto.data());
-        assertEquals(1234, dto.durationMs());
-        assertEquals("dojah", dto.source());
-        assertFalse(dto.cached());
-        assertEquals(FETCHED, dto.fetchedAt());
-        assertEquals(EXPIRES, dto.expiresAt());
-        assertEquals(new BigDecimal("55.00"), dto.chargedAmount());
-        assertEquals("KES", dto.chargeCurrency());
-        assertEquals("chg_01ARZ3NDEKTSV4RRFFQ69G5FAV", dto.chargeReference());
-        assertEquals("charged", dto.chargeStatus());
+        assertEquals("nin", dto.asked().check());
+        assertEquals("individual", dto.asked().category());
+        assertEquals("NG", dto.asked().country());
+        assertEquals("verified", dto.verdict().status());
+        assertEquals("VERIFIED_WORD", dto.verdict().verificationStatus());
+        assertEquals("I", dto.verdict().actorType());
+        assertEquals("JANE DOE", dto.verdict().subjectName());
+        assertEquals("REF-771", dto.reply().reference());
+        assertEquals("Detail of the registry", dto.reply().detail());
+        assertEquals("1012", dto.reply().responseCode());
+        assertEquals("{\"ResultCode\":\"1012\"}", dto.reply().data());
+        assertEquals(1234, dto.provenance().durationMs());
+        assertEquals("dojah", dto.provenance().source());
+        assertFalse(dto.provenance().cached());
+        assertEquals(FETCHED, dto.provenance().fetchedAt());
+        assertEquals(EXPIRES, dto.provenance().expiresAt());
+        assertEquals(new BigDecimal("55.00"), dto.charge().chargedAmount());
+        assertEquals("KES", dto.charge().chargeCurrency());
+        assertEquals("chg_01ARZ3NDEKTSV4RRFFQ69G5FAV", dto.charge().chargeReference());
+        assertEquals("charged", dto.charge().chargeStatus());
         assertEquals(85, dto.match().score());
         assertEquals("exact", dto.match().firstName());
         assertEquals("partial", dto.match().lastName());
@@ -103,6 +104,13 @@ class VerificationDtosTest {
         assertTrue(wire.get("data").isObject());
         assertEquals("1012", wire.get("data").get("ResultCode").asText());
         assertEquals("JANE", wire.get("data").get("Names").get(0).asText());
+        // the parts are written flat, in place: no part's name reaches the wire
+        assertEquals("nin", wire.get("check").asText());
+        assertEquals("verified", wire.get("status").asText());
+        assertEquals(55.00, wire.get("chargedAmount").asDouble());
+        for (String part : List.of("asked", "verdict", "reply", "provenance", "charge")) {
+            assertNull(wire.get(part), part);
+        }
         JsonNode none = mapper.readTree(mapper.writeValueAsString(
                 VerificationResultDto.of(VerificationResult.of(call(), null))));
         assertTrue(none.get("data").isNull());
@@ -116,16 +124,16 @@ class VerificationDtosTest {
                         ChargeStatus.CHARGED), Instant.parse("2026-11-22T10:00:00Z"));
         VerificationResultDto dto = VerificationResultDto.of(VerificationResult.of(replay, null));
         assertEquals("vt_01BX5ZZKBKACTAV9WEVGEMMVRZ", dto.lookupId());
-        assertTrue(dto.cached());
-        assertEquals("cache", dto.source());
-        assertEquals(0, dto.durationMs());
-        assertEquals("REF-771", dto.reference());
-        assertEquals("Detail of the registry", dto.detail());
-        assertEquals(FETCHED, dto.fetchedAt());
-        assertEquals(EXPIRES, dto.expiresAt());
-        assertEquals(new BigDecimal("20.00"), dto.chargedAmount());
+        assertTrue(dto.provenance().cached());
+        assertEquals("cache", dto.provenance().source());
+        assertEquals(0, dto.provenance().durationMs());
+        assertEquals("REF-771", dto.reply().reference());
+        assertEquals("Detail of the registry", dto.reply().detail());
+        assertEquals(FETCHED, dto.provenance().fetchedAt());
+        assertEquals(EXPIRES, dto.provenance().expiresAt());
+        assertEquals(new BigDecimal("20.00"), dto.charge().chargedAmount());
         assertNull(dto.match());
-        assertNull(dto.data());
+        assertNull(dto.reply().data());
     }
 
     @Test
@@ -138,20 +146,20 @@ class VerificationDtosTest {
     void a_history_entry_is_flattened_field_by_field() {
         HistoryEntryDto dto = HistoryEntryDto.of(HistoryEntry.of(call()));
         assertEquals("vt_01ARZ3NDEKTSV4RRFFQ69G5FAV", dto.id());
-        assertEquals("nin", dto.check());
-        assertEquals("NG", dto.country());
-        assertEquals("verified", dto.status());
-        assertEquals("VERIFIED_WORD", dto.verificationStatus());
-        assertEquals("I", dto.actorType());
-        assertEquals("JANE DOE", dto.subjectName());
-        assertEquals("12\u2022\u202201", dto.identifierMasked());
-        assertEquals("REF-771", dto.reference());
-        assertEquals("Detail of the registry", dto.detail());
-        assertEquals("dojah", dto.source());
-        assertEquals(new BigDecimal("55.00"), dto.chargedAmount());
-        assertEquals("KES", dto.chargeCurrency());
-        assertEquals("chg_01ARZ3NDEKTSV4RRFFQ69G5FAV", dto.chargeReference());
-        assertEquals("charged", dto.chargeStatus());
+        assertEquals("nin", dto.checked().check());
+        assertEquals("NG", dto.checked().country());
+        assertEquals("verified", dto.verdict().status());
+        assertEquals("VERIFIED_WORD", dto.verdict().verificationStatus());
+        assertEquals("I", dto.verdict().actorType());
+        assertEquals("JANE DOE", dto.verdict().subjectName());
+        assertEquals("12\u2022\u202201", dto.trace().identifierMasked());
+        assertEquals("REF-771", dto.trace().reference());
+        assertEquals("Detail of the registry", dto.trace().detail());
+        assertEquals("dojah", dto.trace().source());
+        assertEquals(new BigDecimal("55.00"), dto.charge().chargedAmount());
+        assertEquals("KES", dto.charge().chargeCurrency());
+        assertEquals("chg_01ARZ3NDEKTSV4RRFFQ69G5FAV", dto.charge().chargeReference());
+        assertEquals("charged", dto.charge().chargeStatus());
         assertEquals(1234, dto.durationMs());
         assertEquals(CREATED, dto.createdAt());
         assertAllDistinct(dto);
@@ -164,21 +172,21 @@ class VerificationDtosTest {
                 call.accountId(), "{\"entity\":{\"nin\":\"x\"}}"));
         assertEquals("{\"entity\":{\"nin\":\"x\"}}", dto.data());
         assertEquals("vt_01ARZ3NDEKTSV4RRFFQ69G5FAV", dto.token());
-        assertEquals("nin", dto.check());
-        assertEquals("individual", dto.category());
-        assertEquals("NG", dto.country());
-        assertEquals("verified", dto.status());
-        assertEquals("VERIFIED_WORD", dto.verificationStatus());
-        assertTrue(dto.verified());
-        assertEquals("I", dto.actorType());
-        assertEquals("JANE DOE", dto.subjectName());
-        assertEquals("12\u2022\u202201", dto.identifierMasked());
-        assertEquals("REF-771", dto.reference());
-        assertEquals("Detail of the registry", dto.detail());
-        assertEquals("dojah", dto.source());
+        assertEquals("nin", dto.asked().check());
+        assertEquals("individual", dto.asked().category());
+        assertEquals("NG", dto.asked().country());
+        assertEquals("verified", dto.finding().status());
+        assertEquals("VERIFIED_WORD", dto.finding().verificationStatus());
+        assertTrue(dto.finding().verified());
+        assertEquals("I", dto.finding().actorType());
+        assertEquals("JANE DOE", dto.finding().subjectName());
+        assertEquals("12\u2022\u202201", dto.trace().identifierMasked());
+        assertEquals("REF-771", dto.trace().reference());
+        assertEquals("Detail of the registry", dto.trace().detail());
+        assertEquals("dojah", dto.trace().source());
         assertEquals(4242, dto.accountId());
-        assertEquals(FETCHED, dto.verifiedAt());
-        assertEquals(EXPIRES, dto.expiresAt());
+        assertEquals(FETCHED, dto.validity().verifiedAt());
+        assertEquals(EXPIRES, dto.validity().expiresAt());
         assertAllDistinct(dto);
     }
 
@@ -216,16 +224,23 @@ class VerificationDtosTest {
     /** The fixture's own check: no two fields of a DTO hold the same value, so every swap is visible. */
     private static void assertAllDistinct(Record dto) {
         List<Object> values = new ArrayList<>();
+        collect(dto, values);
+        assertEquals(values.size(), new HashSet<>(values).size(), "fixture values repeat: " + values);
+    }
+
+    /** The wire fields of a DTO: its components, a {@code @JsonUnwrapped} part's components in its place. */
+    private static void collect(Record dto, List<Object> values) {
         for (RecordComponent c : dto.getClass().getRecordComponents()) {
             try {
                 Object v = c.getAccessor().invoke(dto);
-                if (v != null && !(v instanceof Boolean)) {
+                if (v instanceof Record part && c.getAccessor().isAnnotationPresent(JsonUnwrapped.class)) {
+                    collect(part, values);
+                } else if (v != null && !(v instanceof Boolean)) {
                     values.add(v instanceof Number n ? n.toString() : v);
                 }
             } catch (ReflectiveOperationException e) {
                 throw new AssertionError(e);
             }
         }
-        assertEquals(values.size(), new HashSet<>(values).size(), "fixture values repeat: " + values);
     }
 }

@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -33,8 +35,11 @@ import jakarta.inject.Inject;
  *   <li>{@code X-Request-Id}: the caller's when it matches {@code [A-Za-z0-9._-]{1,64}}, else a new one; on every
  *       response and in the logging MDC ({@code request_id}).</li>
  *   <li>414 {@code uri_too_long}, 431 {@code headers_too_large}, 413 {@code payload_too_large} in the surface's
- *       error shape (the HTTP codec's own limits are set higher, so these limits are judged here); a chunked body
- *       (no Content-Length) is read here within the limit, so its 413 has the same shape.</li>
+ *       error shape (the HTTP codec's own limits are set higher, so these limits are judged here).</li>
+ *   <li>Every HTTP/1.x request body (with a Content-Length or chunked) is read here, on the event loop, within the
+ *       size limit, so no worker thread ever waits for a client's bytes (slow-body clients cost a connection, not a
+ *       thread); one address may be sending at most {@code mizani.edge.max-body-reads-per-address} bodies at once,
+ *       past that 429 {@code rate_limited} and the connection closed.</li>
  *   <li>A request's headers must be complete within {@code mizani.edge.header-read-timeout} of its first byte, or
  *       the connection is closed (slow-header clients, {@link HeaderDeadline}).</li>
  *   <li>A request body must arrive completely within {@code mizani.edge.request-read-timeout} of its headers, or the
@@ -54,6 +59,7 @@ public class EdgeGuard {
     private static final Pattern CALLER_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final String NUL_ENCODED = "%00";
     private static final String BODY_READ = "mizani.body-read";
+    private static final String BODY_READ_DONE = "mizani.body-read-done";
     /** How long a refused request's remaining bytes are read and dropped before its connection is closed. */
     private static final long LINGER_MILLIS = 2_000;
 
@@ -69,6 +75,9 @@ public class EdgeGuard {
     private long headerReadMillis;
     private AuthFailureThrottle throttle;
     private BodyHandler bodies;
+    private int maxBodyReadsPerAddress;
+    /** Request bodies being read, per client address (entries removed when they reach zero). */
+    private final ConcurrentHashMap<String, AtomicInteger> bodyReads = new ConcurrentHashMap<>();
 
     void register(@Observes Router router) {
         maxUriLength = settings.maxUriLength();
@@ -77,11 +86,15 @@ public class EdgeGuard {
         headerReadMillis = settings.headerReadTimeout().toMillis();
         throttle = new AuthFailureThrottle(settings.authFailureLimit(), settings.authFailureWindow(),
                 settings.authBlock(), System::nanoTime);
-        // a chunked body has no Content-Length to judge up front: it is read here, within the limit, and handed to
-        // the REST layer (which reads a body a route handler already read); past the limit the read fails with 413,
-        // answered by the failure handler below in the surface's shape (Quarkus's own reader would answer a bare 413).
-        // Reading every JSON body here was tried and taken back: on HTTP/2 (h2c) RESTEasy Reactive pauses the request
-        // when it starts, which Vert.x refuses once the request has been read to its end (500)
+        maxBodyReadsPerAddress = settings.maxBodyReadsPerAddress();
+        // Every HTTP/1.x request body is read here, on the event loop, within the size limit and the read deadline,
+        // and handed to the REST layer (which uses a body a route handler already read). Left to the REST layer, the
+        // body of a blocking resource method is read by its worker thread, which then waits for every byte: about
+        // 200 clients trickling bodies they declared with a Content-Length held every worker and froze the replica,
+        // readiness included. Past the size limit the read fails with 413, answered by the failure handler below in
+        // the surface's shape (Quarkus's own reader would answer a bare 413).
+        // HTTP/2 (h2c) streams are left to the REST layer: RESTEasy Reactive pauses the request when it starts,
+        // which Vert.x refuses on an HTTP/2 stream already read to its end (500).
         bodies = BodyHandler.create(false).setBodyLimit(maxBodySize.asLongValue());
         router.route().order(-3).handler(this::handle);
         router.route().order(-3).handler(EdgeGuard::emptyBody);
@@ -94,6 +107,10 @@ public class EdgeGuard {
      * makes it see the empty body at once.
      */
     private static void emptyBody(RoutingContext rc) {
+        Runnable done = rc.get(BODY_READ_DONE);
+        if (done != null) {
+            done.run();
+        }
         if (rc.get(BODY_READ) != null && rc.body().buffer() == null) {
             ((RoutingContextInternal) rc).setBody(Buffer.buffer());
         }
@@ -197,13 +214,71 @@ public class EdgeGuard {
                 return;
             }
         }
-        if (!req.isEnded() && chunked(req)) {
-            // read here, within the limit: next() once the body is read, fail(413) past it
+        if (!req.isEnded() && req.version() != io.vertx.core.http.HttpVersion.HTTP_2 && hasBody(req)) {
+            // read here, on the event loop, within the limit: next() once the body is read, fail(413) past it
+            if (!startBodyRead(address)) {
+                res.putHeader("Connection", "close").putHeader("Retry-After", "1");
+                end(rc, 429, "rate_limited", "too many request bodies are being sent from this address at once: "
+                        + "try again in 1 s", null);
+                return;
+            }
             rc.put(BODY_READ, Boolean.TRUE);
+            boolean[] done = {false};
+            Runnable finished = () -> {
+                if (!done[0]) {
+                    done[0] = true;
+                    endBodyRead(address);
+                }
+            };
+            // the read is over when the body is complete (emptyBody, next) or the exchange ends without it
+            rc.put(BODY_READ_DONE, finished);
+            rc.addEndHandler(v -> finished.run());
             bodies.handle(rc);
             return;
         }
         rc.next();
+    }
+
+    /** A request that declares a body (a Content-Length above zero, or chunked). */
+    private static boolean hasBody(HttpServerRequest req) {
+        if (chunked(req)) {
+            return true;
+        }
+        String length = req.getHeader("Content-Length");
+        if (length == null) {
+            return false;
+        }
+        try {
+            return Long.parseLong(length.trim()) > 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** Counts one more body being read from {@code address}; false when the address is at its limit. */
+    private boolean startBodyRead(String address) {
+        if (maxBodyReadsPerAddress <= 0 || address == null) {
+            return true;
+        }
+        AtomicInteger n = bodyReads.computeIfAbsent(address, a -> new AtomicInteger());
+        if (n.incrementAndGet() > maxBodyReadsPerAddress) {
+            endBodyRead(address);
+            return false;
+        }
+        return true;
+    }
+
+    private void endBodyRead(String address) {
+        if (maxBodyReadsPerAddress <= 0 || address == null) {
+            return;
+        }
+        bodyReads.computeIfPresent(address, (a, n) -> n.decrementAndGet() <= 0 ? null : n);
+    }
+
+    /** Bodies being read from {@code address} now (for tests and diagnostics). */
+    int bodyReadsFrom(String address) {
+        AtomicInteger n = bodyReads.get(address);
+        return n == null ? 0 : n.get();
     }
 
     /** The request id of the request being served (for mappers and filters that only see the Vert.x request). */

@@ -25,6 +25,13 @@ public interface EdgeSettings {
     @WithDefault("PT10S")
     Duration headerReadTimeout();
 
+    /**
+     * Request bodies one client address may be sending at once (read on the event loop, before authentication);
+     * past it a request answers 429 and its connection is closed (0: no limit).
+     */
+    @WithDefault("128")
+    int maxBodyReadsPerAddress();
+
     /** Failed authentications from one address within the window that are still tolerated (0: no throttling). */
     @WithDefault("20")
     int authFailureLimit();

@@ -55,4 +55,7 @@ public interface BalanceLedger {
 
     /** Up to {@code limit} entries of one balance, newest first, older than {@code startingAfter} when given. */
     List<Entry> entries(long accountId, String currency, int limit, Long startingAfter);
+
+    /** Whether {@code entryId} is an entry of this account's balance in {@code currency} (a cursor's check). */
+    boolean hasEntry(long accountId, String currency, long entryId);
 }

@@ -41,6 +41,11 @@ public final class MerchantBalances {
         if (!cur.matches("[A-Z]{3}")) {
             return new EntryPage(List.of(), false);
         }
+        if (startingAfter != null && !ledger.hasEntry(accountId, cur, startingAfter)) {
+            // one rule for every cursor of the service (transactions, events, entries): an unknown one is a 400
+            throw DomainError.invalidArgument("starting_after \"" + startingAfterRaw.trim()
+                    + "\" is not an entry of this balance");
+        }
         List<BalanceLedger.Entry> rows = ledger.entries(accountId, cur, limit + 1, startingAfter);
         boolean more = rows.size() > limit;
         return new EntryPage(more ? rows.subList(0, limit) : rows, more);

@@ -17,8 +17,15 @@ public interface AccountKycStore {
 
     Optional<AccountKyc> findByAccountForUpdate(long accountId);
 
-    /** Stores a new submission and returns it with its id; empty when the Team already has one (one per Team). */
-    Optional<AccountKyc> insert(AccountKyc kyc);
+    /**
+     * Stores a new submission and returns it with its id; empty when the Team already has one (one per Team).
+     * {@code submittedBy} is the merchant (the credential's account) that submitted it: its decision events belong to
+     * that merchant, whichever Team of its organization the submission is for (platform.md section 10).
+     */
+    Optional<AccountKyc> insert(AccountKyc kyc, long submittedBy);
+
+    /** The merchant account that submitted the submission {@code id} (the Team itself for older records). */
+    long submitter(long id);
 
     void update(AccountKyc kyc);
 

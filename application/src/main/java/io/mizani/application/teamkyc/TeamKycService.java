@@ -75,7 +75,7 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
         return unitOfWork.inTransaction(() -> {
             AccountKyc kyc = AccountKyc.submit(team.accountId(), command.details(), snapshots, now);
             kyc = kyc.withAccountInformation(team.accountInformation(kyc));
-            AccountKyc saved = store.insert(kyc).orElseThrow(() -> alreadySubmitted(team.accountId()));
+            AccountKyc saved = store.insert(kyc, command.caller().accountId()).orElseThrow(() -> alreadySubmitted(team.accountId()));
             applyTierChange(null, saved);
             announceDecision(null, saved, false);
             recoveryPoints.record(command.caller().accountId(), RecoveryPoints.ACCOUNT_KYC, Long.toString(saved.id()));
@@ -189,7 +189,8 @@ public final class TeamKycService implements SubmitTeamKyc, AmendTeamKyc, Upgrad
         if (!review && before != null && before.status() == status) {
             return;
         }
-        events.record(after.accountId(), status == KycStatus.APPROVED ? EventTypes.ACCOUNT_KYC_APPROVED
+        // the event belongs to the merchant that submitted it (its events list and endpoint), not to the Team
+        events.record(store.submitter(after.id()), status == KycStatus.APPROVED ? EventTypes.ACCOUNT_KYC_APPROVED
                 : EventTypes.ACCOUNT_KYC_REJECTED, Map.of("account_kyc", renderer.render(after)));
     }
 

@@ -78,6 +78,11 @@ class PaymentFundsTest {
         public List<Entry> entries(long a, String c, int l, Long s) {
             return List.of();
         }
+
+        @Override
+        public boolean hasEntry(long a, String c, long id) {
+            return false;
+        }
     }
 
     static final class Limits implements TeamLimitStore {

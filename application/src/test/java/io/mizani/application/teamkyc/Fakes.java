@@ -25,6 +25,7 @@ final class Fakes {
 
     static final class Store implements AccountKycStore {
         final Map<Long, AccountKyc> rows = new LinkedHashMap<>();
+        final Map<Long, Long> submitters = new HashMap<>();
         long next = 1;
 
         @Override
@@ -48,13 +49,19 @@ final class Fakes {
         }
 
         @Override
-        public Optional<AccountKyc> insert(AccountKyc kyc) {
+        public Optional<AccountKyc> insert(AccountKyc kyc, long submittedBy) {
             if (findByAccount(kyc.accountId()).isPresent()) {
                 return Optional.empty();
             }
             AccountKyc saved = kyc.withId(next++);
             rows.put(saved.id(), saved);
+            submitters.put(saved.id(), submittedBy);
             return Optional.of(saved);
+        }
+
+        @Override
+        public long submitter(long id) {
+            return submitters.getOrDefault(id, rows.get(id).accountId());
         }
 
         @Override

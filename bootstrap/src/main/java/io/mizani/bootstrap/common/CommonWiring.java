@@ -13,10 +13,17 @@ import jakarta.enterprise.inject.Produces;
 @ApplicationScoped
 public class CommonWiring {
 
+    /**
+     * The service's clock ticks in microseconds, PostgreSQL's resolution: every time the service shows is the time it
+     * stored, so a replayed answer (read back from the database) is byte-identical to the first (issue 26: a Team
+     * KYC submission answered nanoseconds first and microseconds on its Idempotency-Key replay).
+     */
+    public static final Clock STORED = Clock.tick(Clock.systemUTC(), java.time.Duration.ofNanos(1_000));
+
     @Produces
     @ApplicationScoped
     Clock clock() {
-        return Clock.systemUTC();
+        return STORED;
     }
 
     @Produces

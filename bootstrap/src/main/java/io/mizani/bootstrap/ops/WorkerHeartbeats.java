@@ -20,7 +20,7 @@ public class WorkerHeartbeats {
     private final Clock clock;
 
     public WorkerHeartbeats() {
-        this(Clock.systemUTC());
+        this(io.mizani.bootstrap.common.CommonWiring.STORED);
     }
 
     WorkerHeartbeats(Clock clock) {

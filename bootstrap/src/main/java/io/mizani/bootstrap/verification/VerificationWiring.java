@@ -118,7 +118,7 @@ public class VerificationWiring {
                 new SandboxVerificationProvider(SandboxVerificationProvider.BACKUP, providerTimeoutMs),
                 SmileIdEnhancedKyc.NAME, new SmileIdEnhancedKyc(URI.create(config.smileId().baseUrl()),
                         config.smileId().partnerId().orElse(""), config.smileId().apiKey().orElse(""),
-                        timeout, idTypes, Clock.systemUTC()),
+                        timeout, idTypes, io.mizani.bootstrap.common.CommonWiring.STORED),
                 DojahKyc.NAME, new DojahKyc(URI.create(config.dojah().baseUrl()), config.dojah().appId().orElse(""),
                         config.dojah().secretKey().orElse(""), timeout));
         String configured = config.defaultProvider().orElse("");
@@ -145,7 +145,7 @@ public class VerificationWiring {
                       PiiProtection pii, PhoneRegions regions, UnitOfWork uow, VerificationPolicy policy,
                       RecoveryPoints recoveryPoints) {
         return new RunCheckService(catalogue, access, wallet, lookups, providers, routing, callLog, pii, regions, uow,
-                Clock.systemUTC(), policy)
+                io.mizani.bootstrap.common.CommonWiring.STORED, policy)
                 .withChargeGate(new ChargeGate(config.chargesInFlightPerMerchant(), config.chargeQueueWait()))
                 .withRecoveryPoints(recoveryPoints);
     }
@@ -154,7 +154,7 @@ public class VerificationWiring {
     @Singleton
     ManageRouting routing(CheckCatalogue catalogue, VerificationProviders providers, RoutingStore store,
                           UnitOfWork uow) {
-        return new RoutingService(catalogue, providers, store, uow, Clock.systemUTC());
+        return new RoutingService(catalogue, providers, store, uow, io.mizani.bootstrap.common.CommonWiring.STORED);
     }
 
     @Produces
@@ -194,7 +194,7 @@ public class VerificationWiring {
     @Produces
     @Singleton
     SettleStrandedCharges sweeper(LookupStore lookups, WalletCharges wallet, UnitOfWork uow, VerificationPolicy policy) {
-        return new SettleStrandedCharges(lookups, wallet, uow, Clock.systemUTC(), policy);
+        return new SettleStrandedCharges(lookups, wallet, uow, io.mizani.bootstrap.common.CommonWiring.STORED, policy);
     }
 
     @Produces
@@ -202,7 +202,7 @@ public class VerificationWiring {
     IdempotencyService idempotency(IdempotencyStore store, UnitOfWork uow) {
         // an in-flight key whose request died is taken over after this lease (well above the provider timeout)
         Duration lease = Duration.ofMillis(config.providerTimeoutMs()).plusMinutes(2);
-        return new IdempotencyService(store, uow, Clock.systemUTC(), lease);
+        return new IdempotencyService(store, uow, io.mizani.bootstrap.common.CommonWiring.STORED, lease);
     }
 
     /** Idempotency-Key recovery points, recorded by each idempotent use case in its own transaction. */

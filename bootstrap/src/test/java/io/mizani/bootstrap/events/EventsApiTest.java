@@ -428,6 +428,37 @@ class EventsApiTest {
     }
 
     @Test
+    void a_decision_on_a_team_the_merchant_created_reaches_the_merchant_that_submitted_it() {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        setEndpoint(m, receiver.url("/branch-kyc-" + m.accountId()));
+        Map<String, Object> team = new HashMap<>();
+        team.put("organization_id", m.organizationId());
+        team.put("name", "Branch " + m.accountId());
+        team.put("email", "branch@example.com");
+        team.put("dial_code", "+254");
+        team.put("number", "712" + String.format("%06d", m.accountId() % 1_000_000));
+        long branch = m.as().body(team).post("/api/v2/accounts").then().statusCode(200)
+                .extract().jsonPath().getLong("account.id");
+        long kycId = m.as().body(submission(branch, null)).post("/api/v2/account_kycs").then().statusCode(200)
+                .extract().jsonPath().getLong("account_kyc.id");
+        TestMerchants.asOperator().body(Map.of("decision", "approve", "kyc_tier", 2, "notes", "fine"))
+                .post("/api/admin/account_kycs/" + kycId + "/review").then().statusCode(200);
+
+        var sent = receiver.await(r -> r.path().equals("/branch-kyc-" + m.accountId()), 1, Duration.ofSeconds(10))
+                .get(0);
+        sent.verify(m.webhookSecret());
+        JsonPath body = JsonPath.from(sent.body());
+        assertEquals("account_kyc.approved", body.getString("type"));
+        assertEquals(branch, body.getLong("data.account_kyc.account_id"));
+        m.as().queryParam("type", "account_kyc.approved").get("/api/global/events").then().statusCode(200)
+                .body("events", hasSize(1))
+                .body("events[0].id", equalTo(sent.header("webhook-id")))
+                .body("events[0].data.account_kyc.id", equalTo((int) kycId));
+        other.as().get("/api/global/events/" + sent.header("webhook-id")).then().statusCode(404);
+    }
+
+    @Test
     void approval_by_tokens_is_an_event_kept_as_no_endpoint_when_none_is_set() {
         Merchant m = TestMerchants.onboard();
         TestMerchants.fund(m, "5000");

@@ -415,6 +415,8 @@ class BalancesApiTest {
                     .body("error_code", equalTo("invalid_argument"));
         }
         m.as().queryParam("starting_after", "abc").get("/api/global/balances/KES/entries").then().statusCode(400);
+        m.as().queryParam("starting_after", 999_999_999L).get("/api/global/balances/KES/entries").then().statusCode(400)
+                .body("error_message", equalTo("starting_after \"999999999\" is not an entry of this balance"));
     }
 
     @Test
@@ -427,8 +429,10 @@ class BalancesApiTest {
         assertEquals(List.of(), balances(b).getList("balances"));
         long entryOfA = ((Number) entries(a, "KES").get(0).get("id")).longValue();
         assertEquals(List.of(), entries(b, "KES"));
-        b.as().queryParam("starting_after", entryOfA + 1).get("/api/global/balances/KES/entries").then()
-                .statusCode(200).body("entries", empty());
+        // another merchant's entry is no cursor of b's: the same 400 as an unknown one (one rule for every cursor)
+        b.as().queryParam("starting_after", entryOfA).get("/api/global/balances/KES/entries").then()
+                .statusCode(400).body("error_code", equalTo("invalid_argument"))
+                .body("error_message", equalTo("starting_after \"" + entryOfA + "\" is not an entry of this balance"));
         // b's withdrawal is not paid from a's money
         insufficient(b, mpesa("withdrawal", 100, "+254700000123", receiver.url("/i")),
                 "insufficient balance: 0.00 KES available, 115.00 needed");

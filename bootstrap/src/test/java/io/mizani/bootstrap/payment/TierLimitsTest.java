@@ -47,6 +47,19 @@ class TierLimitsTest {
     }
 
     @Test
+    void a_limit_s_bounds_have_one_home_and_the_answer_names_where_the_value_is() {
+        // up to 15 integer digits (the domain's rule, TierLimits.Limit): 10^12 is a limit like any other
+        put(Map.of("tiers", Map.of("1", tier(new java.math.BigDecimal("1000000000000"), null)))).then().statusCode(200)
+                .body("tiers.1.withdrawal_daily_usd", equalTo(1000000000000L));
+        put(Map.of("tiers", Map.of("1", tier(new java.math.BigDecimal("1000000000000000"), null)))).then()
+                .statusCode(400).body("error_message", equalTo("tiers.1.withdrawal_daily_usd is too large"));
+        put(Map.of("tiers", Map.of("2", tier(null, -1)))).then().statusCode(400)
+                .body("error_message", equalTo("tiers.2.collection_daily_usd must be zero or more"));
+        put(Map.of("tiers", Map.of("0", tier(1.005, null)))).then().statusCode(400)
+                .body("error_message", equalTo("tiers.0.withdrawal_daily_usd must have at most two decimals"));
+    }
+
+    @Test
     void limits_are_read_and_replaced_by_operators_only_and_bad_values_are_refused() {
         TestMerchants.asOperator().get("/api/admin/tier-limits").then().statusCode(200).body("tiers", anEmptyMap());
         var w = new HashMap<String, Object>();

@@ -368,10 +368,19 @@ class TeamKycTokenTest {
         long team = newTeam();
         Map<String, Object> b = body(team, 2, Map.of("national_id", nationalId(m)));
         String key = "kyc-" + System.nanoTime();
-        long first = m.as().header("Idempotency-Key", key).body(b).post("/api/v2/account_kycs").then()
-                .statusCode(200).extract().jsonPath().getLong("account_kyc.id");
-        m.as().header("Idempotency-Key", key).body(b).post("/api/v2/account_kycs").then()
-                .statusCode(200).body("account_kyc.id", equalTo((int) first));
+        String answer = m.as().header("Idempotency-Key", key).body(b).post("/api/v2/account_kycs").then()
+                .statusCode(200).extract().asString();
+        long first = io.restassured.path.json.JsonPath.from(answer).getLong("account_kyc.id");
+        String replay = m.as().header("Idempotency-Key", key).body(b).post("/api/v2/account_kycs").then()
+                .statusCode(200).body("account_kyc.id", equalTo((int) first)).extract().asString();
+        org.junit.jupiter.api.Assertions.assertEquals(answer, replay, "a replay is byte-identical");
+        // the times shown are the times stored (PostgreSQL keeps microseconds): the record read back shows the same
+        var shown = io.restassured.path.json.JsonPath.from(answer);
+        var stored = m.as().get("/api/v2/account_kycs/" + first).then().statusCode(200).extract().jsonPath();
+        org.junit.jupiter.api.Assertions.assertEquals(stored.getString("account_kyc.created_at"),
+                shown.getString("account_kyc.created_at"));
+        org.junit.jupiter.api.Assertions.assertEquals(stored.getString("account_kyc.updated_at"),
+                shown.getString("account_kyc.updated_at"));
         Map<String, Object> other = new HashMap<>(b);
         other.put("notes", "different");
         m.as().header("Idempotency-Key", key).body(other).post("/api/v2/account_kycs").then().statusCode(422);

@@ -221,6 +221,17 @@ public class JdbcBalanceLedger implements BalanceLedger {
         });
     }
 
+    @Override
+    public boolean hasEntry(long accountId, String currency, long entryId) {
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = Jdbc.bind(c.prepareStatement(
+                    "SELECT 1 FROM balance_entries WHERE id = ? AND account_id = ? AND currency = ?"), entryId,
+                    accountId, currency); var rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        });
+    }
+
     /**
      * Balances this instance has seen committed: a payment balance is never deleted, so once its header row was
      * found (not inserted by this transaction, which could still roll back) no later movement needs to open it.

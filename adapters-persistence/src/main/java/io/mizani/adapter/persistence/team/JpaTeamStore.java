@@ -33,7 +33,7 @@ class JpaTeamStore implements TeamStore {
     public long createOrganization(String name) {
         OrganizationEntity org = new OrganizationEntity();
         org.name = name;
-        org.updatedAt = Instant.now();
+        org.updatedAt = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         org.persist();
         return org.id;
     }
@@ -57,7 +57,7 @@ class JpaTeamStore implements TeamStore {
         a.email = t.contact().email();
         a.createdBy = t.createdBy();
         a.webhookSecret = t.webhookSecret();
-        a.createdAt = Instant.now();
+        a.createdAt = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         a.updatedAt = a.createdAt;
         a.persist();
         return a.id;
@@ -112,7 +112,7 @@ class JpaTeamStore implements TeamStore {
         if (c.notifyAmount() != null) {
             a.notifyAmount = c.notifyAmount();
         }
-        a.updatedAt = Instant.now();
+        a.updatedAt = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         em.flush();
     }
 
@@ -132,7 +132,7 @@ class JpaTeamStore implements TeamStore {
     public void setIdentityChecksAvailable(long id, boolean available) {
         AccountEntity a = live(id).orElseThrow();
         a.identityChecksAvailable = available;
-        a.updatedAt = Instant.now();
+        a.updatedAt = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         caches.changed(io.mizani.adapter.persistence.common.CacheVersions.VERIFICATION_ACCESS);
     }
 

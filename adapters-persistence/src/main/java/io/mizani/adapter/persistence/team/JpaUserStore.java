@@ -25,7 +25,7 @@ class JpaUserStore implements UserStore {
         e.phoneNumber = sealed.seal(u.person().phoneNumber());
         e.username = u.username();
         e.admin = u.admin();
-        e.updatedAt = Instant.now();
+        e.updatedAt = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         e.persist();
         return e.id;
     }

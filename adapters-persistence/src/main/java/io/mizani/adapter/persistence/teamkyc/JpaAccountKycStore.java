@@ -88,17 +88,17 @@ public class JpaAccountKycStore implements AccountKycStore {
     }
 
     @Override
-    public Optional<AccountKyc> insert(AccountKyc kyc) {
+    public Optional<AccountKyc> insert(AccountKyc kyc, long submittedBy) {
         AccountKycEntity row = toEntity(kyc);
         @SuppressWarnings("unchecked")
         List<Number> ids = em.createNativeQuery("""
                 INSERT INTO account_kycs (account_id, entity_type, status, country_code, country, kyc_tier, notes,
                     contact_information, entity_information, account_information, upgrade_information, upgrade_status,
-                    verification_information, review_information, created_at, updated_at)
+                    verification_information, review_information, created_at, updated_at, submitted_by_account_id)
                 VALUES (:account, :entityType, :status, :countryCode, :country, :kycTier, :notes,
                     CAST(:contact AS jsonb), CAST(:entity AS jsonb), CAST(:accountInfo AS jsonb),
                     CAST(:upgrade AS jsonb), :upgradeStatus, CAST(:verification AS jsonb), CAST(:review AS jsonb),
-                    :createdAt, :updatedAt)
+                    :createdAt, :updatedAt, :submittedBy)
                 ON CONFLICT (account_id) DO NOTHING
                 RETURNING id
                 """)
@@ -118,8 +118,16 @@ public class JpaAccountKycStore implements AccountKycStore {
                 .setParameter("review", row.reviewInformation)
                 .setParameter("createdAt", Timestamp.from(row.createdAt))
                 .setParameter("updatedAt", Timestamp.from(row.updatedAt))
+                .setParameter("submittedBy", submittedBy)
                 .getResultList();
         return ids.isEmpty() ? Optional.empty() : Optional.of(kyc.withId(ids.get(0).longValue()));
+    }
+
+    @Override
+    public long submitter(long id) {
+        Object by = em.createNativeQuery("SELECT COALESCE(submitted_by_account_id, account_id) FROM account_kycs"
+                + " WHERE id = :id").setParameter("id", id).getSingleResult();
+        return ((Number) by).longValue();
     }
 
     @Override

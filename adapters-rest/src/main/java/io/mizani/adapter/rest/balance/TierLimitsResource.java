@@ -79,8 +79,13 @@ public class TierLimitsResource {
                 }
             }
             String at = "tiers." + e.getKey() + ".";
-            out.put(Integer.parseInt(e.getKey()), new TierLimits.Limit(number(t.get(WITHDRAWAL), at + WITHDRAWAL),
-                    number(t.get(COLLECTION), at + COLLECTION)));
+            try {
+                out.put(Integer.parseInt(e.getKey()), new TierLimits.Limit(number(t.get(WITHDRAWAL), at + WITHDRAWAL),
+                        number(t.get(COLLECTION), at + COLLECTION)));
+            } catch (DomainError refused) {
+                // TierLimits.Limit names the field; the answer names where it is in the body
+                throw DomainError.invalidArgument(at + refused.getMessage());
+            }
         }
         return new TierLimits(out);
     }
@@ -92,17 +97,8 @@ public class TierLimitsResource {
         if (!v.isNumber()) {
             throw DomainError.invalidArgument(field + " must be a number of USD or null");
         }
-        BigDecimal d = v.decimalValue();
-        if (d.signum() < 0) {
-            throw DomainError.invalidArgument(field + " must be zero or more");
-        }
-        if (d.stripTrailingZeros().scale() > 2) {
-            throw DomainError.invalidArgument(field + " must have at most two decimals");
-        }
-        if (d.compareTo(new BigDecimal("1000000000000")) >= 0) {
-            throw DomainError.invalidArgument(field + " is too large");
-        }
-        return d;
+        // the value's rules (zero or more, two decimals, at most 15 integer digits) have one home: TierLimits.Limit
+        return v.decimalValue();
     }
 
     static Map<String, Object> render(TierLimits limits) {

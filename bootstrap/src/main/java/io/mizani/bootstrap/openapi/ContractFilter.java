@@ -67,6 +67,15 @@ public class ContractFilter implements OASFilter {
 
     private static final Map<String, Op> OPS = new LinkedHashMap<>();
 
+    /**
+     * Operations that answer the compact error shape for some refusals (a tier-0 refusal on a payment; an invalid
+     * verification token in a Team KYC submission) and the standard shape for the rest: they declare
+     * {@code AnyErrorBody}, one flat object that both shapes satisfy (a {@code oneOf} of the two, which both match a
+     * body with only the common field, made generated clients refuse every error body: "2 classes match").
+     */
+    private static final java.util.Set<String> COMPACT_TOO = java.util.Set.of("startPayment", "submitTeamKyc",
+            "updateTeamKyc", "requestTierUpgrade");
+
     private static void op(String key, String tag, String id, String summary, int success, String response,
                            String request, String example, int... errors) {
         OPS.put(key, new Op(tag, id, summary, success, response, request, example, errors));
@@ -394,7 +403,8 @@ public class ContractFilter implements OASFilter {
         }
         codes.addAll(List.of(414, 429, 431, 503));
         codes = codes.stream().distinct().sorted().toList();
-        String shape = verification ? "KycError" : operator ? "ErrorBody" : "AnyErrorBody";
+        // one error shape per operation: only those that can also answer the compact shape declare the flat union
+        String shape = verification ? "KycError" : COMPACT_TOO.contains(op.id()) ? "AnyErrorBody" : "ErrorBody";
         for (int c : codes) {
             out.put(String.valueOf(c), OASFactory.createAPIResponse().description(errorText(c, verification))
                     .content(OASFactory.createContent().addMediaType("application/json",
@@ -473,7 +483,8 @@ public class ContractFilter implements OASFilter {
         if (s == null || s.getProperties() == null || s.getProperties().isEmpty()) {
             return;
         }
-        if (name.equals("KycError") || name.equals("ErrorBody") || name.equals("CompactErrorBody")) {
+        if (name.equals("KycError") || name.equals("ErrorBody") || name.equals("CompactErrorBody")
+                || name.equals("AnyErrorBody")) {
             return;
         }
         Set<String> omitted = OMITTED_WHEN_NULL.getOrDefault(name, Set.of());
@@ -699,8 +710,21 @@ public class ContractFilter implements OASFilter {
         compact.setRequired(List.of("error_code", "message"));
         compact.setAdditionalPropertiesBoolean(Boolean.TRUE);
         schemas.put("CompactErrorBody", compact);
-        schemas.put("AnyErrorBody", OASFactory.createSchema().description("`ErrorBody`, or `CompactErrorBody` for a tier-0 "
-                + "refusal or an invalid verification token").oneOf(List.of(ref("ErrorBody"), ref("CompactErrorBody"))));
+        Schema any = props(obj("The error of an operation that answers `ErrorBody` (`error_code`, `error_message`, "
+                        + "`status_code`) for most refusals and the compact shape (`error_code`, `message`) for a tier-0 "
+                        + "refusal or an invalid verification token: `error_code` is always there, the rest as the shape "
+                        + "has it"),
+                "error_code", str("invalid_argument"),
+                "error_message", str("amount must be a number").description("The standard shape's message"),
+                "status_code", OASFactory.createSchema().addType(SchemaType.INTEGER).example(400)
+                        .description("The standard shape's HTTP status"),
+                "message", str("full KYC information is required for the transaction")
+                        .description("The compact shape's message"),
+                "invalid_arguments", array(str("customer.first_name"))
+                        .description("Each field that is missing or malformed, when there are several"));
+        any.setRequired(List.of("error_code"));
+        any.setAdditionalPropertiesBoolean(Boolean.TRUE);
+        schemas.put("AnyErrorBody", any);
 
         // verification request bodies: one per check
         Schema match = props(obj("Optional: compare the registered identity with these values; the answer's `match` "

@@ -142,5 +142,38 @@ class ClientFlowTest {
         ApiException t = org.junit.jupiter.api.Assertions.assertThrows(ApiException.class,
                 () -> new VerificationApi(otherClient).resolveToken(result.getLookupId(), null));
         assertEquals(404, t.getCode());
+
+        // every error body decodes into the model the document declares for its operation
+        var mapper = merchant.getObjectMapper();
+        var notFound = mapper.readValue(e.getResponseBody(), io.mizani.client.model.ErrorBody.class);
+        assertEquals("not_found", notFound.getErrorCode());
+        assertEquals(404, notFound.getStatusCode());
+        var kycNotFound = mapper.readValue(t.getResponseBody(), io.mizani.client.model.KycError.class);
+        assertEquals("not_found", kycNotFound.getReason());
+        ApiException refused = org.junit.jupiter.api.Assertions.assertThrows(ApiException.class,
+                () -> payments.startPayment(new StartPaymentBody().requestType("payment").transactionChannel("momo")
+                        .provider("mpesa_ke").amount(new BigDecimal("100.005")).currency("KES").country("KE")
+                        .customer(new CustomerBody().firstName("Ada").lastName("Obi").email("ada@example.com")
+                                .phone("+254700000123"))
+                        .providerConfig(new ProviderConfigBody().networkId("net_ke_mpesa").providerId("mpesa_ke")
+                                .networkName("M-Pesa").networkCode("MPESA").accountType("momo"))
+                        .paymentConfig(new PaymentConfigBody().reference("client-bad-" + UUID.randomUUID())
+                                .accountNumber("+254700000123").remark("order").paymentCategory("goods")
+                                .callbackUrl("http://127.0.0.1:9/callbacks")), null));
+        assertEquals(400, refused.getCode());
+        var paymentError = mapper.readValue(refused.getResponseBody(), io.mizani.client.model.AnyErrorBody.class);
+        assertEquals("invalid_argument", paymentError.getErrorCode());
+        assertEquals("amount must have at most two decimal places", paymentError.getErrorMessage());
+        assertEquals(400, paymentError.getStatusCode());
+        // the compact shape decodes into the same model (a verification token the merchant never got)
+        ApiException badToken = org.junit.jupiter.api.Assertions.assertThrows(ApiException.class,
+                () -> new TeamKycApi(otherClient).submitTeamKyc(new SubmitBody().accountId(other.getAccount().getId())
+                        .entityType("business").countryCode("KE").country("Kenya")
+                        .contactInformation(new ContactInformation().firstName("Ada").lastName("Lovelace"))
+                        .kycTokens(new TokensBody().nationalId(result.getLookupId())), null));
+        assertEquals(400, badToken.getCode());
+        var compact = mapper.readValue(badToken.getResponseBody(), io.mizani.client.model.AnyErrorBody.class);
+        assertEquals("invalid_argument", compact.getErrorCode());
+        assertNotNull(compact.getMessage(), badToken.getResponseBody());
     }
 }

@@ -29,6 +29,10 @@ public interface MizaniSettings {
     @WithDefault("PT30S")
     java.time.Duration shutdownGrace();
 
+    /** SIGTERM: how long traffic is still served normally, readiness down (MIZANI_SHUTDOWN_DELAY); read by Drain. */
+    @WithDefault("PT0S")
+    java.time.Duration shutdownDelay();
+
     /** Units of a currency per USD overriding the sandbox table, e.g. {@code mizani.rates.KES=129}. */
     java.util.Map<String, java.math.BigDecimal> rates();
 

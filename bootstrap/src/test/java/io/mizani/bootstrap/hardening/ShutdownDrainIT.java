@@ -116,6 +116,111 @@ class ShutdownDrainIT {
         }
     }
 
+    /**
+     * Issue 26, rolling updates: clients keep sending straight to a replica through its SIGTERM (8 kept-alive
+     * connections, as a balancer that has not noticed yet would). Every request that was sent gets an answer: served
+     * normally during MIZANI_SHUTDOWN_DELAY (readiness already 503), then 503 {@code unavailable} with
+     * {@code Retry-After: 1}; after that connections are refused (the client knows nothing was sent). None is cut.
+     */
+    @Test
+    void steady_traffic_through_sigterm_gets_answers_or_refused_connections_never_a_cut_request() throws Exception {
+        Path jar = Path.of("target", "quarkus-app", "quarkus-run.jar");
+        Path data = Path.of("target", "drain-traffic-data").toAbsolutePath();
+        wipe(data);
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m", "-jar", jar.toString());
+        pb.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+        pb.environment().put("MIZANI_DATA_DIR", data.toString());
+        pb.environment().put("MIZANI_SHUTDOWN_GRACE", "PT10S");
+        pb.environment().put("MIZANI_SHUTDOWN_DELAY", "PT1S");
+        pb.environment().remove("QUARKUS_DATASOURCE_JDBC_URL");
+        pb.redirectErrorStream(true).redirectOutput(Path.of("target", "drain-traffic.log").toFile());
+        Process service = pb.start();
+        var answered = new java.util.concurrent.atomic.AtomicInteger();
+        var unavailable = new java.util.concurrent.atomic.AtomicInteger();
+        var refused = new java.util.concurrent.atomic.AtomicInteger();
+        var cut = new java.util.concurrent.CopyOnWriteArrayList<String>();
+        var noRetryAfter = new java.util.concurrent.atomic.AtomicInteger();
+        try {
+            waitReady(port, service, 180);
+            var client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(java.time.Duration.ofSeconds(2)).build();
+            String demo = "Basic " + Base64.getEncoder().encodeToString("demo:demo-secret".getBytes(StandardCharsets.UTF_8));
+            var stop = new java.util.concurrent.atomic.AtomicBoolean();
+            var signalled = new java.util.concurrent.atomic.AtomicBoolean();
+            List<Thread> senders = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                Thread th = new Thread(() -> {
+                    while (!stop.get()) {
+                        var req = java.net.http.HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                                        + "/api/global/transaction-status")).timeout(java.time.Duration.ofSeconds(20))
+                                .header("Authorization", demo).header("Content-Type", "application/json")
+                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"merchant_reference\":\"none\"}"))
+                                .build();
+                        try {
+                            var r = client.send(req, java.net.http.HttpResponse.BodyHandlers.ofString());
+                            if (signalled.get()) {
+                                answered.incrementAndGet();
+                                if (r.statusCode() == 503) {
+                                    unavailable.incrementAndGet();
+                                    if (!"1".equals(r.headers().firstValue("Retry-After").orElse(null))
+                                            || !r.body().contains("\"unavailable\"")) {
+                                        noRetryAfter.incrementAndGet();
+                                    }
+                                }
+                            }
+                        } catch (java.net.ConnectException e) {
+                            refused.incrementAndGet();
+                            sleepQuietly(20);
+                        } catch (IOException e) {
+                            if (!service.isAlive() && e.getMessage() != null && e.getMessage().contains("refused")) {
+                                refused.incrementAndGet();
+                            } else {
+                                cut.add(e.toString());
+                            }
+                            sleepQuietly(20);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                });
+                th.start();
+                senders.add(th);
+            }
+            Thread.sleep(1_000);
+            signalled.set(true);
+            service.destroy(); // SIGTERM
+            assertTrue(service.waitFor(40, TimeUnit.SECONDS), "the process exits");
+            Thread.sleep(500);
+            stop.set(true);
+            for (Thread th : senders) {
+                th.join(25_000);
+            }
+            System.out.printf("through SIGTERM: %d answered (%d of them 503), %d refused connections, %d cut%n",
+                    answered.get(), unavailable.get(), refused.get(), cut.size());
+            assertEquals(List.of(), cut, "requests sent and never answered");
+            assertTrue(answered.get() > 0, "requests were served after SIGTERM (the delay)");
+            assertEquals(0, noRetryAfter.get(), "every 503 says unavailable with Retry-After: 1");
+        } finally {
+            if (service.isAlive()) {
+                service.destroyForcibly();
+                service.waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Test
     void live_mode_refuses_to_start_with_the_mock_mailer() throws Exception {
         Path jar = Path.of("target", "quarkus-app", "quarkus-run.jar");

@@ -69,6 +69,9 @@ public class EdgeGuard {
     @Inject
     EdgeSettings settings;
 
+    @Inject
+    Drain drain;
+
     private int maxUriLength;
     private int maxHeaderBytes;
     private Duration requestReadTimeout;
@@ -143,6 +146,24 @@ public class EdgeGuard {
         }
         res.putHeader(REQUEST_ID, id);
         MDC.put(MDC_KEY, id);
+        if (drain.refusing()) {
+            // shutting down, past the delay: nothing new is accepted (Drain)
+            res.putHeader("Connection", "close").putHeader("Retry-After", "1");
+            end(rc, 503, "unavailable", "the service is restarting: retry in 1 s", null);
+            return;
+        }
+        drain.entered();
+        drain.listeningOn(req.connection());
+        boolean[] counted = {true};
+        rc.addEndHandler(v -> {
+            if (counted[0]) {
+                counted[0] = false;
+                drain.left();
+            }
+        });
+        if (drain.stopping()) {
+            res.putHeader("Connection", "close"); // reconnect through the balancer, to a replica that stays
+        }
         if (headerReadMillis > 0) {
             // the header phase of the next request on this connection gets its deadline (HeaderDeadline)
             HttpConnection connection = req.connection();

@@ -58,8 +58,9 @@ public class ScopeFilter implements ContainerRequestFilter {
         Optional<EndpointScopes.Rule> rule = rules.computeIfAbsent(method, m -> EndpointScopes.rule(
                 EndpointScopes.httpMethod(m) == null ? request.getMethod() : EndpointScopes.httpMethod(m),
                 EndpointScopes.template(resourceInfo.getResourceClass(), m)));
-        if (rule.isPresent() && rule.get() == EndpointScopes.Special.PUBLIC) {
-            return;
+        if (rule.isPresent() ? rule.get() == EndpointScopes.Special.PUBLIC
+                : !request.getUriInfo().getRequestUri().getRawPath().startsWith("/api/")) {
+            return; // public, or not the merchant API (pages, provider callbacks): credentials are not looked at
         }
         SecurityIdentity id = identity.get();
         MerchantContext ctx = id == null || id.isAnonymous() ? null : id.getAttribute(MerchantIdentityProvider.ATTRIBUTE);

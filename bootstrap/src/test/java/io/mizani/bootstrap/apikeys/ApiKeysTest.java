@@ -94,6 +94,19 @@ class ApiKeysTest {
     }
 
     @Test
+    void a_refusal_for_scope_comes_before_idempotency_and_stores_nothing_under_the_key() {
+        Merchant m = TestMerchants.onboard();
+        ApiKeys.Key collectOnly = ApiKeys.create(m, "till", "payments:collect");
+        String body = "{\"request_type\":\"withdrawal\"}";
+        collectOnly.as().header("Idempotency-Key", "scope-then-key").body(body).post("/api/global/payments").then()
+                .statusCode(403).body("error_code", equalTo("insufficient_scope"))
+                .body("error_message", equalTo("this API key lacks the scope payments:payout"));
+        // the same key and body from a full credential runs (validation answers), it is not the 403 replayed
+        m.as().header("Idempotency-Key", "scope-then-key").body(body).post("/api/global/payments").then()
+                .statusCode(400).header("Idempotent-Replayed", nullValue());
+    }
+
+    @Test
     void an_unknown_scope_and_other_bad_input_are_400_invalid_argument() {
         Merchant m = TestMerchants.onboard();
         bad(m, Map.of("name", "x", "scopes", List.of("payments:read", "payments:write")), "unknown scope: payments:write");

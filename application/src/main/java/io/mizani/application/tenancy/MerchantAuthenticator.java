@@ -18,12 +18,24 @@ public final class MerchantAuthenticator {
     private final CredentialStore store;
     private final Clock clock;
     private final Duration ttl;
+    private final KeyUse keyUse;
     private final ConcurrentHashMap<String, Cached> cache = new ConcurrentHashMap<>();
 
+    /** Told when an API key authenticates a request (it keeps {@code last_used_at}, at most one write a minute). */
+    @FunctionalInterface
+    public interface KeyUse {
+        void used(String keyId);
+    }
+
     public MerchantAuthenticator(CredentialStore store, Clock clock, Duration ttl) {
+        this(store, clock, ttl, keyId -> { });
+    }
+
+    public MerchantAuthenticator(CredentialStore store, Clock clock, Duration ttl, KeyUse keyUse) {
         this.store = store;
         this.clock = clock;
         this.ttl = ttl;
+        this.keyUse = keyUse;
     }
 
     public Optional<MerchantContext> authenticate(String username, String password) {
@@ -38,17 +50,23 @@ public final class MerchantAuthenticator {
                 cache.remove(username);
                 return Optional.empty();
             }
-            cached = new Cached(found.get(), now.plus(ttl));
+            // an API key is trusted no longer than PostgreSQL said it has left: expiry is judged by the database's clock
+            cached = new Cached(found.get(), now.plus(found.get().grant().trustFor(ttl)));
             if (cache.size() > 100_000) {
                 cache.clear();
             }
             cache.put(username, cached);
         }
         CredentialStore.StoredCredential c = cached.credential;
-        if (c.revoked() || !c.teamActive() || !ApiSecret.matches(password, c.secretHash())) {
+        KeyGrant grant = c.grant();
+        if (c.revoked() || !c.teamActive() || grant.expired() || !ApiSecret.matches(password, c.secretHash())) {
             return Optional.empty();
         }
-        return Optional.of(new MerchantContext(c.username(), c.accountId(), c.userId(), c.organizationId()));
+        if (grant.keyId() != null) {
+            keyUse.used(grant.keyId());
+        }
+        return Optional.of(new MerchantContext(c.username(), c.accountId(), c.userId(), c.organizationId(),
+                grant.scopes(), grant.keyId()));
     }
 
     /** Forget what this replica knows of a credential (revoked, or its Team deleted). */

@@ -114,4 +114,42 @@ class MerchantAuthenticatorTest {
         auth.invalidate("mz_1");
         assertFalse(auth.authenticate("mz_1", secret).isPresent());
     }
+
+    private void putKey(String username, java.time.Duration remaining) {
+        store.rows.put(username, new CredentialStore.StoredCredential(username, ApiSecret.hash(secret),
+                new CredentialStore.Holder(42, 9, 7), false, true, new KeyGrant("key_0123456789abcdef01234567",
+                io.mizani.domain.tenancy.Scopes.of(java.util.List.of(io.mizani.domain.tenancy.Scope.KYC_READ)), remaining)));
+    }
+
+    @Test
+    void an_api_key_carries_its_scopes_and_id_and_reports_its_use() {
+        java.util.List<String> used = new java.util.ArrayList<>();
+        MerchantAuthenticator withUse = new MerchantAuthenticator(store, clock, Duration.ofSeconds(5), used::add);
+        putKey("mz_key", null);
+        MerchantContext ctx = withUse.authenticate("mz_key", secret).orElseThrow();
+        assertEquals("key_0123456789abcdef01234567", ctx.apiKeyId());
+        assertTrue(ctx.scopes().holds(io.mizani.domain.tenancy.Scope.KYC_READ));
+        assertFalse(ctx.scopes().holdsEvery());
+        withUse.authenticate("mz_1", secret).orElseThrow();
+        assertTrue(withUse.authenticate("mz_1", secret).orElseThrow().scopes().holdsEvery());
+        assertEquals(java.util.List.of("key_0123456789abcdef01234567"), used, "only keys report their use");
+    }
+
+    @Test
+    void a_key_is_trusted_no_longer_than_the_database_said_it_has_left() {
+        putKey("mz_key", Duration.ofSeconds(2));
+        assertTrue(auth.authenticate("mz_key", secret).isPresent());
+        putKey("mz_key", Duration.ZERO); // what the database answers once it expired
+        clock.now = clock.now.plusMillis(2_000);
+        assertTrue(auth.authenticate("mz_key", secret).isPresent(), "still within the 2 s it had");
+        clock.now = clock.now.plusMillis(1);
+        assertFalse(auth.authenticate("mz_key", secret).isPresent(), "re-read after 2 s, not after the 5 s TTL");
+        assertEquals(2, store.reads.get());
+    }
+
+    @Test
+    void an_expired_key_is_refused_even_with_the_right_secret() {
+        putKey("mz_key", Duration.ofMillis(-1));
+        assertFalse(auth.authenticate("mz_key", secret).isPresent());
+    }
 }

@@ -110,6 +110,11 @@ public class ContractFilter implements OASFilter {
                 null, "{\"token\":\"inv_3f9a0c2d\",\"first_name\":\"Amina\",\"last_name\":\"Otieno\","
                         + "\"phone_number\":\"+254712345678\"}", 404, 409);
         // Team KYC
+        op("POST /api/v2/api_keys", "Teams", "createApiKey", "Create an API key with scopes", 201, null, null,
+                "{\"name\":\"payouts server\",\"scopes\":[\"payments:payout\",\"payments:read\"],"
+                        + "\"expires_at\":\"2027-06-30T00:00:00Z\"}");
+        op("GET /api/v2/api_keys", "Teams", "listApiKeys", "List the Team's API keys", 200, null, null, null);
+        op("DELETE /api/v2/api_keys/{key_id}", "Teams", "revokeApiKey", "Revoke an API key", 200, null, null, null, 404);
         op("POST /api/v2/account_kycs", "Team KYC", "submitTeamKyc", "Submit a Team's KYC", 200, "Envelope", null,
                 "{\"account_id\":1,\"entity_type\":\"business\",\"country_code\":\"KE\",\"country\":\"Kenya\",\"kyc_tier\":2,"
                         + "\"contact_information\":{\"first_name\":\"Ada\",\"last_name\":\"Lovelace\"},"

@@ -11,7 +11,11 @@ import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.team.TeamService;
 import io.mizani.application.team.TeamStore;
 import io.mizani.application.team.UserStore;
+import io.mizani.application.tenancy.ApiKey;
+import io.mizani.application.tenancy.ApiKeyService;
+import io.mizani.application.tenancy.ApiKeyStore;
 import io.mizani.application.tenancy.CredentialStore;
+import io.mizani.application.tenancy.KeyUseRecorder;
 import io.mizani.application.tenancy.MerchantAuthenticator;
 import io.mizani.bootstrap.common.MizaniSettings;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,8 +26,8 @@ public class TenancyWiring {
 
     @Produces
     @ApplicationScoped
-    MerchantAuthenticator merchantAuthenticator(CredentialStore store, Clock clock, MizaniSettings settings,
-                                                UnitOfWork uow) {
+    MerchantAuthenticator merchantAuthenticator(CredentialStore store, ApiKeyStore keys, Clock clock,
+                                                MizaniSettings settings, UnitOfWork uow) {
         CredentialStore transactional = new CredentialStore() {
             @Override
             public java.util.Optional<StoredCredential> find(String username) {
@@ -45,7 +49,39 @@ public class TenancyWiring {
                 return uow.inTransaction(() -> store.revokeAll(accountId, userId));
             }
         };
-        return new MerchantAuthenticator(transactional, clock, settings.credentialCacheTtl());
+        ApiKeyStore keysInTransaction = new ApiKeyStore() {
+            @Override
+            public java.util.Optional<ApiKey> insert(NewKey key) {
+                return uow.inTransaction(() -> keys.insert(key));
+            }
+
+            @Override
+            public java.util.List<ApiKey> list(long accountId) {
+                return uow.inTransaction(() -> keys.list(accountId));
+            }
+
+            @Override
+            public java.util.Optional<Owned> find(long accountId, io.mizani.domain.tenancy.ApiKeyId id) {
+                return uow.inTransaction(() -> keys.find(accountId, id));
+            }
+
+            @Override
+            public boolean recordUse(String keyId, int minutes) {
+                return uow.inTransaction(() -> keys.recordUse(keyId, minutes));
+            }
+        };
+        return new MerchantAuthenticator(transactional, clock, settings.credentialCacheTtl(),
+                new KeyUseRecorder(keysInTransaction, System::nanoTime, LAST_USED_MINUTES));
+    }
+
+    /** {@code last_used_at} is written at most once per key and this many minutes (platform.md section 19). */
+    static final int LAST_USED_MINUTES = 1;
+
+    @Produces
+    @ApplicationScoped
+    ApiKeyService apiKeyService(ApiKeyStore keys, CredentialStore credentials, TeamStore teams,
+                                MerchantAuthenticator authenticator, UnitOfWork uow) {
+        return new ApiKeyService(keys, credentials, teams, authenticator, uow);
     }
 
     @Produces

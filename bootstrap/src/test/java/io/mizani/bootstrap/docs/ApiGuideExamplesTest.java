@@ -41,6 +41,8 @@ class ApiGuideExamplesTest {
             "POST /api/v2/accounts", "PUT /api/v2/accounts", "DELETE /api/v2/accounts/{}", "GET /api/v2/account/{}",
             "GET /api/v2/user_profile/{}", "POST /api/v2/account_invites", "POST /api/v2/account_invites/accept",
             "DELETE /api/v2/accounts/{}/users/{}", "GET /api/v2/ping",
+            // API keys (platform.md section 19)
+            "POST /api/v2/api_keys", "GET /api/v2/api_keys", "DELETE /api/v2/api_keys/{}",
             // Team KYC
             "POST /api/v2/account_kycs", "PUT /api/v2/account_kycs/{}", "POST /api/v2/account_kycs/upgrade",
             // payments, discovery, transactions

@@ -117,8 +117,8 @@ public class PaymentWiring {
 
     @Produces
     @ApplicationScoped
-    TransactionStatus transactionStatus(PaymentStore store) {
-        return new TransactionStatusService(store, clock);
+    TransactionStatus transactionStatus(PaymentStore store, io.mizani.application.payment.RefundedAmounts refunds) {
+        return new TransactionStatusService(store, clock).withRefunds(refunds);
     }
 
     @Produces

@@ -104,13 +104,36 @@ public final class ProcessRefunds {
         }
     }
 
-    private void finish(Refund r, Payment collection, RefundStatus to, String providerReference, String failureReason) {
+    /**
+     * A provider's verdict about a refund that arrived by itself (Daraja posts a reversal's result to its ResultURL):
+     * a final one settles the refund as a worker's would; anything else changes nothing. False when nothing moved
+     * (unknown refund, already final, or no verdict).
+     */
+    public boolean settle(long refundId, RailOutcome outcome) {
+        if (!(outcome instanceof RailOutcome.Succeeded) && !(outcome instanceof RailOutcome.Declined)) {
+            return false;
+        }
+        var refund = unitOfWork.inTransaction(() -> store.findById(refundId));
+        if (refund.isEmpty() || refund.get().status().isFinal()) {
+            return false;
+        }
+        Refund r = refund.get();
+        Payment collection = unitOfWork.inTransaction(() -> payments.findById(r.ids().paymentId())).orElseThrow();
+        return switch (outcome) {
+            case RailOutcome.Succeeded s -> finish(r, collection, RefundStatus.SUCCEEDED, s.providerReference(), null);
+            case RailOutcome.Declined d -> finish(r, collection, RefundStatus.FAILED, d.providerReference(),
+                    d.reason() == null ? "declined" : d.reason());
+            default -> false;
+        };
+    }
+
+    private boolean finish(Refund r, Payment collection, RefundStatus to, String providerReference, String failureReason) {
         RefundStatus target = r.status().moveTo(to); // the domain's table first: pending -> succeeded | failed
         Instant now = clock.instant();
-        unitOfWork.run(() -> {
+        return unitOfWork.inTransaction(() -> {
             var moved = store.finish(r.id(), target, providerReference, failureReason, now);
             if (moved.isEmpty()) {
-                return; // another worker finished it first: its money and event are written once, there
+                return false; // another worker finished it first: its money and event are written once, there
             }
             Refund done = moved.get();
             if (target == RefundStatus.SUCCEEDED) {
@@ -122,6 +145,7 @@ public final class ProcessRefunds {
             books.outbox().enqueue(new CallbackOutbox.NewCallback(done.ids().accountId(), done.ids().paymentId(),
                     Tokens.webhookId(), type, collection.instructions().callbackUrl(),
                     RefundView.eventBody(type, now, done), now));
+            return true;
         });
     }
 

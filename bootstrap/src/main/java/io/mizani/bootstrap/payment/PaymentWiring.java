@@ -180,7 +180,8 @@ public class PaymentWiring {
         };
     }
 
-    Optional<DarajaConfig> darajaConfig() {
+    /** The Daraja settings when every one needed is set (refunds use them too). */
+    public Optional<DarajaConfig> darajaConfig() {
         var m = settings.mpesa();
         if (m.baseUrl().isEmpty() || m.consumerKey().isEmpty() || m.consumerSecret().isEmpty()
                 || m.shortCode().isEmpty() || m.callbackToken().isEmpty() || publicUrl.isEmpty()) {

@@ -63,7 +63,7 @@ class RefundsApiTest {
         assertEquals("0.00", available(m));
         assertEquals("1000.00", reserved(m));
         // nothing left
-        refund(m, body(order, refundRef(), "0.01")).then().statusCode(400)
+        refund(m, body(order, refundRef(), new BigDecimal("0.01"))).then().statusCode(400)
                 .body("error_code", equalTo("invalid_argument"))
                 .body("error_message", equalTo("refund amount exceeds the refundable 0.00 KES"));
 
@@ -113,7 +113,7 @@ class RefundsApiTest {
         assertEquals("refund_reserve", entries.get(1).get("type"));
 
         String again = refundRef();
-        refund(m, body(order, again, "500.00")).then().statusCode(200);
+        refund(m, body(order, again, new BigDecimal("500.00"))).then().statusCode(200);
         assertEquals("succeeded", awaitFinal(m, again));
         assertEquals(500.00f, transaction(m, order).getFloat("refunded_amount"));
         assertEquals("0.00", available(m));
@@ -148,10 +148,11 @@ class RefundsApiTest {
                 "amount must have at most two decimal places");
         refusal(m, body(order, refundRef(), 0), 400, "invalid_argument", "amount must be greater than 0");
         refusal(m, body(order, refundRef(), -5), 400, "invalid_argument", "amount must be greater than 0");
-        refusal(m, body(order, refundRef(), "12"), 400, "invalid_argument", null);
+        refusal(m, body(order, refundRef(), "12"), 400, "invalid_argument",
+                "amount must be a JSON number such as 100 or 100.50, not a string");
         refusal(m, body(order, null, 10), 400, "invalid_argument", "refund_reference is required");
         refusal(m, body(null, refundRef(), 10), 400, "invalid_argument", "merchant_reference is required");
-        refusal(m, body(order, refundRef(), "1000.01"), 400, "invalid_argument",
+        refusal(m, body(order, refundRef(), new BigDecimal("1000.01")), 400, "invalid_argument",
                 "refund amount exceeds the refundable 1000.00 KES");
         // a refund_reference is used once per merchant, on any collection
         String used = refundRef();

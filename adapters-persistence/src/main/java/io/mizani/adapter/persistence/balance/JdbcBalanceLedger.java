@@ -94,7 +94,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
     private static boolean giveBack(Connection c, String which, long id, EntryType releaseType) throws SQLException {
         try (var ps = Jdbc.bind(c.prepareStatement("""
                 UPDATE balance_entries SET settled = 'released'
-                WHERE """ + which + """
+                WHERE\s""" + which + """
                  AND settled IS NULL
                 RETURNING account_id, currency, -amount AS held, transaction_reference, slot, payment_id, refund_id"""),
                 id);
@@ -124,7 +124,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
     private static boolean use(Connection c, String which, long id) throws SQLException {
         try (var ps = Jdbc.bind(c.prepareStatement("""
                 UPDATE balance_entries SET settled = 'consumed'
-                WHERE """ + which + """
+                WHERE\s""" + which + """
                  AND settled IS NULL
                 RETURNING account_id, currency, -amount AS held, slot"""), id);
              var rs = ps.executeQuery()) {

@@ -74,7 +74,7 @@ public class JdbcRefundStore implements RefundStore, RefundedAmounts {
                             VALUES (:account, :payment, :ref, :merchantRef, :amount, :currency, :reason, 'pending',
                                 :created, :created, :created)
                             ON CONFLICT (account_id, refund_reference) DO NOTHING
-                            RETURNING """ + COLUMNS)
+                            RETURNING\s""" + COLUMNS)
                     .bind("account", r.accountId()).bind("payment", r.paymentId())
                     .bind("ref", r.references().refundReference())
                     .bind("merchantRef", r.references().merchantReference())
@@ -161,7 +161,7 @@ public class JdbcRefundStore implements RefundStore, RefundedAmounts {
                                 provider_reference = coalesce(:providerRef, provider_reference), updated_at = :at,
                                 completed_at = :at, next_check_at = NULL, claimed_until = NULL, claimed_by = NULL
                             WHERE id = :id AND status = 'pending'
-                            RETURNING """ + COLUMNS)
+                            RETURNING\s""" + COLUMNS)
                     .bind("to", to.wire()).bind("failure", failureReason).bind("providerRef", providerReference)
                     .bind("at", Timestamp.from(at)).bind("id", id).map(REFUND).findOne();
             moved.ifPresent(r -> h.createUpdate(to == RefundStatus.SUCCEEDED
@@ -178,7 +178,7 @@ public class JdbcRefundStore implements RefundStore, RefundedAmounts {
         sql.use(h -> {
             var u = h.createUpdate("""
                             UPDATE refunds SET provider_reference = coalesce(:providerRef, provider_reference),
-                                checks = checks + 1, next_check_at = """ + next + """
+                                checks = checks + 1, next_check_at =\s""" + next + """
                             , claimed_until = NULL, claimed_by = NULL
                             WHERE id = :id AND status = 'pending' AND claimed_by = :worker""")
                     .bind("providerRef", providerReference).bind("id", id).bind("worker", worker);

@@ -42,6 +42,19 @@ public interface BalanceLedger {
     /** A succeeded withdrawal consumes its reservation. False if nothing was held. */
     boolean consume(long paymentId);
 
+    /**
+     * Takes a refund's {@code amount} from available into reserved if available covers it, by the withdrawals' path (a
+     * refund_reserve entry, one per refund), inside the caller's transaction.
+     */
+    Reservation reserveRefund(long accountId, String currency, long refundId, long paymentId, String refundReference,
+                              BigDecimal amount);
+
+    /** Gives a failed refund's reservation back (a refund_release entry). False if nothing was held. */
+    boolean releaseRefund(long refundId);
+
+    /** A succeeded refund consumes its reservation. False if nothing was held. */
+    boolean consumeRefund(long refundId);
+
     /** Credits a succeeded collection (a collection entry). False if it was already credited. */
     boolean credit(long accountId, String currency, long paymentId, String transactionReference, BigDecimal amount);
 

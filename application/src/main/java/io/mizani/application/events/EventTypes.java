@@ -12,13 +12,19 @@ public final class EventTypes {
     public static final String ACCOUNT_KYC_REJECTED = "account_kyc.rejected";
     public static final String BALANCE_ADJUSTED = "balance.adjusted";
     public static final String WEBHOOK_TEST = "webhook.test";
+    public static final String REFUND_SUCCEEDED = "refund.succeeded";
+    public static final String REFUND_FAILED = "refund.failed";
 
     /** In the order the contract lists them. */
     public static final List<String> ALL = List.of(TRANSACTION_SUCCEEDED, TRANSACTION_FAILED, ACCOUNT_KYC_APPROVED,
-            ACCOUNT_KYC_REJECTED, BALANCE_ADJUSTED, WEBHOOK_TEST);
+            ACCOUNT_KYC_REJECTED, BALANCE_ADJUSTED, WEBHOOK_TEST, REFUND_SUCCEEDED, REFUND_FAILED);
 
-    /** Types delivered to the transaction's callback_url; every other type goes to the merchant's endpoint. */
-    public static final Set<String> TO_CALLBACK_URL = Set.of(TRANSACTION_SUCCEEDED, TRANSACTION_FAILED);
+    /**
+     * Types delivered to the transaction's callback_url (a refund's: its collection's); every other type goes to the
+     * merchant's endpoint.
+     */
+    public static final Set<String> TO_CALLBACK_URL = Set.of(TRANSACTION_SUCCEEDED, TRANSACTION_FAILED, REFUND_SUCCEEDED,
+            REFUND_FAILED);
 
     private EventTypes() {
     }

@@ -15,6 +15,7 @@ public final class RecoveryPoints {
     public static final String VERIFICATION = "verification";
     public static final String BENEFICIARY = "beneficiary";
     public static final String ACCOUNT_KYC = "account_kyc";
+    public static final String REFUND = "refund";
 
     /** For callers without Idempotency-Key support (unit tests, workers). */
     public static final RecoveryPoints NONE = new RecoveryPoints(CurrentIdempotencyKey.NONE, null);

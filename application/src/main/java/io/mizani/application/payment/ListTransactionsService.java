@@ -21,8 +21,16 @@ public final class ListTransactionsService implements ListTransactions {
 
     private final TransactionQuery query;
 
+    private RefundedAmounts refunds = RefundedAmounts.NONE;
+
     public ListTransactionsService(TransactionQuery query) {
         this.query = query;
+    }
+
+    /** Where each transaction's refunded_amount comes from: set once by the wiring. */
+    public ListTransactionsService withRefunds(RefundedAmounts refunds) {
+        this.refunds = refunds;
+        return this;
     }
 
     @Override
@@ -76,7 +84,9 @@ public final class ListTransactionsService implements ListTransactions {
                 new TransactionQuery.Match(status, type, provider, fromAt, toAt),
                 new TransactionQuery.Slice(after, limit + 1)));
         boolean more = rows.size() > limit;
-        return new Page((more ? rows.subList(0, limit) : rows).stream().map(TransactionView::of).toList(), more);
+        var page = more ? rows.subList(0, limit) : rows;
+        var refunded = refunds.of(page.stream().map(io.mizani.domain.payment.Payment::id).toList());
+        return new Page(page.stream().map(p -> TransactionView.of(p, refunded.get(p.id()))).toList(), more);
     }
 
     private static String blankToNull(String s) {

@@ -13,10 +13,17 @@ public final class TransactionStatusService implements TransactionStatus {
 
     private final PaymentStore store;
     private final java.time.Clock clock;
+    private RefundedAmounts refunds = RefundedAmounts.NONE;
 
     public TransactionStatusService(PaymentStore store, java.time.Clock clock) {
         this.store = store;
         this.clock = clock;
+    }
+
+    /** Where the transaction's refunded_amount comes from: set once by the wiring. */
+    public TransactionStatusService withRefunds(RefundedAmounts refunds) {
+        this.refunds = refunds;
+        return this;
     }
 
     @Override
@@ -32,6 +39,6 @@ public final class TransactionStatusService implements TransactionStatus {
                 && payment.routing().rail() != io.mizani.domain.payment.Rail.CARD) {
             store.nudge(payment.id(), clock.instant(), NUDGE_SLACK);
         }
-        return TransactionView.of(payment);
+        return TransactionView.of(payment, refunds.of(java.util.List.of(payment.id())).get(payment.id()));
     }
 }

@@ -13,18 +13,25 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The transaction record of platform.md section 7, exactly these fields, for transaction-status, the transactions
+ * The transaction record of platform.md section 7 (plus section 15's {@code refunded_amount}), exactly these fields, for transaction-status, the transactions
  * list and callbacks: a view over a {@link Payment}, read from its parts by name. {@link #asMap} is the one place
  * the record's wire fields are laid out.
  */
-public record TransactionView(Payment payment) {
+public record TransactionView(Payment payment, Money refunded) {
 
     public TransactionView {
         Objects.requireNonNull(payment, "payment");
+        Objects.requireNonNull(refunded, "refunded");
     }
 
+    /** A transaction nothing was refunded of (a payout, a collection without succeeded refunds, a callback). */
     public static TransactionView of(Payment p) {
-        return new TransactionView(p);
+        return new TransactionView(p, Money.zero(p.amounts().currency()));
+    }
+
+    /** A transaction with the sum of its succeeded refunds (platform.md section 15). */
+    public static TransactionView of(Payment p, BigDecimal refunded) {
+        return refunded == null ? of(p) : new TransactionView(p, Money.of(refunded, p.amounts().currency()));
     }
 
     public String merchantReference() {
@@ -75,6 +82,11 @@ public record TransactionView(Payment payment) {
         return money(payment.amounts().fee());
     }
 
+    /** The sum of the collection's succeeded refunds, two decimals (0.00 when none). */
+    public BigDecimal refundedAmount() {
+        return money(refunded);
+    }
+
     public String beneficiaryUuid() {
         var b = payment.beneficiary();
         return b == null || b.uuid() == null ? null : b.uuid().toString();
@@ -123,6 +135,7 @@ public record TransactionView(Payment payment) {
         m.put("country", country());
         m.put("amount_usd", amountUsd());
         m.put("fee", fee());
+        m.put("refunded_amount", refundedAmount());
         m.put("beneficiary_uuid", beneficiaryUuid());
         m.put("failure_reason", failureReason());
         m.put("provider_reference", providerReference());

@@ -54,6 +54,21 @@ class PaymentFundsTest {
         }
 
         @Override
+        public Reservation reserveRefund(long a, String c, long refund, long p, String r, BigDecimal amount) {
+            throw new UnsupportedOperationException("not a payment's movement");
+        }
+
+        @Override
+        public boolean releaseRefund(long refund) {
+            throw new UnsupportedOperationException("not a payment's movement");
+        }
+
+        @Override
+        public boolean consumeRefund(long refund) {
+            throw new UnsupportedOperationException("not a payment's movement");
+        }
+
+        @Override
         public boolean credit(long a, String c, long p, String r, BigDecimal amount) {
             calls.add("credit " + amount);
             return true;

@@ -51,8 +51,8 @@ public class BalanceWiring {
 
     @Produces
     @ApplicationScoped
-    ListTransactions listTransactions(TransactionQuery query) {
-        return new ListTransactionsService(query);
+    ListTransactions listTransactions(TransactionQuery query, io.mizani.application.payment.RefundedAmounts refunds) {
+        return new ListTransactionsService(query).withRefunds(refunds);
     }
 
     @Produces

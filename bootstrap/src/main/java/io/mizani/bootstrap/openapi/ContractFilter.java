@@ -52,7 +52,7 @@ public class ContractFilter implements OASFilter {
         TAGS.put("Teams", "Teams (accounts), their members and invitations (`/api/v2`).");
         TAGS.put("Team KYC", "A Team's own KYC submission, built from verification tokens, and its tier upgrades.");
         TAGS.put("Beneficiaries", "The people and businesses a Team pays out to, with their KYC level and tier-0 envelope.");
-        TAGS.put("Payments", "Collections and payouts over mobile money and bank rails: discovery, start, status, "
+        TAGS.put("Payments", "Collections, payouts and refunds over mobile money and bank rails: discovery, start, status, refunds, "
                 + "the transaction list and the webhook secret.");
         TAGS.put("Balances", "The Team's payment balances per currency and their ledger.");
         TAGS.put("Events", "Every callback and webhook event the service sent, its attempts, redelivery and the webhook endpoint.");
@@ -164,6 +164,14 @@ public class ContractFilter implements OASFilter {
         op("GET /api/global/webhooks/secret", "Payments", "getWebhookSecret", "Read the webhook signing secret", 200, null, null, null);
         op("POST /api/global/webhooks/secret/rotate", "Payments", "rotateWebhookSecret", "Rotate the webhook signing secret", 200,
                 null, null, null);
+        // Refunds (platform.md section 15), with the payments they refund
+        op("POST /api/global/refunds", "Payments", "startRefund", "Refund a succeeded collection (whole or part)", 200,
+                "RefundEnvelope", null, "{\"merchant_reference\":\"order-1001\",\"refund_reference\":\"refund-1001-1\","
+                        + "\"amount\":40,\"reason\":\"item returned\"}", 404, 409, 422);
+        op("GET /api/global/refunds/{refund_reference}", "Payments", "getRefund", "Read a refund", 200, "RefundEnvelope",
+                null, null, 404);
+        op("GET /api/global/refunds", "Payments", "listRefunds", "List refunds (newest first)", 200, "RefundsPage", null,
+                null, 404);
         // Balances
         op("GET /api/global/balances", "Balances", "listBalances", "Read the payment balances", 200, "BalancesBody", null, null);
         op("GET /api/global/balances/{currency}/entries", "Balances", "listBalanceEntries", "List a balance's ledger entries", 200,
@@ -358,7 +366,8 @@ public class ContractFilter implements OASFilter {
             collectRefs(mt.getSchema(), requestSide);
         }
 
-        if (op.id().equals("runCheck") || op.id().equals("startPayment") || op.id().equals("createBeneficiary")
+        if (op.id().equals("runCheck") || op.id().equals("startPayment") || op.id().equals("startRefund")
+                || op.id().equals("createBeneficiary")
                 || op.id().equals("submitTeamKyc") || op.id().equals("requestTierUpgrade")) {
             o.addParameter(OASFactory.createParameter().name("Idempotency-Key").in(Parameter.In.HEADER).required(false)
                     .description("Makes a retry safe: the same key with the same body replays the first answer; with "
@@ -807,10 +816,17 @@ public class ContractFilter implements OASFilter {
                 "merchant_reference", str("order-1001"), "reference", str("tx_9f2c1a"), "request_type", str("payment"),
                 "transaction_type", str("collection"), "transaction_channel", str("momo"), "provider", str("mpesa_ke"),
                 "status", str("pending"), "amount", num(100.00), "currency", str("KES"), "country", str("KE"),
-                "amount_usd", num(0.77), "fee", num(1.50), "beneficiary_uuid", str().format("uuid"),
+                "amount_usd", num(0.77), "fee", num(1.50), "refunded_amount", num(0.00), "beneficiary_uuid", str().format("uuid"),
                 "failure_reason", str(), "provider_reference", str("QK71H2XYZ0"), "created_at", time(),
                 "updated_at", time(), "completed_at", time()));
         schemas.put("TransactionEnvelope", props(obj(null), "transaction", ref("Transaction")));
+        schemas.put("Refund", props(obj("A refund of a succeeded collection"),
+                "refund_reference", str("refund-1001-1"), "merchant_reference", str("order-1001"), "amount", num(40.00),
+                "currency", str("KES"), "status", str("pending").enumeration(List.of("pending", "succeeded", "failed")),
+                "reason", str("item returned"), "failure_reason", str(), "provider_reference", str("SBR000000000001"),
+                "created_at", time(), "updated_at", time(), "completed_at", time()));
+        schemas.put("RefundEnvelope", props(obj(null), "refund", ref("Refund")));
+        schemas.put("RefundsPage", props(obj(null), "refunds", array(ref("Refund")), "has_more", bool()));
         schemas.put("TransactionsPage", props(obj(null), "transactions", array(ref("Transaction")), "has_more", bool()));
 
         // Jackson trees: any JSON value, not JsonNode's getters

@@ -117,8 +117,8 @@ public class PaymentWiring {
 
     @Produces
     @ApplicationScoped
-    TransactionStatus transactionStatus(PaymentStore store) {
-        return new TransactionStatusService(store, clock);
+    TransactionStatus transactionStatus(PaymentStore store, io.mizani.application.payment.RefundedAmounts refunds) {
+        return new TransactionStatusService(store, clock).withRefunds(refunds);
     }
 
     @Produces
@@ -180,7 +180,8 @@ public class PaymentWiring {
         };
     }
 
-    Optional<DarajaConfig> darajaConfig() {
+    /** The Daraja settings when every one needed is set (refunds use them too). */
+    public Optional<DarajaConfig> darajaConfig() {
         var m = settings.mpesa();
         if (m.baseUrl().isEmpty() || m.consumerKey().isEmpty() || m.consumerSecret().isEmpty()
                 || m.shortCode().isEmpty() || m.callbackToken().isEmpty() || publicUrl.isEmpty()) {

@@ -339,7 +339,7 @@ class PaymentsApiTest {
         JsonPath s = status(m, ref);
         Map<String, Object> t = s.getMap("transaction");
         assertEquals(Set.of("merchant_reference", "reference", "request_type", "transaction_type", "transaction_channel",
-                "provider", "status", "amount", "currency", "country", "amount_usd", "fee", "beneficiary_uuid",
+                "provider", "status", "amount", "currency", "country", "amount_usd", "fee", "refunded_amount", "beneficiary_uuid",
                 "failure_reason", "provider_reference", "created_at", "updated_at", "completed_at"), t.keySet());
         // not failed, and not yet decided unless the settle worker was quicker than this read (it may be on a
         // loaded machine: the sandbox settles at once)

@@ -2,12 +2,16 @@ package io.mizani.domain.balance;
 
 import java.util.Optional;
 
-/** The kinds of payment-balance ledger entries (platform.md section 9). */
+/** The kinds of payment-balance ledger entries (platform.md sections 9 and 15). */
 public enum EntryType {
     COLLECTION("collection"),
     WITHDRAWAL_RESERVE("withdrawal_reserve"),
     WITHDRAWAL_RELEASE("withdrawal_release"),
-    ADJUSTMENT("adjustment");
+    ADJUSTMENT("adjustment"),
+    /** A refund's amount held at its acceptance (platform.md section 15); a succeeded refund consumes it. */
+    REFUND_RESERVE("refund_reserve"),
+    /** A failed refund's hold given back. */
+    REFUND_RELEASE("refund_release");
 
     private final String wire;
 

@@ -40,63 +40,103 @@ public class JdbcBalanceLedger implements BalanceLedger {
     @Override
     public Reservation reserve(long accountId, String currency, long paymentId, String transactionReference,
                                BigDecimal needed) {
-        return Jdbc.with(dataSource, c -> {
-            Taken t = take(c, accountId, currency, needed, true);
-            if (!t.ok()) {
-                return new Reservation(false, t.after());
-            }
-            insertEntry(c, accountId, currency, EntryType.WITHDRAWAL_RESERVE, needed.negate(), t.after(), paymentId,
-                    transactionReference, null, null, t.slot());
-            return new Reservation(true, t.after());
-        });
+        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId, currency, paymentId, null,
+                transactionReference), EntryType.WITHDRAWAL_RESERVE, needed));
     }
 
     @Override
     public boolean release(long paymentId) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = Jdbc.bind(c.prepareStatement("""
-                    UPDATE balance_entries SET settled = 'released'
-                    WHERE payment_id = ? AND type = 'withdrawal_reserve' AND settled IS NULL
-                    RETURNING account_id, currency, -amount AS held, transaction_reference, slot"""), paymentId);
-                 var rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return false;
-                }
-                long accountId = rs.getLong(1);
-                String currency = rs.getString(2);
-                BigDecimal held = rs.getBigDecimal(3);
-                String ref = rs.getString(4);
-                // back to the slot the reservation took it from
-                BigDecimal after = one(c, """
-                        WITH w AS (UPDATE payment_balance_slots SET available = available + ?, reserved = reserved - ?
-                                   WHERE account_id = ? AND currency = ? AND slot = ?
-                                   RETURNING account_id, currency, slot, available)
-                        SELECT""" + TOTAL_AFTER + " FROM w", held, held, accountId, currency, rs.getInt(5)).orElseThrow();
-                insertEntry(c, accountId, currency, EntryType.WITHDRAWAL_RELEASE, held, after, paymentId, ref, null, null,
-                        null);
-                return true;
-            }
-        });
+        return Jdbc.with(dataSource, c -> giveBack(c, PAYMENT_HOLD, paymentId, EntryType.WITHDRAWAL_RELEASE));
     }
 
     @Override
     public boolean consume(long paymentId) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = Jdbc.bind(c.prepareStatement("""
-                    UPDATE balance_entries SET settled = 'consumed'
-                    WHERE payment_id = ? AND type = 'withdrawal_reserve' AND settled IS NULL
-                    RETURNING account_id, currency, -amount AS held, slot"""), paymentId);
-                 var rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return false;
-                }
-                one(c, """
-                        UPDATE payment_balance_slots SET reserved = reserved - ?
-                        WHERE account_id = ? AND currency = ? AND slot = ? RETURNING reserved""",
-                        rs.getBigDecimal(3), rs.getLong(1), rs.getString(2), rs.getInt(4)).orElseThrow();
-                return true;
+        return Jdbc.with(dataSource, c -> use(c, PAYMENT_HOLD, paymentId));
+    }
+
+    @Override
+    public Reservation reserveRefund(long accountId, String currency, long refundId, long paymentId,
+                                     String refundReference, BigDecimal amount) {
+        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId, currency, paymentId, refundId,
+                refundReference), EntryType.REFUND_RESERVE, amount));
+    }
+
+    @Override
+    public boolean releaseRefund(long refundId) {
+        return Jdbc.with(dataSource, c -> giveBack(c, REFUND_HOLD, refundId, EntryType.REFUND_RELEASE));
+    }
+
+    @Override
+    public boolean consumeRefund(long refundId) {
+        return Jdbc.with(dataSource, c -> use(c, REFUND_HOLD, refundId));
+    }
+
+    /** Who holds a reservation: a withdrawal (refundId null) or a refund of the collection paymentId. */
+    private record Holder(long accountId, String currency, long paymentId, Long refundId, String transactionReference) {
+    }
+
+    /** Which reserve entry a release or a consumption settles: a withdrawal's by payment, a refund's by refund. */
+    private static final String PAYMENT_HOLD = "payment_id = ? AND type = 'withdrawal_reserve' AND refund_id IS NULL";
+    private static final String REFUND_HOLD = "refund_id = ? AND type = 'refund_reserve'";
+
+    /** The one reservation path of withdrawals and refunds: take from available into reserved, record the entry. */
+    private static Reservation hold(Connection c, Holder h, EntryType type, BigDecimal needed) throws SQLException {
+        Taken t = take(c, h.accountId(), h.currency(), needed, true);
+        if (!t.ok()) {
+            return new Reservation(false, t.after());
+        }
+        insertEntry(c, new NewEntry(h.accountId(), h.currency(), type, needed.negate(), t.after()),
+                new Link(h.paymentId(), h.refundId(), h.transactionReference(), null, null), t.slot());
+        return new Reservation(true, t.after());
+    }
+
+    /** A failed withdrawal's or refund's reservation back to available (its release entry). False if none held. */
+    private static boolean giveBack(Connection c, String which, long id, EntryType releaseType) throws SQLException {
+        try (var ps = Jdbc.bind(c.prepareStatement("""
+                UPDATE balance_entries SET settled = 'released'
+                WHERE\s""" + which + """
+                 AND settled IS NULL
+                RETURNING account_id, currency, -amount AS held, transaction_reference, slot, payment_id, refund_id"""),
+                id);
+             var rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                return false;
             }
-        });
+            long accountId = rs.getLong(1);
+            String currency = rs.getString(2);
+            BigDecimal held = rs.getBigDecimal(3);
+            String ref = rs.getString(4);
+            long paymentId = rs.getLong(6);
+            Long refundId = rs.getObject(7) == null ? null : rs.getLong(7);
+            // back to the slot the reservation took it from
+            BigDecimal after = one(c, """
+                    WITH w AS (UPDATE payment_balance_slots SET available = available + ?, reserved = reserved - ?
+                               WHERE account_id = ? AND currency = ? AND slot = ?
+                               RETURNING account_id, currency, slot, available)
+                    SELECT""" + TOTAL_AFTER + " FROM w", held, held, accountId, currency, rs.getInt(5)).orElseThrow();
+            insertEntry(c, new NewEntry(accountId, currency, releaseType, held, after),
+                    new Link(paymentId, refundId, ref, null, null), null);
+            return true;
+        }
+    }
+
+    /** A succeeded withdrawal or refund consumes its reservation. False if none held. */
+    private static boolean use(Connection c, String which, long id) throws SQLException {
+        try (var ps = Jdbc.bind(c.prepareStatement("""
+                UPDATE balance_entries SET settled = 'consumed'
+                WHERE\s""" + which + """
+                 AND settled IS NULL
+                RETURNING account_id, currency, -amount AS held, slot"""), id);
+             var rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                return false;
+            }
+            one(c, """
+                    UPDATE payment_balance_slots SET reserved = reserved - ?
+                    WHERE account_id = ? AND currency = ? AND slot = ? RETURNING reserved""",
+                    rs.getBigDecimal(3), rs.getLong(1), rs.getString(2), rs.getInt(4)).orElseThrow();
+            return true;
+        }
     }
 
     @Override
@@ -139,8 +179,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
         return Jdbc.with(dataSource, c -> {
             open(c, accountId, currency);
             // the entry first: a concurrent repeat of the reference waits on the unique index, then inserts nothing
-            Optional<Long> entry = insertEntry(c, accountId, currency, EntryType.ADJUSTMENT, amount, ZERO, null, null,
-                    reference, reason, null);
+            Optional<Long> entry = insertEntry(c, new NewEntry(accountId, currency, EntryType.ADJUSTMENT, amount, ZERO),
+                    new Link(null, null, null, reference, reason), null);
             if (entry.isEmpty()) {
                 try (var ps = Jdbc.bind(c.prepareStatement("""
                         SELECT amount, available_after FROM balance_entries
@@ -371,17 +411,26 @@ public class JdbcBalanceLedger implements BalanceLedger {
         return after;
     }
 
-    private static Optional<Long> insertEntry(Connection c, long accountId, String currency, EntryType type,
-                                              BigDecimal amount, BigDecimal after, Long paymentId, String txRef,
-                                              String reference, String reason, Integer slot) throws SQLException {
-        String conflict = paymentId != null
-                ? "ON CONFLICT (payment_id, type) WHERE payment_id IS NOT NULL DO NOTHING"
+    /** An entry's movement: which balance, what kind, the signed amount and the balance right after it. */
+    private record NewEntry(long accountId, String currency, EntryType type, BigDecimal amount, BigDecimal after) {
+    }
+
+    /** What an entry belongs to: a payment (and a refund of it), or an adjustment's reference and reason. */
+    private record Link(Long paymentId, Long refundId, String transactionReference, String reference, String reason) {
+    }
+
+    private static Optional<Long> insertEntry(Connection c, NewEntry e, Link l, Integer slot) throws SQLException {
+        String conflict = l.refundId() != null
+                ? "ON CONFLICT (refund_id, type) WHERE refund_id IS NOT NULL DO NOTHING"
+                : l.paymentId() != null
+                ? "ON CONFLICT (payment_id, type) WHERE payment_id IS NOT NULL AND refund_id IS NULL DO NOTHING"
                 : "ON CONFLICT (account_id, currency, reference) WHERE type = 'adjustment' DO NOTHING";
         try (var ps = Jdbc.bind(c.prepareStatement("""
                 INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
-                    transaction_reference, reference, reason, slot)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) """ + conflict + " RETURNING id"),
-                accountId, currency, type.wire(), amount, after, paymentId, txRef, reference, reason, slot);
+                    refund_id, transaction_reference, reference, reason, slot)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) """ + conflict + " RETURNING id"),
+                e.accountId(), e.currency(), e.type().wire(), e.amount(), e.after(), l.paymentId(), l.refundId(),
+                l.transactionReference(), l.reference(), l.reason(), slot);
              var rs = ps.executeQuery()) {
             return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
         }

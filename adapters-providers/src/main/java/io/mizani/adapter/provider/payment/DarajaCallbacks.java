@@ -56,6 +56,15 @@ public final class DarajaCallbacks {
     }
 
     /**
+     * The Reversal result posted to {@code /reversal-result/<key>}: the same {@code Result} envelope as a B2C result
+     * (ResultCode 0: reversed, the reversal's TransactionID as provider reference; any other code: refused, e.g. 11
+     * "the DebitParty is in an invalid state", R000002 "the OriginalTransactionID is invalid").
+     */
+    public static Settlement reversalResult(String body) {
+        return b2cResult(body);
+    }
+
+    /**
      * The Transaction Status result posted to the ResultURL ({@code Result} with {@code ResultParameters}). The
      * query's own ResultCode 0 means M-Pesa found the transaction; its {@code TransactionStatus} parameter then says
      * what became of it: {@code Completed} succeeded (receipt {@code ReceiptNo}); {@code Failed}, {@code Cancelled},

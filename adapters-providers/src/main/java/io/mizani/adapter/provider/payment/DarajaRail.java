@@ -7,6 +7,7 @@ import io.mizani.application.payment.PaymentRail;
 import io.mizani.application.payment.RailOutcome;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.refund.Refund;
 
 import java.math.BigDecimal;
 import java.net.URI;
@@ -188,6 +189,50 @@ public final class DarajaRail implements PaymentRail {
             return new RailOutcome.Submitted(text(r, "ConversationID"), config.api().pollEvery());
         }
         return new RailOutcome.Declined(text(r, "ConversationID"), describe(r));
+    }
+
+    /**
+     * Daraja Reversal of a collection, for a refund ({@code POST /mpesa/reversal/v1/request}, CommandID
+     * {@code TransactionReversal}): {@code TransactionID} is the collection's M-Pesa receipt (its provider reference),
+     * {@code Amount} the refund's, in whole shillings. Asynchronous: the acknowledgement only says Daraja took it
+     * (ResponseCode 0: submitted under its ConversationID); the verdict is posted to the ResultURL
+     * {@code /reversal-result/<key>} ({@link #reversalKey}), a queued timeout to {@code /b2c-timeout} (no verdict). A
+     * refusal of the request itself is a decline; a timeout, 5xx or unreadable answer is no answer.
+     */
+    public RailOutcome reverse(Refund refund, Payment collection) {
+        if (refund.amount().amount().stripTrailingZeros().scale() > 0) {
+            return new RailOutcome.Declined(null, "M-Pesa accepts whole shillings only");
+        }
+        String receipt = collection.outcome().providerReference();
+        if (receipt == null) {
+            return new RailOutcome.Declined(null, "the collection has no M-Pesa receipt to reverse");
+        }
+        ObjectNode body = json.createObjectNode()
+                .put("Initiator", config.initiator().name())
+                .put("SecurityCredential", config.initiator().securityCredential())
+                .put("CommandID", "TransactionReversal")
+                .put("TransactionID", receipt)
+                .put("Amount", refund.amount().amount().setScale(0).toPlainString())
+                .put("ReceiverParty", config.shortCode().code())
+                .put("RecieverIdentifierType", "11") // Daraja's own spelling; 11: the organisation's short code
+                .put("ResultURL", config.api().callbackBaseUrl() + "/reversal-result/" + reversalKey(refund))
+                .put("QueueTimeOutURL", config.api().callbackBaseUrl() + "/b2c-timeout")
+                .put("Remarks", truncate(refund.reason() == null ? "Refund" : refund.reason(), 100))
+                .put("Occasion", truncate(refund.refundReference(), 100));
+        Reply reply = post("/mpesa/reversal/v1/request", body);
+        if (reply.noAnswer() != null) {
+            return reply.noAnswer();
+        }
+        JsonNode r = reply.body();
+        if ("0".equals(text(r, "ResponseCode"))) {
+            return new RailOutcome.Submitted(text(r, "ConversationID"), config.api().pollEvery());
+        }
+        return new RailOutcome.Declined(text(r, "ConversationID"), describe(r));
+    }
+
+    /** The ResultURL's last segment naming the refund a reversal result settles: {@code R} + the refund's number. */
+    public static String reversalKey(Refund refund) {
+        return "R" + refund.id();
     }
 
     private record Reply(JsonNode body, RailOutcome.NoAnswer noAnswer) {

@@ -21,7 +21,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * Where Safaricom Daraja posts STK Push callbacks, B2C results and Transaction Status results
+ * Where Safaricom Daraja posts STK Push callbacks, B2C results, Transaction Status results and Reversal results
  * ({@code /providers/mpesa/<token>/...}).
  * Daraja signs nothing, so the path carries a secret token ({@code mizani.payments.mpesa.callback-token}); a wrong token
  * answers 404. The body is parsed by the provider adapter and settles the payment through
@@ -53,6 +53,14 @@ public class MpesaCallbackResource {
     @Inject
     @Named("mpesa-settle-reference")
     BiFunction<String, RailOutcome, Boolean> settleReference;
+
+    @Inject
+    @Named("mpesa-reversal")
+    NoticeReader reversalReader;
+    /** Settles the refund a reversal result names ({@code R<number>}); false when nothing moved. */
+    @Inject
+    @Named("mpesa-refund-settle")
+    BiFunction<String, RailOutcome, Boolean> settleRefund;
 
     @ConfigProperty(name = "mizani.payments.mpesa.callback-token")
     Optional<String> callbackToken;
@@ -96,6 +104,23 @@ public class MpesaCallbackResource {
             return Response.status(400).entity(Map.of("ResultCode", 1, "ResultDesc", "Rejected")).build();
         }
         settleReference.apply(reference, outcome);
+        return ack();
+    }
+
+    /** Result of a Daraja Reversal made for a refund ({@code R<number>}): settles that refund. */
+    @POST
+    @Path("/reversal-result/{refund}")
+    public Response reversalResult(@PathParam("token") String token, @PathParam("refund") String refund, String body) {
+        if (!tokenMatches(token)) {
+            return Response.status(404).build();
+        }
+        Map.Entry<String, RailOutcome> notice;
+        try {
+            notice = reversalReader.apply(body);
+        } catch (IllegalArgumentException malformed) {
+            return Response.status(400).entity(Map.of("ResultCode", 1, "ResultDesc", "Rejected")).build();
+        }
+        settleRefund.apply(refund, notice.getValue());
         return ack();
     }
 

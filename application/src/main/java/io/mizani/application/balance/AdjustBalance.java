@@ -41,7 +41,11 @@ public final class AdjustBalance {
         this.events = events;
     }
 
-    public Adjusted adjust(Command c) {
+    /**
+     * The command checked and normalised (currency upper case, amount with two decimals, reference and reason
+     * trimmed), every refusal that needs no database; what four-eyes approvals store before anything is applied.
+     */
+    public Command validated(Command c) {
         String currency = c.currency() == null ? "" : c.currency().trim().toUpperCase(Locale.ROOT);
         if (!currency.matches("[A-Z]{3}") || !paymentCurrency.test(currency)) {
             throw DomainError.invalidArgument("currency \"" + c.currency() + "\" is not a payment currency");
@@ -67,9 +71,23 @@ public final class AdjustBalance {
         if (c.reason() != null && c.reason().length() > 1000) {
             throw DomainError.invalidArgument("reason must be at most 1000 characters");
         }
-        BigDecimal amount = c.amount().setScale(2);
-        String reference = c.reference().trim();
-        String reason = c.reason() == null || c.reason().isBlank() ? null : c.reason().trim();
+        return new Command(c.accountId(), currency, c.amount().setScale(2), c.reference().trim(),
+                c.reason() == null || c.reason().isBlank() ? null : c.reason().trim());
+    }
+
+    /** 404 unless the Team exists (in the caller's transaction). */
+    public void requireAccount(long accountId) {
+        if (!ledger.accountExists(accountId)) {
+            throw DomainError.notFound("account " + accountId + " not found");
+        }
+    }
+
+    public Adjusted adjust(Command raw) {
+        Command c = validated(raw);
+        String currency = c.currency();
+        BigDecimal amount = c.amount();
+        String reference = c.reference();
+        String reason = c.reason();
         return unitOfWork.inTransaction(() -> {
             if (!ledger.accountExists(c.accountId())) {
                 throw DomainError.notFound("account " + c.accountId() + " not found");

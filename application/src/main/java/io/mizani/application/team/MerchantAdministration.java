@@ -95,6 +95,15 @@ public final class MerchantAdministration {
     }
 
     public BigDecimal credit(long accountId, BigDecimal amount, String reference) {
+        validateCredit(amount, reference);
+        return uow.inTransaction(() -> {
+            requireTeam(accountId);
+            return wallets.credit(accountId, amount, reference);
+        });
+    }
+
+    /** The refusals of a service-wallet credit that need no database (also checked before an approval is asked). */
+    public static void validateCredit(BigDecimal amount, String reference) {
         if (amount == null || amount.signum() <= 0) {
             throw DomainError.invalidArgument("amount must be a positive number");
         }
@@ -107,10 +116,6 @@ public final class MerchantAdministration {
         if (reference == null || !REFERENCE.matcher(reference).matches()) {
             throw DomainError.invalidArgument("reference is required: 1 to 100 printable characters without spaces");
         }
-        return uow.inTransaction(() -> {
-            requireTeam(accountId);
-            return wallets.credit(accountId, amount, reference);
-        });
     }
 
     public void setIdentityChecksAvailable(long accountId, boolean available) {
@@ -143,6 +148,11 @@ public final class MerchantAdministration {
             requireTeam(accountId);
             return teams.paymentProviders(accountId);
         });
+    }
+
+    /** 404 unless the Team exists (in the caller's transaction). */
+    public void requireAccount(long accountId) {
+        requireTeam(accountId);
     }
 
     private Team requireTeam(long accountId) {

@@ -36,6 +36,13 @@ public interface MizaniSettings {
     /** Units of a currency per USD overriding the sandbox table, e.g. {@code mizani.rates.KES=129}. */
     java.util.Map<String, java.math.BigDecimal> rates();
 
+    /** Four eyes: adjustments and credits at or above this many USD wait for a second operator (section 18). */
+    @io.smallrye.config.WithDefault("1000")
+    java.math.BigDecimal approvalThresholdUsd();
+
+    /** The audit checkpoint's Ed25519 seed, 32 bytes in base64 or hex (MIZANI_AUDIT_SIGNING_KEY). */
+    java.util.Optional<String> auditSigningKey();
+
     default boolean sandbox() {
         return !"live".equals(mode());
     }

@@ -225,7 +225,33 @@ public class ContractFilter implements OASFilter {
                 null, "{\"decision\":\"approve\",\"kyc_tier\":2,\"notes\":\"documents match the register\"}", 404, 409);
         op("POST /api/admin/account_kycs/{id}/upgrade-review", "Operator", "reviewTierUpgrade", "Approve or reject a tier upgrade",
                 200, null, null, "{\"decision\":\"approve\",\"notes\":\"checked the register\"}", 404, 409);
+        // Operator: named operators, four eyes, audit log (platform.md section 18)
+        op("POST /api/admin/operators", "Operator", "createOperator", "Create a named operator (password shown once)", 201,
+                null, null, "{\"username\":\"amina.finance\",\"role\":\"finance\"}", 409);
+        op("GET /api/admin/operators", "Operator", "listOperators", "List the operators", 200, null, null, null);
+        op("DELETE /api/admin/operators/{username}", "Operator", "deleteOperator", "Delete an operator (its logins are refused)",
+                200, "OperatorDeleted", null, null, 404);
+        op("GET /api/admin/approvals", "Operator", "listApprovals", "List four-eyes approvals (newest first)", 200, null, null,
+                null);
+        op("GET /api/admin/approvals/{id}", "Operator", "getApproval", "Read an approval", 200, null, null, null, 404);
+        op("POST /api/admin/approvals/{id}/approve", "Operator", "approveApproval",
+                "Approve and apply a pending request (another admin or finance operator)", 200, null, null, null, 404, 409);
+        op("POST /api/admin/approvals/{id}/reject", "Operator", "rejectApproval", "Reject a pending request", 200, null, null,
+                null, 404, 409);
+        op("GET /api/admin/audit-events", "Operator", "listAuditEvents", "List audit events (newest first, cursor pages)", 200,
+                "AuditEventPage", null, null);
+        op("GET /api/admin/audit-events/checkpoint", "Operator", "getAuditCheckpoint",
+                "Read the log's head signed with the audit key (Ed25519)", 200, null, null, null);
+        op("GET /api/admin/audit-events/public-key", "Operator", "getAuditPublicKey", "Read the audit key's public half", 200,
+                null, null, null);
+        op("GET /api/admin/audit-events/verify", "Operator", "verifyAuditLog", "Walk the hash chain and report the first bad event",
+                200, null, null, null);
     }
+
+    /** Operations that answer 202 with a pending approval instead of their success (four eyes, section 18). */
+    private static final Map<String, String> ALSO_ACCEPTED = Map.of(
+            "creditServiceWallet", "ApprovalEnvelope",
+            "adjustBalance", "ApprovalEnvelope");
 
     /** Properties Jackson leaves out when null ({@code @JsonInclude(NON_NULL)}): not in the schema's required list. */
     private static final Map<String, Set<String>> OMITTED_WHEN_NULL = Map.of(
@@ -236,7 +262,8 @@ public class ContractFilter implements OASFilter {
             "EntitlementDto", Set.of("reason"),
             "Eligibility", Set.of("reason", "reason_code", "detail"),
             "AccountKycView", Set.of("verification_information"),
-            "UpgradeInformationView", Set.of("upgrade_reviewed_by", "upgrade_review_notes"));
+            "UpgradeInformationView", Set.of("upgrade_reviewed_by", "upgrade_review_notes"),
+            "ApprovalBody", Set.of("decided_by", "decided_at", "result"));
 
     /** Request properties a client must send. */
     private static final Map<String, List<String>> REQUEST_REQUIRED = Map.of(
@@ -403,6 +430,14 @@ public class ContractFilter implements OASFilter {
             }
         }
         out.put(String.valueOf(op.success()), ok);
+        if (ALSO_ACCEPTED.containsKey(op.id())) {
+            APIResponse accepted = OASFactory.createAPIResponse().description("Accepted: at or above the approval "
+                    + "threshold, waiting for a second operator; nothing is applied yet")
+                    .content(OASFactory.createContent().addMediaType("application/json",
+                            OASFactory.createMediaType().schema(ref(ALSO_ACCEPTED.get(op.id())))));
+            collectRefs(ref(ALSO_ACCEPTED.get(op.id())), responseSide);
+            out.put("202", accepted);
+        }
 
         // errors
         List<Integer> codes = new ArrayList<>(List.of(400));
@@ -796,6 +831,17 @@ public class ContractFilter implements OASFilter {
                 "user", ref("User"), "account", ref("Account"), "credentials", ref("Credentials"),
                 "webhook_secret", str("whsec_MfKQ9r8GKYqrTwJSJGSo6A==")));
         schemas.put("Revoked", props(obj(null), "revoked", bool()));
+        schemas.put("OperatorDeleted", props(obj(null), "deleted", bool()));
+        schemas.put("AuditActor", props(obj(null), "type", str("operator"), "id", str("1"), "username", str("operator")));
+        schemas.put("AuditTarget", props(obj(null), "type", str("account"), "id", str("42")));
+        schemas.put("AuditEvent", props(obj("One audit event; `hash` = hex SHA-256 of `prev_hash` + \"\\n\" + the event's "
+                        + "RFC 8785 canonical JSON without `hash`"),
+                "seq", id(1), "at", str("2026-11-25T09:00:00.123456Z"), "actor", ref("AuditActor"),
+                "action", str("balance.adjust"), "target", ref("AuditTarget"), "outcome", str("succeeded"),
+                "request_id", str("req-7f3a"), "source_ip", str("203.0.113.7"),
+                "details", obj("What was asked, without secrets").additionalPropertiesBoolean(Boolean.TRUE),
+                "prev_hash", str("0".repeat(64)), "hash", str("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")));
+        schemas.put("AuditEventPage", props(obj(null), "audit_events", array(ref("AuditEvent")), "has_more", bool()));
         schemas.put("ServiceWalletCredit", props(obj(null), "account_id", id(1), "currency", str("KES"), "balance", num(500.00)));
         schemas.put("IdentityChecksAvailability", props(obj(null), "account_id", id(1), "available", bool()));
         schemas.put("PaymentProviders", props(obj(null), "account_id", id(1), "providers", array(str("mpesa_ke"))));

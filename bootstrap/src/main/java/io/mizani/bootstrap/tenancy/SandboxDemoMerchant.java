@@ -38,7 +38,7 @@ public class SandboxDemoMerchant {
     /** The operator password to print: the sandbox default, or null when one was set (then it is not printed). */
     static String operatorPassword() {
         String set = org.eclipse.microprofile.config.ConfigProvider.getConfig()
-                .getOptionalValue("quarkus.security.users.embedded.users.operator", String.class).orElse(null);
+                .getOptionalValue("mizani.operator-password", String.class).orElse(null);
         return SANDBOX_OPERATOR_PASSWORD.equals(set) ? SANDBOX_OPERATOR_PASSWORD : null;
     }
 

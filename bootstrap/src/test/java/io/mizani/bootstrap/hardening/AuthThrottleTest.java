@@ -112,16 +112,20 @@ class AuthThrottleTest {
 
     @Test
     @Order(4)
-    void more_than_20_failed_logins_in_a_minute_block_the_address_for_a_minute_right_credentials_included() {
+    void more_than_20_failed_logins_api_or_console_in_a_minute_block_the_address_for_a_minute_on_both() {
         for (int i = 0; i < 20; i++) {
             String who = i % 2 == 0 ? "operator" : "nobody-" + i;
-            given().auth().preemptive().basic(who, "wrong-" + i).get("/api/admin/account_kycs?status=pending").then()
+            // a third of them are failed console sign-ins: they count toward the same throttle
+            String path = i % 3 == 2 ? "/console" : "/api/admin/account_kycs?status=pending";
+            given().auth().preemptive().basic(who, "wrong-" + i).redirects().follow(false).get(path).then()
                     .statusCode(401);
         }
-        // 20 failures: still allowed
+        // 20 failures: still allowed, on the API and on the console
         TestMerchants.asOperator().get("/api/admin/account_kycs?status=pending").then().statusCode(200);
-        // the 21st failure blocks
-        given().auth().preemptive().basic("operator", "wrong-21").get("/api/admin/account_kycs?status=pending").then()
+        given().auth().preemptive().basic("operator", TestMerchants.OPERATOR_PASSWORD).redirects().follow(false)
+                .get("/console").then().statusCode(200);
+        // the 21st failure (a console sign-in) blocks
+        given().auth().preemptive().basic("operator", "wrong-21").redirects().follow(false).get("/console/kyc").then()
                 .statusCode(401);
         var blocked = TestMerchants.asOperator().get("/api/admin/account_kycs?status=pending").then().statusCode(429)
                 .body("error_code", equalTo("rate_limited")).extract();
@@ -132,5 +136,13 @@ class AuthThrottleTest {
         assertEquals(429, given().get("/api/v2/ping").statusCode());
         // probes are not API calls: still answered
         given().get("/q/health/live").then().statusCode(200);
+        // and the console refuses the blocked address too, the right operator login included
+        var console = given().auth().preemptive().basic("operator", TestMerchants.OPERATOR_PASSWORD).redirects()
+                .follow(false).get("/console").then().statusCode(429).extract();
+        long consoleRetry = Long.parseLong(console.header("Retry-After"));
+        assertTrue(consoleRetry > 0 && consoleRetry <= 60, "Retry-After " + consoleRetry);
+        assertTrue(console.asString().contains("Too many failed"), console.asString());
+        given().auth().preemptive().basic("operator", TestMerchants.OPERATOR_PASSWORD).redirects().follow(false)
+                .formParam("amount", "1").post("/console/accounts/1/service-wallet/credits").then().statusCode(429);
     }
 }

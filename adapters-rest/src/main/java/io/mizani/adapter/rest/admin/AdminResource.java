@@ -9,7 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.mizani.adapter.rest.audit.Audited;
+import io.mizani.adapter.rest.audit.Needs;
+import io.mizani.adapter.rest.operator.ApprovalResource;
 import io.mizani.adapter.rest.team.TeamJson;
+import io.mizani.adapter.rest.tenancy.CurrentOperator;
+import io.mizani.application.operator.FourEyes;
+import io.mizani.domain.operator.OperatorPermission;
 import io.mizani.application.billing.ServiceWallet;
 import io.mizani.application.team.BrowseMerchants;
 import io.mizani.application.team.MerchantAdministration;
@@ -32,16 +38,21 @@ import jakarta.ws.rs.core.Response;
 /** The operator API (platform.md section 3). Operator credentials only; merchants get 403. */
 @Path("/api/admin")
 @RolesAllowed("operator")
+@Audited
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class AdminResource {
 
     private final MerchantAdministration admin;
     private final BrowseMerchants browse;
+    private final FourEyes fourEyes;
+    private final CurrentOperator operator;
 
-    AdminResource(MerchantAdministration admin, BrowseMerchants browse) {
+    AdminResource(MerchantAdministration admin, BrowseMerchants browse, FourEyes fourEyes, CurrentOperator operator) {
         this.admin = admin;
         this.browse = browse;
+        this.fourEyes = fourEyes;
+        this.operator = operator;
     }
 
     /** A merchant (organization) in the operator's list. */
@@ -95,6 +106,7 @@ public class AdminResource {
 
     @POST
     @Path("/merchants")
+    @Audited(action = "merchant.onboard", target = "account", id = "result.account.id")
     public Response onboard(OnboardRequest body) {
         Requests.body(body);
         UserInput u = body.user() == null ? new UserInput(null, null, null, null) : body.user();
@@ -115,6 +127,7 @@ public class AdminResource {
 
     @POST
     @Path("/accounts/{account_id}/credentials")
+    @Audited(action = "credential.issue", target = "account", id = "account_id")
     public Response issueCredential(@PathParam("account_id") String accountId) {
         var c = admin.issueCredential(Requests.pathId(accountId, "account"));
         return Response.status(201).entity(Map.of("credentials",
@@ -123,26 +136,34 @@ public class AdminResource {
 
     @DELETE
     @Path("/credentials/{username}")
+    @Audited(action = "credential.revoke", target = "credential", id = "username")
     public Map<String, Object> revoke(@PathParam("username") String username) {
         admin.revoke(username);
         return Map.of("revoked", true);
     }
 
+    /**
+     * 200 the new balance; at or above the approval threshold 202 {@code {approval}} and nothing is credited until
+     * another admin or finance operator approves it (platform.md section 18).
+     */
     @POST
     @Path("/accounts/{account_id}/service-wallet/credits")
-    public Map<String, Object> credit(@PathParam("account_id") String accountId, CreditRequest body) {
+    @Needs(OperatorPermission.FINANCE)
+    @Audited(action = "service_wallet.credit", target = "account", id = "account_id")
+    public Response credit(@PathParam("account_id") String accountId, CreditRequest body) {
         Requests.body(body);
         long id = Requests.pathId(accountId, "account");
-        BigDecimal balance = admin.credit(id, body.amount(), body.reference());
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("account_id", id);
-        out.put("currency", ServiceWallet.CURRENCY);
-        out.put("balance", balance);
-        return out;
+        return switch (fourEyes.credit(id, body.amount(), body.reference(), operator.context())) {
+            case FourEyes.Applied a -> Response.ok(a.result()).build();
+            case FourEyes.Pending p -> Response.status(202)
+                    .entity(new ApprovalResource.ApprovalEnvelope(ApprovalResource.ApprovalBody.of(p.approval())))
+                    .build();
+        };
     }
 
     @PUT
     @Path("/accounts/{account_id}/identity-checks")
+    @Audited(action = "identity_checks.set", target = "account", id = "account_id")
     public Map<String, Object> identityChecks(@PathParam("account_id") String accountId, IdentityChecksRequest body) {
         if (body == null || body.available() == null) {
             throw DomainError.invalidArgument("available is required (true or false)");
@@ -157,6 +178,7 @@ public class AdminResource {
 
     @PUT
     @Path("/accounts/{account_id}/payment-providers")
+    @Audited(action = "payment_providers.set", target = "account", id = "account_id")
     public Map<String, Object> providers(@PathParam("account_id") String accountId, ProvidersRequest body) {
         Requests.body(body);
         long id = Requests.pathId(accountId, "account");

@@ -3,7 +3,13 @@ package io.mizani.adapter.rest.balance;
 import io.mizani.adapter.rest.common.JsonNumberOnly;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.mizani.adapter.rest.common.Requests;
+import io.mizani.adapter.rest.audit.Needs;
+import io.mizani.adapter.rest.operator.ApprovalResource;
+import io.mizani.adapter.rest.tenancy.CurrentOperator;
 import io.mizani.application.balance.AdjustBalance;
+import io.mizani.application.operator.FourEyes;
+import io.mizani.domain.operator.OperatorPermission;
+import jakarta.ws.rs.core.Response;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -20,6 +26,7 @@ import java.util.Map;
 /** Operator adjustments of a Team's payment balance (platform.md section 9). */
 @Path("/api/admin/accounts/{account_id}/balances")
 @RolesAllowed("operator")
+@io.mizani.adapter.rest.audit.Audited
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class AdminBalanceResource {
@@ -28,19 +35,28 @@ public class AdminBalanceResource {
     }
 
     @Inject
-    AdjustBalance adjust;
+    FourEyes fourEyes;
+    @Inject
+    CurrentOperator operator;
 
+    /**
+     * 200 {@code {account_id, currency, available}}; at or above the approval threshold 202 {@code {approval}} and
+     * nothing moves until another admin or finance operator approves it (platform.md section 18).
+     */
     @POST
     @Path("/{currency}/adjustments")
-    public Map<String, Object> adjust(@PathParam("account_id") String accountId, @PathParam("currency") String currency,
-                                      AdjustmentRequest body) {
+    @Needs(OperatorPermission.FINANCE)
+    @io.mizani.adapter.rest.audit.Audited(action = "balance.adjust", target = "account", id = "account_id")
+    public Response adjust(@PathParam("account_id") String accountId, @PathParam("currency") String currency,
+                           AdjustmentRequest body) {
         long id = Requests.pathId(accountId, "account");
         Requests.body(body);
-        var a = adjust.adjust(new AdjustBalance.Command(id, currency, body.amount(), body.reference(), body.reason()));
-        var out = new LinkedHashMap<String, Object>();
-        out.put("account_id", a.accountId());
-        out.put("currency", a.currency());
-        out.put("available", a.available());
-        return out;
+        var command = new AdjustBalance.Command(id, currency, body.amount(), body.reference(), body.reason());
+        return switch (fourEyes.adjust(command, operator.context())) {
+            case FourEyes.Applied a -> Response.ok(a.result()).build();
+            case FourEyes.Pending p -> Response.status(202)
+                    .entity(new ApprovalResource.ApprovalEnvelope(ApprovalResource.ApprovalBody.of(p.approval())))
+                    .build();
+        };
     }
 }

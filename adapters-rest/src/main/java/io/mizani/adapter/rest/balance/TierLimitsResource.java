@@ -22,6 +22,7 @@ import java.util.Set;
 /** Team tier limits: daily USD limits per KYC tier, shared by every replica (platform.md section 9). */
 @Path("/api/admin/tier-limits")
 @RolesAllowed("operator")
+@io.mizani.adapter.rest.audit.Audited
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class TierLimitsResource {
@@ -38,6 +39,8 @@ public class TierLimitsResource {
     }
 
     @PUT
+    @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.FINANCE)
+    @io.mizani.adapter.rest.audit.Audited(action = "tier_limits.set", target = "tier_limits")
     public Map<String, Object> put(JsonNode body) {
         return render(limits.replace(parse(body)));
     }

@@ -44,7 +44,8 @@ import jakarta.inject.Inject;
  *       the connection is closed (slow-header clients, {@link HeaderDeadline}).</li>
  *   <li>A request body must arrive completely within {@code mizani.edge.request-read-timeout} of its headers, or the
  *       connection is closed (slow-body clients).</li>
- *   <li>An address blocked by {@link AuthFailureThrottle} gets 429 on {@code /api}; every 401 answered to a request
+ *   <li>An address blocked by {@link AuthFailureThrottle} gets 429 on {@code /api} and on the console
+ *       ({@code /console}, a small HTML page); every 401 (API or console) answered to a request
  *       that carried credentials counts as a failure of its address.</li>
  *   <li>A NUL (U+0000) in Basic credentials answers 401; in a path segment or query parameter 400
  *       ({@code invalid_request} on {@code /api/v1/kyc}, {@code invalid_argument} elsewhere). JSON bodies are
@@ -202,12 +203,16 @@ public class EdgeGuard {
 
         String address = req.remoteAddress() == null ? null : req.remoteAddress().host();
         boolean api = path.startsWith("/api/");
-        if (api) {
+        if (api || isConsole(path)) {
             long wait = throttle.blockedForSeconds(address);
             if (wait > 0) {
                 res.putHeader("Retry-After", Long.toString(wait));
-                end(rc, 429, "rate_limited",
-                        "too many failed authentications from this address: try again in " + wait + " s", null);
+                if (api) {
+                    end(rc, 429, "rate_limited",
+                            "too many failed authentications from this address: try again in " + wait + " s", null);
+                } else {
+                    consoleThrottled(rc, wait);
+                }
                 return;
             }
         }
@@ -258,6 +263,29 @@ public class EdgeGuard {
             return;
         }
         rc.next();
+    }
+
+    /** The operator console's pages and forms ({@code /console} and below). */
+    static boolean isConsole(String path) {
+        return path.equals("/console") || path.startsWith("/console/");
+    }
+
+    /**
+     * A throttled address on the console: a small page (the console is read in a browser), the same 429 and
+     * {@code Retry-After} as on the API. A request still sending its body is answered and its connection closed once the body is read (a lingering close).
+     */
+    private void consoleThrottled(RoutingContext rc, long wait) {
+        HttpServerResponse res = rc.response().setStatusCode(429)
+                .putHeader("Content-Type", "text/html; charset=utf-8").putHeader("Cache-Control", "no-store");
+        String page = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Too many attempts</title>"
+                + "</head><body><h1>Too many failed sign-ins</h1><p id=\"throttled\">Too many failed authentications from "
+                + "this address: try again in " + wait + " s.</p></body></html>";
+        if (rc.request().isEnded()) {
+            res.end(page);
+        } else {
+            res.putHeader("Connection", "close");
+            lingeringClose(rc, page);
+        }
     }
 
     /** A request that declares a body (a Content-Length above zero, or chunked). */

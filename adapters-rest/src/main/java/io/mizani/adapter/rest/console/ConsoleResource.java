@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 import io.mizani.adapter.rest.tenancy.CurrentOperator;
 import io.mizani.application.balance.AdjustBalance;
+import io.mizani.application.operator.FourEyes;
 import io.mizani.application.balance.BalanceLedger;
 import io.mizani.application.balance.MerchantBalances;
 import io.mizani.application.events.DeliveryAttempt;
@@ -63,6 +64,7 @@ import jakarta.ws.rs.core.Response;
  */
 @Path("/console")
 @RolesAllowed("operator")
+@io.mizani.adapter.rest.audit.Audited
 @Produces(MediaType.TEXT_HTML)
 public class ConsoleResource {
 
@@ -73,7 +75,9 @@ public class ConsoleResource {
             "providers", "The payment providers were saved.",
             "identity", "Identity checks were switched.",
             "redelivered", "The event was queued for one more delivery.",
-            "reviewed", "The decision was recorded.");
+            "reviewed", "The decision was recorded.",
+            "pending", "At or above the approval threshold: waiting for another admin or finance operator to approve it "
+                    + "(/api/admin/approvals).");
 
     @Inject
     BrowseMerchants browse;
@@ -81,6 +85,8 @@ public class ConsoleResource {
     MerchantAdministration admin;
     @Inject
     AdjustBalance adjust;
+    @Inject
+    io.mizani.application.operator.FourEyes fourEyes;
     @Inject
     MerchantBalances balances;
     @Inject
@@ -279,6 +285,7 @@ public class ConsoleResource {
 
     @POST
     @Path("/accounts/{id}/credentials")
+    @io.mizani.adapter.rest.audit.Audited(action = "console.credential.issue", target = "account", id = "id")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response issue(@PathParam("id") String id, @FormParam(ConsoleCsrf.FIELD) String token) {
@@ -297,6 +304,7 @@ public class ConsoleResource {
 
     @POST
     @Path("/accounts/{id}/credentials/{username}/revoke")
+    @io.mizani.adapter.rest.audit.Audited(action = "console.credential.revoke", target = "credential", id = "username")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response revoke(@PathParam("id") String id, @PathParam("username") String username,
@@ -315,6 +323,8 @@ public class ConsoleResource {
 
     @POST
     @Path("/accounts/{id}/service-wallet/credits")
+    @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.FINANCE)
+    @io.mizani.adapter.rest.audit.Audited(action = "console.service_wallet.credit", target = "account", id = "id")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response credit(@PathParam("id") String id, @FormParam("amount") String amount,
@@ -322,13 +332,16 @@ public class ConsoleResource {
         return guard("accounts", () -> {
             checkCsrf(token, amount, reference);
             long accountId = accountId(id);
-            admin.credit(accountId, money(amount), reference == null ? null : reference.trim());
-            return back("/console/accounts/" + accountId, "credited");
+            var outcome = fourEyes.credit(accountId, money(amount), reference == null ? null : reference.trim(),
+                    operator.context());
+            return back("/console/accounts/" + accountId, outcome instanceof FourEyes.Pending ? "pending" : "credited");
         });
     }
 
     @POST
     @Path("/accounts/{id}/balances/adjustments")
+    @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.FINANCE)
+    @io.mizani.adapter.rest.audit.Audited(action = "console.balance.adjust", target = "account", id = "id")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response adjustment(@PathParam("id") String id, @FormParam("currency") String currency,
@@ -337,14 +350,16 @@ public class ConsoleResource {
         return guard("accounts", () -> {
             checkCsrf(token, currency, amount, reference, reason);
             long accountId = accountId(id);
-            adjust.adjust(new AdjustBalance.Command(accountId, currency == null ? null : currency.trim(), money(amount),
-                    reference == null ? null : reference.trim(), reason == null || reason.isBlank() ? null : reason));
-            return back("/console/accounts/" + accountId, "adjusted");
+            var outcome = fourEyes.adjust(new AdjustBalance.Command(accountId, currency == null ? null : currency.trim(),
+                    money(amount), reference == null ? null : reference.trim(),
+                    reason == null || reason.isBlank() ? null : reason), operator.context());
+            return back("/console/accounts/" + accountId, outcome instanceof FourEyes.Pending ? "pending" : "adjusted");
         });
     }
 
     @POST
     @Path("/accounts/{id}/payment-providers")
+    @io.mizani.adapter.rest.audit.Audited(action = "console.payment_providers.set", target = "account", id = "id")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response providers(@PathParam("id") String id, @FormParam("providers") String providers,
@@ -361,6 +376,7 @@ public class ConsoleResource {
 
     @POST
     @Path("/accounts/{id}/identity-checks")
+    @io.mizani.adapter.rest.audit.Audited(action = "console.identity_checks.set", target = "account", id = "id")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response identityChecks(@PathParam("id") String id, @FormParam("available") String available,
@@ -501,6 +517,7 @@ public class ConsoleResource {
 
     @POST
     @Path("/accounts/{id}/events/{event}/redeliver")
+    @io.mizani.adapter.rest.audit.Audited(action = "console.event.redeliver", target = "event", id = "event")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response redeliver(@PathParam("id") String id, @PathParam("event") String eventId,
@@ -593,6 +610,8 @@ public class ConsoleResource {
 
     @POST
     @Path("/kyc/{id}/review")
+    @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)
+    @io.mizani.adapter.rest.audit.Audited(action = "console.account_kyc.review", target = "account_kyc", id = "id")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response reviewKyc(@PathParam("id") String id, @FormParam("decision") String decision,
@@ -616,6 +635,8 @@ public class ConsoleResource {
 
     @POST
     @Path("/kyc/{id}/upgrade-review")
+    @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)
+    @io.mizani.adapter.rest.audit.Audited(action = "console.account_kyc.upgrade_review", target = "account_kyc", id = "id")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response reviewUpgrade(@PathParam("id") String id, @FormParam("decision") String decision,

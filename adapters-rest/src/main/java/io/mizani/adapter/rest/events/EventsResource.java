@@ -70,6 +70,7 @@ public class EventsResource {
 
     @PUT
     @Path("/webhooks/endpoint")
+    @io.mizani.adapter.rest.audit.Audited(action = "webhook_endpoint.set", target = "account")
     public EventJson.EndpointBody setEndpoint(EventJson.EndpointBody body) {
         return new EventJson.EndpointBody(endpoints.setEndpoint(accountId(), Requests.body(body).url()));
     }

@@ -141,6 +141,7 @@ public class PaymentResource {
 
     @POST
     @Path("/webhooks/secret/rotate")
+    @io.mizani.adapter.rest.audit.Audited(action = "webhook_secret.rotate", target = "account")
     public PaymentDtos.WebhookSecretBody rotateWebhookSecret() {
         return new PaymentDtos.WebhookSecretBody(webhookSecrets.rotate(currentMerchant.merchant().accountId()));
     }

@@ -106,6 +106,7 @@ public class TeamResource {
 
     @DELETE
     @Path("/accounts/{account_id}/users/{user_id}")
+    @io.mizani.adapter.rest.audit.Audited(action = "team_member.remove", target = "user", id = "user_id")
     public Map<String, Object> removeMember(@PathParam("account_id") String accountId,
                                             @PathParam("user_id") String userId) {
         removeMember.removeMember(current.merchant(), Requests.pathId(accountId, "account"), Requests.pathId(userId, "user"));
@@ -121,6 +122,7 @@ public class TeamResource {
 
     @POST
     @Path("/account_invites")
+    @io.mizani.adapter.rest.audit.Audited(action = "team_member.invite", target = "account", id = "body.account_id")
     public Map<String, Object> invite(InviteRequest body) {
         InviteRequest b = Requests.body(body);
         inviteMember.invite(current.merchant(), new TeamCommands.Invite(b.organizationId(), b.accountId(), b.email(),

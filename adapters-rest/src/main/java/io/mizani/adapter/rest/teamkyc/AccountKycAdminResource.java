@@ -21,6 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 /** Operator review of Team KYC ({@code /api/admin}, operator credentials). */
 @Path("/api/admin/account_kycs")
 @RolesAllowed("operator")
+@io.mizani.adapter.rest.audit.Audited
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class AccountKycAdminResource {
@@ -49,6 +50,8 @@ public class AccountKycAdminResource {
 
     @POST
     @Path("/{id}/review")
+    @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)
+    @io.mizani.adapter.rest.audit.Audited(action = "account_kyc.review", target = "account_kyc", id = "id")
     public Envelope review(@PathParam("id") String id, ReviewBody body) {
         long kycId = Requests.pathId(id, "account kyc");
         ReviewBody b = Requests.body(body);
@@ -58,6 +61,8 @@ public class AccountKycAdminResource {
 
     @POST
     @Path("/{id}/upgrade-review")
+    @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)
+    @io.mizani.adapter.rest.audit.Audited(action = "account_kyc.upgrade_review", target = "account_kyc", id = "id")
     public Envelope upgradeReview(@PathParam("id") String id, UpgradeReviewBody body) {
         long kycId = Requests.pathId(id, "account kyc");
         UpgradeReviewBody b = Requests.body(body);

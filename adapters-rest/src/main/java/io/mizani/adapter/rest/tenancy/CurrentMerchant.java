@@ -25,6 +25,11 @@ public class CurrentMerchant {
         return ctx;
     }
 
+    /** The merchant behind {@code identity}, or null when it is not a merchant. */
+    public static MerchantContext of(SecurityIdentity identity) {
+        return identity == null || identity.isAnonymous() ? null : identity.getAttribute(MerchantIdentityProvider.ATTRIBUTE);
+    }
+
     public long accountId() {
         return merchant().accountId();
     }

@@ -184,6 +184,7 @@ public class VerificationResource {
 
     @PUT
     @Path("/settings")
+    @io.mizani.adapter.rest.audit.Audited(action = "verification_settings.set", target = "account")
     @Consumes(MediaType.WILDCARD)
     public SettingsDto putSettings(String body) {
         long accountId = currentMerchant.merchant().accountId();

@@ -29,6 +29,7 @@ import java.util.Map;
  */
 @Path("/api/admin/verification-routing")
 @RolesAllowed("operator")
+@io.mizani.adapter.rest.audit.Audited
 @Produces(MediaType.APPLICATION_JSON)
 public class VerificationRoutingResource {
 
@@ -81,6 +82,8 @@ public class VerificationRoutingResource {
     }
 
     @PUT
+    @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)
+    @io.mizani.adapter.rest.audit.Audited(action = "verification_routing.set", target = "verification_routing")
     @Consumes(MediaType.WILDCARD)
     public RoutingDto put(String body) {
         JsonNode node = object(body);

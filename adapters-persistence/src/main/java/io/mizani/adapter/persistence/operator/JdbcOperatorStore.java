@@ -1,0 +1,73 @@
+package io.mizani.adapter.persistence.operator;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+
+import io.mizani.adapter.persistence.common.Sql;
+import io.mizani.application.operator.OperatorStore;
+import io.mizani.domain.operator.OperatorRole;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** The one store of table {@code operators}. */
+@ApplicationScoped
+class JdbcOperatorStore implements OperatorStore {
+
+    private final Sql sql;
+
+    JdbcOperatorStore(Sql sql) {
+        this.sql = sql;
+    }
+
+    @Override
+    public Optional<Operator> insert(String username, OperatorRole role, byte[] secretHash) {
+        return sql.with(h -> h.createQuery("INSERT INTO operators (username, role, secret_hash) "
+                        + "VALUES (:username, :role, :hash) ON CONFLICT (username) WHERE deleted_at IS NULL DO NOTHING "
+                        + "RETURNING id, username, role, created_at")
+                .bind("username", username).bind("role", role.wire()).bind("hash", secretHash)
+                .map((rs, ctx) -> operator(rs)).findOne());
+    }
+
+    @Override
+    public void upsertBootstrap(String username, byte[] secretHash) {
+        sql.use(h -> {
+            int n = h.createUpdate("UPDATE operators SET secret_hash = :hash, role = 'admin' "
+                            + "WHERE username = :username AND deleted_at IS NULL")
+                    .bind("username", username).bind("hash", secretHash).execute();
+            if (n == 0) {
+                h.createUpdate("INSERT INTO operators (username, role, secret_hash) VALUES (:username, 'admin', :hash) "
+                                + "ON CONFLICT (username) WHERE deleted_at IS NULL DO UPDATE SET secret_hash = :hash")
+                        .bind("username", username).bind("hash", secretHash).execute();
+            }
+        });
+    }
+
+    @Override
+    public Optional<StoredOperator> find(String username) {
+        return sql.with(h -> h.createQuery("SELECT id, username, role, created_at, secret_hash FROM operators "
+                        + "WHERE username = :username AND deleted_at IS NULL")
+                .bind("username", username)
+                .map((rs, ctx) -> new StoredOperator(operator(rs), rs.getBytes("secret_hash"))).findOne());
+    }
+
+    @Override
+    public List<Operator> list() {
+        return sql.with(h -> h.createQuery("SELECT id, username, role, created_at FROM operators "
+                        + "WHERE deleted_at IS NULL ORDER BY id")
+                .map((rs, ctx) -> operator(rs)).list());
+    }
+
+    @Override
+    public boolean delete(String username) {
+        return sql.with(h -> h.createUpdate("UPDATE operators SET deleted_at = now() "
+                        + "WHERE username = :username AND deleted_at IS NULL")
+                .bind("username", username).execute()) > 0;
+    }
+
+    private static Operator operator(ResultSet rs) throws SQLException {
+        return new Operator(rs.getLong("id"), rs.getString("username"),
+                OperatorRole.parse(rs.getString("role")), rs.getObject("created_at", OffsetDateTime.class).toInstant());
+    }
+}

@@ -1,0 +1,79 @@
+package io.mizani.adapter.rest.audit;
+
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.mizani.application.audit.AuditService;
+import io.mizani.application.audit.AuditTrail;
+import io.mizani.domain.error.DomainError;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+/** The audit log (platform.md section 18): pages newest first, a signed checkpoint, the public key, verification. */
+@Path("/api/admin/audit-events")
+@RolesAllowed("operator")
+@Audited
+@Produces(MediaType.APPLICATION_JSON)
+public class AuditResource {
+
+    private final AuditService audit;
+
+    AuditResource(AuditService audit) {
+        this.audit = audit;
+    }
+
+    @GET
+    public Map<String, Object> list(@QueryParam("actor") String actor, @QueryParam("action") String action,
+                                    @QueryParam("target_type") String targetType,
+                                    @QueryParam("target_id") String targetId, @QueryParam("from") String from,
+                                    @QueryParam("to") String to, @QueryParam("limit") String limit,
+                                    @QueryParam("starting_after") String startingAfter) {
+        AuditTrail.Filter filter = new AuditTrail.Filter(blank(actor), blank(action), blank(targetType),
+                blank(targetId), from == null ? null : date(from, "from").atStartOfDay().toInstant(ZoneOffset.UTC),
+                to == null ? null : date(to, "to").plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC));
+        AuditService.Page page = audit.page(filter, limit, startingAfter);
+        Map<String, Object> out = new LinkedHashMap<>();
+        List<Map<String, Object>> events = page.events().stream().map(e -> e.toJson()).toList();
+        out.put("audit_events", events);
+        out.put("has_more", page.hasMore());
+        return out;
+    }
+
+    @GET
+    @Path("/checkpoint")
+    public AuditService.Checkpoint checkpoint() {
+        return audit.checkpoint();
+    }
+
+    @GET
+    @Path("/public-key")
+    public AuditService.PublicKey publicKey() {
+        return audit.publicKey();
+    }
+
+    @GET
+    @Path("/verify")
+    public AuditService.Verification verify() {
+        return audit.verify();
+    }
+
+    private static String blank(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    private static LocalDate date(String raw, String name) {
+        try {
+            return LocalDate.parse(raw);
+        } catch (DateTimeParseException e) {
+            throw DomainError.invalidArgument(name + " must be a date (YYYY-MM-DD)");
+        }
+    }
+}

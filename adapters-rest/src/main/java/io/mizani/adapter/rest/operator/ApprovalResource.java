@@ -1,0 +1,93 @@
+package io.mizani.adapter.rest.operator;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+import io.mizani.adapter.rest.audit.Audited;
+import io.mizani.adapter.rest.audit.Needs;
+import io.mizani.adapter.rest.common.Requests;
+import io.mizani.adapter.rest.tenancy.CurrentOperator;
+import io.mizani.application.operator.ApprovalStore;
+import io.mizani.application.operator.FourEyes;
+import io.mizani.domain.operator.OperatorPermission;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+/** Four-eyes approvals (platform.md section 18): listed by any operator, decided by another admin or finance one. */
+@Path("/api/admin/approvals")
+@RolesAllowed("operator")
+@Audited
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class ApprovalResource {
+
+    /**
+     * An approval; {@code decided_by}, {@code decided_at} and {@code result} (what applying it answered, null when
+     * rejected) appear once it is decided.
+     */
+    public record ApprovalBody(long id, String kind, String status, String requestedBy, Map<String, Object> request,
+                               Instant createdAt, @JsonUnwrapped Decision decision) {
+        public static ApprovalBody of(ApprovalStore.Approval a) {
+            return new ApprovalBody(a.id(), a.kind().wire(), a.status().wire(), a.requestedBy(), a.request(),
+                    a.createdAt(), a.decision() == null ? null : new Decision(a.decision().decidedBy(),
+                    a.decision().decidedAt(), a.decision().result()));
+        }
+    }
+
+    /** Who decided, when, and what applying it answered (null for a rejection). */
+    public record Decision(String decidedBy, Instant decidedAt, Map<String, Object> result) {
+    }
+
+    public record ApprovalEnvelope(ApprovalBody approval) {
+    }
+
+    public record ApprovalList(List<ApprovalBody> approvals) {
+    }
+
+    private final FourEyes fourEyes;
+    private final CurrentOperator operator;
+
+    ApprovalResource(FourEyes fourEyes, CurrentOperator operator) {
+        this.fourEyes = fourEyes;
+        this.operator = operator;
+    }
+
+    @GET
+    public ApprovalList list(@QueryParam("status") String status) {
+        return new ApprovalList(fourEyes.list(status).stream().map(ApprovalBody::of).toList());
+    }
+
+    @GET
+    @Path("/{id}")
+    public ApprovalEnvelope get(@PathParam("id") String id) {
+        return new ApprovalEnvelope(ApprovalBody.of(fourEyes.get(Requests.pathId(id, "approval"))));
+    }
+
+    @POST
+    @Path("/{id}/approve")
+    @Needs(OperatorPermission.FINANCE)
+    @Audited(action = "approval.approve", target = "approval", id = "id")
+    public ApprovalEnvelope approve(@PathParam("id") String id) {
+        return new ApprovalEnvelope(ApprovalBody.of(fourEyes.approve(Requests.pathId(id, "approval"),
+                operator.context())));
+    }
+
+    @POST
+    @Path("/{id}/reject")
+    @Needs(OperatorPermission.FINANCE)
+    @Audited(action = "approval.reject", target = "approval", id = "id")
+    public ApprovalEnvelope reject(@PathParam("id") String id) {
+        return new ApprovalEnvelope(ApprovalBody.of(fourEyes.reject(Requests.pathId(id, "approval"),
+                operator.context())));
+    }
+}

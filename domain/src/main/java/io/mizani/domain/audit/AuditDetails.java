@@ -1,0 +1,63 @@
+package io.mizani.domain.audit;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Details of an audit event never carry a secret or an identifier that is sealed at rest: a member whose name says
+ * password, secret, token, key or a number (phone, account, ID) is dropped, at any depth, before the event is
+ * written. Values are kept as JSON scalars: numbers become their plain decimal text, so the canonical JSON of the
+ * details is the same whether it is computed from the values or from the stored text.
+ */
+public final class AuditDetails {
+
+    private static final List<String> SECRET_WORDS = List.of("password", "secret", "token", "key", "number", "phone",
+            "pin", "bvn", "nin", "authorization");
+
+    private AuditDetails() {
+    }
+
+    public static boolean isSecretName(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        for (String w : SECRET_WORDS) {
+            if (n.contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public static Map<String, Object> withoutSecrets(Map<String, ?> details) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        details.forEach((k, v) -> {
+            if (k != null && !isSecretName(k)) {
+                out.put(k, clean(v));
+            }
+        });
+        return out;
+    }
+
+    private static Object clean(Object v) {
+        if (v == null || v instanceof String || v instanceof Boolean) {
+            return v;
+        }
+        if (v instanceof Number n) {
+            return n instanceof java.math.BigDecimal b ? b.toPlainString() : n.toString();
+        }
+        if (v instanceof Map<?, ?> m) {
+            Map<String, Object> typed = new LinkedHashMap<>();
+            m.forEach((k, x) -> typed.put(String.valueOf(k), x));
+            return withoutSecrets(typed);
+        }
+        if (v instanceof Collection<?> c) {
+            List<Object> out = new ArrayList<>();
+            c.forEach(x -> out.add(clean(x)));
+            return out;
+        }
+        return v.toString();
+    }
+}

@@ -12,10 +12,11 @@ public final class EventTypes {
     public static final String ACCOUNT_KYC_REJECTED = "account_kyc.rejected";
     public static final String BALANCE_ADJUSTED = "balance.adjusted";
     public static final String WEBHOOK_TEST = "webhook.test";
+    public static final String STATEMENT_COMPLETED = "statement.completed";
 
     /** In the order the contract lists them. */
     public static final List<String> ALL = List.of(TRANSACTION_SUCCEEDED, TRANSACTION_FAILED, ACCOUNT_KYC_APPROVED,
-            ACCOUNT_KYC_REJECTED, BALANCE_ADJUSTED, WEBHOOK_TEST);
+            ACCOUNT_KYC_REJECTED, BALANCE_ADJUSTED, WEBHOOK_TEST, STATEMENT_COMPLETED);
 
     /** Types delivered to the transaction's callback_url; every other type goes to the merchant's endpoint. */
     public static final Set<String> TO_CALLBACK_URL = Set.of(TRANSACTION_SUCCEEDED, TRANSACTION_FAILED);

@@ -14,6 +14,14 @@ public interface UnitOfWork {
     /** Runs {@code work} in a new transaction of its own, committed when it returns. */
     <T> T inNewTransaction(Supplier<T> work);
 
+    /**
+     * Runs {@code work} in a new transaction that may last up to {@code timeout} (a long read, e.g. a statement of a
+     * million entries); implementations without a per-transaction timeout run it as {@link #inNewTransaction}.
+     */
+    default <T> T inNewTransaction(java.time.Duration timeout, Supplier<T> work) {
+        return inNewTransaction(work);
+    }
+
     default void run(Runnable work) {
         inTransaction(() -> {
             work.run();

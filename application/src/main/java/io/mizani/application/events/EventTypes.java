@@ -14,10 +14,11 @@ public final class EventTypes {
     public static final String WEBHOOK_TEST = "webhook.test";
     public static final String REFUND_SUCCEEDED = "refund.succeeded";
     public static final String REFUND_FAILED = "refund.failed";
+    public static final String STATEMENT_COMPLETED = "statement.completed";
 
     /** In the order the contract lists them. */
     public static final List<String> ALL = List.of(TRANSACTION_SUCCEEDED, TRANSACTION_FAILED, ACCOUNT_KYC_APPROVED,
-            ACCOUNT_KYC_REJECTED, BALANCE_ADJUSTED, WEBHOOK_TEST, REFUND_SUCCEEDED, REFUND_FAILED);
+            ACCOUNT_KYC_REJECTED, BALANCE_ADJUSTED, WEBHOOK_TEST, REFUND_SUCCEEDED, REFUND_FAILED, STATEMENT_COMPLETED);
 
     /**
      * Types delivered to the transaction's callback_url (a refund's: its collection's); every other type goes to the

@@ -176,6 +176,13 @@ public class ContractFilter implements OASFilter {
         op("GET /api/global/balances", "Balances", "listBalances", "Read the payment balances", 200, "BalancesBody", null, null);
         op("GET /api/global/balances/{currency}/entries", "Balances", "listBalanceEntries", "List a balance's ledger entries", 200,
                 "BalanceEntriesPage", null, null, 404);
+        op("POST /api/global/statements", "Balances", "createStatement",
+                "Ask for a statement of a balance over some days (built in the background)", 202, "StatementEnvelope",
+                null, "{\"currency\":\"KES\",\"from\":\"2026-11-01\",\"to\":\"2026-11-30\"}");
+        op("GET /api/global/statements/{id}", "Balances", "getStatement", "Read a statement and its download link", 200,
+                "StatementEnvelope", null, null, 404);
+        op("GET /api/global/statements/download/{token}", "Balances", "downloadStatement",
+                "Download a statement's CSV through its signed link (no credentials)", 200, null, null, null, 404);
         // Events
         op("GET /api/global/events", "Events", "listEvents", "List events (newest first)", 200, null, null, null);
         op("GET /api/global/events/{id}", "Events", "getEvent", "Read an event and its delivery attempts", 200, null, null, null, 404);
@@ -266,18 +273,19 @@ public class ContractFilter implements OASFilter {
             "ApprovalBody", Set.of("decided_by", "decided_at", "result"));
 
     /** Request properties a client must send. */
-    private static final Map<String, List<String>> REQUEST_REQUIRED = Map.of(
-            "OnboardRequest", List.of("organization_name", "user", "account"),
-            "CreditRequest", List.of("amount", "reference"),
-            "AdjustmentRequest", List.of("amount", "reference"),
-            "IdentityChecksRequest", List.of("available"),
-            "ProvidersRequest", List.of("providers"),
-            "StartPaymentBody", List.of("request_type", "transaction_channel", "provider", "amount", "currency", "country",
-                    "payment_config"),
-            "StatusQueryBody", List.of("merchant_reference"),
-            "EndpointBody", List.of("url"),
-            "ReviewBody", List.of("decision"),
-            "UpgradeReviewBody", List.of("decision"));
+    private static final Map<String, List<String>> REQUEST_REQUIRED = Map.ofEntries(
+            Map.entry("OnboardRequest", List.of("organization_name", "user", "account")),
+            Map.entry("CreditRequest", List.of("amount", "reference")),
+            Map.entry("AdjustmentRequest", List.of("amount", "reference")),
+            Map.entry("IdentityChecksRequest", List.of("available")),
+            Map.entry("ProvidersRequest", List.of("providers")),
+            Map.entry("StartPaymentBody", List.of("request_type", "transaction_channel", "provider", "amount", "currency", "country",
+                    "payment_config")),
+            Map.entry("StatusQueryBody", List.of("merchant_reference")),
+            Map.entry("StatementRequestBody", List.of("currency", "from", "to")),
+            Map.entry("EndpointBody", List.of("url")),
+            Map.entry("ReviewBody", List.of("decision")),
+            Map.entry("UpgradeReviewBody", List.of("decision")));
 
     @Override
     public void filterOpenAPI(OpenAPI api) {
@@ -362,7 +370,8 @@ public class ContractFilter implements OASFilter {
         o.setSummary(op.summary());
         boolean verification = path.startsWith("/api/v1/kyc");
         boolean operator = path.startsWith("/api/admin");
-        boolean publicPath = path.equals("/api/v2/account_invites/accept");
+        boolean publicPath = path.equals("/api/v2/account_invites/accept")
+                || path.equals("/api/global/statements/download/{token}");
         if (publicPath) {
             o.setSecurity(List.of());
         }
@@ -423,6 +432,16 @@ public class ContractFilter implements OASFilter {
         if (op.response() != null) {
             ok.setContent(OASFactory.createContent().addMediaType("application/json",
                     OASFactory.createMediaType().schema(ref(op.response()))));
+        }
+        if (op.id().equals("downloadStatement")) {
+            ok.setContent(OASFactory.createContent().addMediaType("text/csv", OASFactory.createMediaType()
+                    .schema(str().description("RFC 4180 CSV in UTF-8, CRLF line ends, a header row; docs/statements.md"))
+                    .example("entry_id,created_at,type,amount,currency,available_after,transaction_reference,"
+                            + "merchant_reference,description\r\n1,2026-11-02T08:15:00.123456Z,collection,985.00,KES,"
+                            + "985.00,tx_9f2c1a,order-1001,\"collection via mpesa_ke, net of fee 15.00\"\r\n")));
+            o.setDescription("The link is `download_url` of a completed statement: absolute, signed, valid until "
+                    + "`expires_at` (24 hours). A tampered or expired link answers 404. The `ETag` is the file's "
+                    + "SHA-256 (`sha256`).");
         }
         if (ok.getContent() != null) {
             for (MediaType mt : ok.getContent().getMediaTypes().values()) {
@@ -858,6 +877,17 @@ public class ContractFilter implements OASFilter {
                 "currency", str("KES"), "available_after", num(1000.00), "transaction_reference", str("tx_9f2c"),
                 "created_at", time()));
         schemas.put("BalanceEntriesPage", props(obj(null), "entries", array(ref("BalanceEntry")), "has_more", bool()));
+        schemas.put("Statement", props(obj("A statement of one payment balance over some UTC days; the figures, the "
+                        + "digest and the link are null until it is completed"),
+                "id", str("5b0e7c2a-3f4d-4a8e-9c1b-2d3e4f5a6b7c").format("uuid"), "currency", str("KES"),
+                "from", str("2026-11-01").format("date"), "to", str("2026-11-30").format("date"),
+                "status", str("completed").enumeration(List.of("processing", "completed", "failed")),
+                "opening_balance", num(1000.00), "closing_balance", num(1970.00), "total_credits", num(985.00),
+                "total_debits", num(15.00), "entry_count", id(2),
+                "sha256", str("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"),
+                "download_url", str("https://api.mizani.example/api/global/statements/download/W7DsKj9NSo6cGy0-PkpbfAAAAABpJtWA.3xq..."),
+                "expires_at", time(), "created_at", time()));
+        schemas.put("StatementEnvelope", props(obj(null), "statement", ref("Statement")));
         schemas.put("Transaction", props(obj("A payment as the merchant sees it"),
                 "merchant_reference", str("order-1001"), "reference", str("tx_9f2c1a"), "request_type", str("payment"),
                 "transaction_type", str("collection"), "transaction_channel", str("momo"), "provider", str("mpesa_ke"),

@@ -84,6 +84,21 @@ public class VerificationWiring {
                 config.refundRetry());
     }
 
+    /**
+     * The service's secret material: MIZANI_PII_KEY, or in sandbox mode the sandbox key when it is not set (live mode
+     * refuses to start without it). Other keys (statement download links) are derived from it for their purpose.
+     */
+    public String masterKey() {
+        String piiKey = config.piiKey().orElse("");
+        if (piiKey.isBlank()) {
+            if (!sandbox()) {
+                throw new IllegalStateException("MIZANI_PII_KEY is required in live mode");
+            }
+            return SANDBOX_PII_KEY;
+        }
+        return piiKey;
+    }
+
     @Produces
     @Singleton
     PiiProtection pii() {

@@ -18,4 +18,9 @@ class QuarkusUnitOfWork implements UnitOfWork {
     public <T> T inNewTransaction(Supplier<T> work) {
         return QuarkusTransaction.requiringNew().call(work::get);
     }
+
+    @Override
+    public <T> T inNewTransaction(java.time.Duration timeout, Supplier<T> work) {
+        return QuarkusTransaction.requiringNew().timeout((int) Math.max(1, timeout.toSeconds())).call(work::get);
+    }
 }

@@ -96,6 +96,18 @@ public final class AesGcmPiiProtection implements PiiProtection {
                 new SecretKeySpec(derive(master, "mizani/pii/identifier-hmac/v1"), "HmacSHA256"));
     }
 
+    /**
+     * A key for another purpose derived from the same master key ({@code MIZANI_PII_KEY}): HMAC-SHA256 of the
+     * purpose's label under the master key, as the PII keys themselves are made. Knowing it reveals neither the
+     * master key nor the other derived keys.
+     */
+    public static byte[] derivedKey(String masterKey, String purpose) {
+        if (masterKey == null || masterKey.isBlank()) {
+            throw new IllegalArgumentException("MIZANI_PII_KEY must not be empty");
+        }
+        return derive(decode(masterKey.strip()), purpose);
+    }
+
     private static byte[] decode(String key) {
         try {
             byte[] raw = Base64.getDecoder().decode(key);

@@ -17,11 +17,14 @@ import jakarta.ws.rs.ext.Provider;
 class RequireCredentialsFilter implements ContainerRequestFilter {
 
     static final Set<String> PUBLIC_PATHS = Set.of("/api/v2/account_invites/accept");
+    /** Paths whose last segment is their own key: a statement's signed download link. */
+    static final java.util.List<String> PUBLIC_PREFIXES = java.util.List.of("/api/global/statements/download/");
 
     @Override
     public void filter(ContainerRequestContext request) {
         String path = request.getUriInfo().getRequestUri().getRawPath();
-        if (!path.startsWith("/api/") || PUBLIC_PATHS.contains(path)) {
+        if (!path.startsWith("/api/") || PUBLIC_PATHS.contains(path)
+                || PUBLIC_PREFIXES.stream().anyMatch(p -> path.startsWith(p) && path.indexOf('/', p.length()) < 0)) {
             return;
         }
         String auth = request.getHeaderString("Authorization");

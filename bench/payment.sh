@@ -5,6 +5,9 @@
 #   3. webhook deliveries per second from the outbox
 # Needs: wrk, curl, python3, a built service (./mvnw -B package -DskipTests). Usage: bench/payment.sh
 set -euo pipefail
+# A capacity benchmark: one merchant far above the per-merchant request budget (on by default, 6,000 a minute per
+# replica) would be answered 429; set MIZANI_MERCHANT_RATE_LIMIT to measure under a budget.
+export MIZANI_MERCHANT_RATE_LIMIT=${MIZANI_MERCHANT_RATE_LIMIT:-0}
 cd "$(dirname "$0")/.."
 PORT=${PORT:-18480}
 CB_PORT=${CB_PORT:-18481}

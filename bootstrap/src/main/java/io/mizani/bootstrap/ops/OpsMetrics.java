@@ -1,8 +1,10 @@
 package io.mizani.bootstrap.ops;
 
 import java.sql.SQLException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jboss.logging.Logger;
@@ -53,12 +55,30 @@ public class OpsMetrics {
             "mizani_teamkyc_queue", List.of("status"),
             "mizani_payment_final_seconds_avg", List.of("provider"));
 
+    /**
+     * Label values that always have a series, 0 when the database has no row for them (fixed sets: the CHECK
+     * constraints of their columns), so a query such as {@code mizani_webhooks{status="failed"}} has a value from
+     * the first refresh on.
+     */
+    static final Map<String, List<Tags>> ALWAYS = Map.of(
+            "mizani_webhooks", List.of(Tags.of("status", "pending"), Tags.of("status", "delivered"),
+                    Tags.of("status", "failed"), Tags.of("status", "no_endpoint")),
+            "mizani_webhook_attempts", List.of(Tags.of("result", "delivered"), Tags.of("result", "failed")),
+            "mizani_teamkyc_queue", List.of(Tags.of("status", "pending"), Tags.of("status", "in_review")));
+
+    /** Means, not counts: a label set without rows has no mean, so its series is removed rather than set to 0. */
+    static final Set<String> REMOVED_WHEN_ABSENT = Set.of("mizani_payment_final_seconds_avg");
+
     @Inject
     MeterRegistry registry;
     @Inject
     WorkBacklog backlog;
 
-    private final Map<String, double[]> doubles = new ConcurrentHashMap<>();
+    /** The series registered so far, by metric name then label set. */
+    private final Map<String, Map<Tags, Series>> series = new ConcurrentHashMap<>();
+
+    private record Series(Gauge gauge, double[] value) {
+    }
 
     @Scheduled(every = "${mizani.ops.metrics-every:15s}", delayed = "5s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
@@ -70,29 +90,59 @@ public class OpsMetrics {
                 set("mizani_outbox_oldest_age_seconds", Tags.of("queue", worker), due.oldestSeconds());
             }
             for (var e : GROUPED.entrySet()) {
-                List<String> tagNames = TAGS.get(e.getKey());
-                for (Object[] row : backlog.query(e.getValue())) {
-                    String[] kv = new String[tagNames.size() * 2];
-                    for (int i = 0; i < tagNames.size(); i++) {
-                        kv[2 * i] = tagNames.get(i);
-                        kv[2 * i + 1] = String.valueOf(row[i]);
-                    }
-                    Object value = row[tagNames.size()];
-                    set(e.getKey(), Tags.of(kv), value == null ? 0 : ((Number) value).doubleValue());
-                }
+                apply(e.getKey(), backlog.query(e.getValue()));
             }
         } catch (SQLException | RuntimeException e) {
             LOG.debugf("business metrics not refreshed: %s", e.getMessage());
         }
     }
 
+    /**
+     * Sets metric {@code name} to the rows of one successful query (label values in the columns of
+     * {@link #TAGS}, the value last). A label set of an earlier refresh that has no row now is a state that
+     * emptied (payments of {@code eft_za} no longer {@code pending} once settled): its count is set to 0, a mean is
+     * removed. Left at its last value, it would be counted again beside the state the rows moved to.
+     */
+    void apply(String name, List<Object[]> rows) {
+        List<String> tagNames = TAGS.get(name);
+        Set<Tags> seen = new HashSet<>();
+        for (Object[] row : rows) {
+            String[] kv = new String[tagNames.size() * 2];
+            for (int i = 0; i < tagNames.size(); i++) {
+                kv[2 * i] = tagNames.get(i);
+                kv[2 * i + 1] = String.valueOf(row[i]);
+            }
+            Object value = row[tagNames.size()];
+            Tags tags = Tags.of(kv);
+            seen.add(tags);
+            set(name, tags, value == null ? 0 : ((Number) value).doubleValue());
+        }
+        for (Tags tags : ALWAYS.getOrDefault(name, List.of())) {
+            if (seen.add(tags)) {
+                set(name, tags, 0);
+            }
+        }
+        Map<Tags, Series> known = series.getOrDefault(name, Map.of());
+        for (var it = known.entrySet().iterator(); it.hasNext(); ) {
+            var s = it.next();
+            if (seen.contains(s.getKey())) {
+                continue;
+            }
+            if (REMOVED_WHEN_ABSENT.contains(name)) {
+                registry.remove(s.getValue().gauge());
+                it.remove();
+            } else {
+                s.getValue().value()[0] = 0;
+            }
+        }
+    }
+
     private void set(String name, Tags tags, double value) {
-        String key = name + tags;
-        double[] holder = doubles.computeIfAbsent(key, k -> {
+        Series s = series.computeIfAbsent(name, n -> new ConcurrentHashMap<>()).computeIfAbsent(tags, t -> {
             double[] h = new double[1];
-            Gauge.builder(name, h, x -> x[0]).tags(tags).strongReference(true).register(registry);
-            return h;
+            Gauge g = Gauge.builder(name, h, x -> x[0]).tags(t).strongReference(true).register(registry);
+            return new Series(g, h);
         });
-        holder[0] = value;
+        s.value()[0] = value;
     }
 }

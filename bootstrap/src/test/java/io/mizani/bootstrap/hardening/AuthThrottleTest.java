@@ -37,6 +37,21 @@ class AuthThrottleTest {
         }
     }
 
+    @jakarta.inject.Inject
+    io.mizani.adapter.rest.common.EdgeGuard edge;
+    @jakarta.inject.Inject
+    io.mizani.adapter.persistence.common.Sql sql;
+
+    /**
+     * Failed authentications are shared through PostgreSQL (auth_failures): the other test classes' failures from this
+     * address (counted under their high limit) must not count here, and this class's block must not outlive it.
+     */
+    @org.junit.jupiter.api.BeforeEach
+    @org.junit.jupiter.api.AfterEach
+    void forgetSharedFailures() throws InterruptedException {
+        SharedAuthThrottleTest.clear(edge, sql);
+    }
+
     @Test
     @Order(1)
     void a_merchant_past_its_request_budget_gets_429_with_rate_limit_headers_and_others_do_not() {

@@ -7,6 +7,7 @@ import static io.mizani.bootstrap.ops.Manifests.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -29,6 +30,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 
 /**
  * The kustomize layout under deploy/: every file parses with the fabric8 model; the base's Deployment has its
@@ -69,25 +71,125 @@ class KubernetesManifestsTest {
     }
 
     @Test
-    void the_production_overlay_backs_the_database_up() throws IOException {
+    void the_production_overlay_backs_the_database_up_through_the_barman_cloud_plugin() throws IOException {
         Path overlay = DEPLOY.resolve("overlays/production");
         List<HasMetadata> patches = parse(overlay.resolve("postgres-cluster-backup.yaml"));
         GenericKubernetesResource cluster = custom(patches, "postgresql.cnpg.io/v1", "Cluster");
         Map<String, Object> spec = map(cluster.getAdditionalProperties().get("spec"));
         assertTrue(((Number) spec.get("instances")).intValue() >= 3, "production: a primary and two replicas");
-        Map<String, Object> backup = map(spec.get("backup"));
-        Map<String, Object> store = map(backup.get("barmanObjectStore"));
-        assertTrue(String.valueOf(store.get("destinationPath")).startsWith("s3://"), "backups go to an object store");
-        assertNotNull(backup.get("retentionPolicy"));
-        Map<String, Object> creds = map(store.get("s3Credentials"));
+        Map<String, Object> plugin = map(listOf(spec.get("plugins")).stream()
+                .filter(p -> "barman-cloud.cloudnative-pg.io".equals(map(p).get("name"))).findFirst()
+                .orElseThrow(() -> new AssertionError("the Cluster names no barman-cloud.cloudnative-pg.io plugin")));
+        assertEquals(Boolean.TRUE, plugin.get("isWALArchiver"), "the plugin archives the WAL");
+        String storeName = String.valueOf(map(plugin.get("parameters")).get("barmanObjectName"));
+
+        GenericKubernetesResource store = custom(parse(overlay.resolve("object-store.yaml")), "barmancloud.cnpg.io/v1",
+                "ObjectStore");
+        assertEquals(storeName, store.getMetadata().getName(), "the Cluster's barmanObjectName is the ObjectStore");
+        Map<String, Object> sspec = map(store.getAdditionalProperties().get("spec"));
+        assertEquals("30d", sspec.get("retentionPolicy"), "retention lives on the ObjectStore with the plugin");
+        Map<String, Object> configuration = map(sspec.get("configuration"));
+        assertTrue(String.valueOf(configuration.get("destinationPath")).startsWith("s3://"), "backups go to an object store");
+        Map<String, Object> creds = map(configuration.get("s3Credentials"));
         assertNotNull(map(creds.get("accessKeyId")).get("name"), "object-store credentials come from a Secret");
 
         GenericKubernetesResource scheduled = custom(parse(overlay.resolve("scheduled-backup.yaml")),
                 "postgresql.cnpg.io/v1", "ScheduledBackup");
-        Map<String, Object> sspec = map(scheduled.getAdditionalProperties().get("spec"));
-        assertEquals(cluster.getMetadata().getName(), map(sspec.get("cluster")).get("name"));
-        assertEquals(6, String.valueOf(sspec.get("schedule")).trim().split("\\s+").length,
+        Map<String, Object> bspec = map(scheduled.getAdditionalProperties().get("spec"));
+        assertEquals(cluster.getMetadata().getName(), map(bspec.get("cluster")).get("name"));
+        assertEquals("plugin", bspec.get("method"), "the default method is the in-tree barmanObjectStore");
+        assertEquals("barman-cloud.cloudnative-pg.io", map(bspec.get("pluginConfiguration")).get("name"));
+        assertEquals(6, String.valueOf(bspec.get("schedule")).trim().split("\\s+").length,
                 "CNPG schedules have six fields (seconds first)");
+    }
+
+    /**
+     * CloudNativePG 1.30 marks these deprecated: spec.monitoring.enablePodMonitor (and the PodMonitor relabelings)
+     * in its CRD, the in-tree spec.backup.barmanObjectStore (removed in 1.31.0) and the retention policy that only
+     * it reads, spec.backup.retentionPolicy, through its admission webhook; initdb.options in its CRD.
+     */
+    @Test
+    void no_cloudnative_pg_field_deprecated_in_1_30_is_used() throws IOException {
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(DEPLOY)) {
+            for (Path f : s.filter(p -> p.toString().endsWith(".yaml")).toList()) {
+                for (HasMetadata r : parse(f)) {
+                    if (!(r instanceof GenericKubernetesResource g) || !"Cluster".equals(r.getKind())) {
+                        continue;
+                    }
+                    Map<String, Object> spec = map(g.getAdditionalProperties().get("spec"));
+                    Map<String, Object> monitoring = spec.get("monitoring") == null ? Map.of() : map(spec.get("monitoring"));
+                    for (String k : List.of("enablePodMonitor", "podMonitorMetricRelabelings", "podMonitorRelabelings")) {
+                        if (monitoring.containsKey(k)) {
+                            found.add(f + ": spec.monitoring." + k);
+                        }
+                    }
+                    Map<String, Object> backup = spec.get("backup") == null ? Map.of() : map(spec.get("backup"));
+                    for (String k : List.of("barmanObjectStore", "retentionPolicy")) {
+                        if (backup.containsKey(k)) {
+                            found.add(f + ": spec.backup." + k);
+                        }
+                    }
+                    listOf(spec.get("externalClusters")).stream().filter(e -> map(e).containsKey("barmanObjectStore"))
+                            .forEach(e -> found.add(f + ": spec.externalClusters[].barmanObjectStore"));
+                    Object bootstrap = spec.get("bootstrap");
+                    if (bootstrap != null && map(bootstrap).get("initdb") != null
+                            && map(map(bootstrap).get("initdb")).containsKey("options")) {
+                        found.add(f + ": spec.bootstrap.initdb.options");
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+    }
+
+    @Test
+    void network_policies_admit_only_the_ingress_controller_to_the_service_and_only_the_service_and_operator_to_postgres()
+            throws IOException {
+        List<HasMetadata> base = baseResources();
+        Deployment d = one(base, Deployment.class);
+        Map<String, NetworkPolicy> policies = new java.util.HashMap<>();
+        all(base, NetworkPolicy.class).forEach(p -> policies.put(p.getMetadata().getName(), p));
+
+        NetworkPolicy service = policies.get("mizani");
+        assertNotNull(service, "NetworkPolicy mizani");
+        assertTrue(d.getSpec().getTemplate().getMetadata().getLabels().entrySet()
+                .containsAll(service.getSpec().getPodSelector().getMatchLabels().entrySet()), "selects the service's pods");
+        assertEquals(List.of("Ingress", "Egress"), service.getSpec().getPolicyTypes());
+        List<String> sources = new ArrayList<>();
+        service.getSpec().getIngress().forEach(rule -> {
+            rule.getPorts().forEach(p -> assertEquals("http", p.getPort().getStrVal(), "only the service's port"));
+            rule.getFrom().forEach(peer -> {
+                assertNull(peer.getIpBlock(), "no address range reaches the service directly");
+                assertNull(peer.getPodSelector(), "no pod of its own namespace reaches the service");
+                sources.add(peer.getNamespaceSelector().getMatchLabels().get("kubernetes.io/metadata.name"));
+            });
+        });
+        assertEquals(List.of("ingress-nginx", "monitoring"), sources, "ingress controller and Prometheus only");
+        List<Integer> egressPorts = new ArrayList<>();
+        service.getSpec().getEgress().forEach(rule -> rule.getPorts().forEach(p -> egressPorts.add(p.getPort().getIntVal())));
+        assertEquals(List.of(53, 53, 5432, 443, 587, 465), egressPorts, "DNS, PostgreSQL, HTTPS and mail submission");
+        var internet = service.getSpec().getEgress().get(2).getTo().get(0).getIpBlock();
+        assertTrue(internet.getExcept().containsAll(List.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
+                "169.254.0.0/16")), "callbacks cannot reach private addresses or the metadata service");
+
+        NetworkPolicy db = policies.get("mizani-db");
+        assertNotNull(db, "NetworkPolicy mizani-db");
+        assertEquals("mizani-db", db.getSpec().getPodSelector().getMatchLabels().get("cnpg.io/cluster"));
+        List<String> dbSources = new ArrayList<>();
+        db.getSpec().getIngress().forEach(rule -> rule.getFrom().forEach(peer -> {
+            assertNull(peer.getIpBlock());
+            String ns = peer.getNamespaceSelector() == null ? "own namespace"
+                    : peer.getNamespaceSelector().getMatchLabels().get("kubernetes.io/metadata.name");
+            Map<String, String> pods = peer.getPodSelector() == null ? Map.of() : peer.getPodSelector().getMatchLabels();
+            dbSources.add(ns + " " + new java.util.TreeMap<>(pods) + " " + rule.getPorts().stream()
+                    .map(p -> String.valueOf(p.getPort().getIntVal())).toList());
+        }));
+        assertEquals(List.of(
+                "own namespace {app.kubernetes.io/name=mizani} [5432]",
+                "cnpg-system {app.kubernetes.io/name=cloudnative-pg} [5432, 8000]",
+                "own namespace {cnpg.io/cluster=mizani-db} [5432, 8000]",
+                "monitoring {} [9187]"), dbSources);
     }
 
     @Test

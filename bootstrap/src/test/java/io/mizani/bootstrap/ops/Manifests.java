@@ -157,6 +157,46 @@ final class Manifests {
         Integer grace = pod.getTerminationGracePeriodSeconds() == null ? null
                 : pod.getTerminationGracePeriodSeconds().intValue();
         assertTrue(grace != null && grace >= 30, "terminationGracePeriodSeconds >= 30 (shutdown grace)");
+        checkShutdownTimeline(env, grace);
+        checkSpread(d);
+        if (c.getLifecycle() != null && c.getLifecycle().getPreStop() != null) {
+            assertNull(c.getLifecycle().getPreStop().getExec(), "the image has no shell and no sleep: no exec preStop hook");
+        }
+    }
+
+    /** Replicas spread over nodes (required) and zones (preferred), per ReplicaSet. */
+    static void checkSpread(Deployment d) {
+        var constraints = d.getSpec().getTemplate().getSpec().getTopologySpreadConstraints();
+        Map<String, String> podLabels = d.getSpec().getTemplate().getMetadata().getLabels();
+        Map<String, String> when = constraints.stream().collect(Collectors.toMap(
+                io.fabric8.kubernetes.api.model.TopologySpreadConstraint::getTopologyKey,
+                io.fabric8.kubernetes.api.model.TopologySpreadConstraint::getWhenUnsatisfiable));
+        assertEquals(Map.of("kubernetes.io/hostname", "DoNotSchedule", "topology.kubernetes.io/zone", "ScheduleAnyway"),
+                when, "topologySpreadConstraints");
+        constraints.forEach(c -> {
+            assertEquals(1, c.getMaxSkew());
+            assertTrue(podLabels.entrySet().containsAll(c.getLabelSelector().getMatchLabels().entrySet()),
+                    "the spread counts the service's own pods");
+            assertEquals(List.of("pod-template-hash"), c.getMatchLabelKeys(), "counted per ReplicaSet");
+        });
+    }
+
+    /**
+     * Rolling updates: the service keeps serving for MIZANI_SHUTDOWN_DELAY after SIGTERM (at least 5 s, while the
+     * Endpoints change reaches kube-proxy and the ingress), then drains for MIZANI_SHUTDOWN_GRACE; the kubelet's
+     * SIGKILL must come later than both plus a margin of at least 10 s for the stop itself.
+     */
+    static void checkShutdownTimeline(Map<String, EnvVar> env, int terminationGraceSeconds) {
+        EnvVar delay = env.get("MIZANI_SHUTDOWN_DELAY");
+        EnvVar grace = env.get("MIZANI_SHUTDOWN_GRACE");
+        assertNotNull(delay, "MIZANI_SHUTDOWN_DELAY is not set: the pod stops serving before balancers stop routing to it");
+        assertNotNull(grace, "MIZANI_SHUTDOWN_GRACE is not set");
+        long delaySeconds = java.time.Duration.parse(delay.getValue()).toSeconds();
+        long graceSeconds = java.time.Duration.parse(grace.getValue()).toSeconds();
+        assertTrue(delaySeconds >= 5, "MIZANI_SHUTDOWN_DELAY " + delay.getValue() + ": at least PT5S");
+        assertTrue(terminationGraceSeconds >= delaySeconds + graceSeconds + 10,
+                "terminationGracePeriodSeconds " + terminationGraceSeconds + " must exceed delay " + delaySeconds
+                        + " s + grace " + graceSeconds + " s + a 10 s margin");
     }
 
     private static void assertProbe(Probe p, String path, String which) {

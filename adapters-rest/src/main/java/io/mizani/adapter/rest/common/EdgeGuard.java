@@ -77,11 +77,19 @@ public class EdgeGuard {
     private int maxHeaderBytes;
     private Duration requestReadTimeout;
     private long headerReadMillis;
-    private AuthFailureThrottle throttle;
+    private volatile AuthFailureThrottle throttle;
     private BodyHandler bodies;
     private int maxBodyReadsPerAddress;
     /** Request bodies being read, per client address (entries removed when they reach zero). */
     private final ConcurrentHashMap<String, AtomicInteger> bodyReads = new ConcurrentHashMap<>();
+
+    /**
+     * The failed-authentication throttle this edge consults, for the scheduler that shares its counts through
+     * PostgreSQL ({@link AuthFailureThrottle#sync}); null until the router is set up.
+     */
+    public AuthFailureThrottle authFailures() {
+        return throttle;
+    }
 
     void register(@Observes Router router) {
         maxUriLength = settings.maxUriLength();

@@ -43,8 +43,15 @@ public interface EdgeSettings {
     @WithDefault("PT1M")
     Duration authBlock();
 
-    /** Requests per merchant account per window (0: off). */
-    @WithDefault("0")
+    /**
+     * How often each replica adds its failed authentications to the shared table and reads the addresses blocked
+     * (a Quarkus scheduler interval, e.g. {@code 1s}; read by bootstrap's AuthFailureSharing).
+     */
+    @WithDefault("1s")
+    String authSyncEvery();
+
+    /** Requests per merchant account per window, per replica (0: off). */
+    @WithDefault("6000")
     int merchantRateLimit();
 
     @WithDefault("PT1M")

@@ -41,7 +41,7 @@ class SharedAuthThrottleTest {
     public static class Defaults implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("mizani.edge.auth-failure-limit", "20", "mizani.edge.auth-sync-every", "PT0.2S");
+            return Map.of("mizani.edge.auth-failure-limit", "20");
         }
     }
 

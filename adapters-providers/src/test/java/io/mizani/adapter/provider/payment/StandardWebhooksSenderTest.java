@@ -48,7 +48,7 @@ class StandardWebhooksSenderTest {
         });
         server.createContext("/slow", ex -> {
             try {
-                Thread.sleep(1500);
+                Thread.sleep(6000);
             } catch (InterruptedException ignored) {
             }
             ex.sendResponseHeaders(200, -1);
@@ -59,7 +59,7 @@ class StandardWebhooksSenderTest {
         Vertx vertx = Vertx.vertx();
         try {
             String base = "http://127.0.0.1:" + server.getAddress().getPort();
-            var sender = new StandardWebhooksSender(vertx, Duration.ofMillis(500), 2);
+            var sender = new StandardWebhooksSender(vertx, Duration.ofMillis(2000), 2);
             String secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
             CallbackSender.Delivery ok = sender.send(base + "/ok", "msg_1", 1700000000L, "{\"a\":1}", secret);
             assertTrue(ok.delivered());
@@ -70,7 +70,7 @@ class StandardWebhooksSenderTest {
             assertEquals(500, sender.send(base + "/boom", "msg_2", 1L, "{}", secret).statusCode());
             CallbackSender.Delivery slow = sender.send(base + "/slow", "msg_3", 1L, "{}", secret);
             assertNull(slow.statusCode());
-            assertEquals("TimeoutException: no answer within 500 ms", slow.error());
+            assertEquals("TimeoutException: no answer within 2000 ms", slow.error());
             assertFalse(slow.delivered());
             CallbackSender.Delivery refused = sender.send("http://127.0.0.1:1/x", "msg_4", 1L, "{}", secret);
             assertNull(refused.statusCode());

@@ -126,6 +126,7 @@ public final class EndpointScopes {
         needs("GET /api/global/balances/{currency}/entries", BALANCES_READ);
         needs("POST /api/global/statements", STATEMENTS);
         needs("GET /api/global/statements/{id}", STATEMENTS);
+        row("GET /api/global/statements/download/{token}", Special.PUBLIC); // the signed token is the credential
         // Events and the webhook endpoint
         needs("GET /api/global/events", EVENTS_READ);
         needs("GET /api/global/events/{id}", EVENTS_READ);

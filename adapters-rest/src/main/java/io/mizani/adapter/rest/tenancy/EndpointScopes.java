@@ -126,6 +126,8 @@ public final class EndpointScopes {
         needs("GET /api/global/balances/{currency}/entries", BALANCES_READ);
         needs("POST /api/global/statements", STATEMENTS);
         needs("GET /api/global/statements/{id}", STATEMENTS);
+        // the signed download link: the token is the key, credentials are not looked at (docs/statements.md)
+        row("GET /api/global/statements/download/{token}", Special.PUBLIC);
         // Events and the webhook endpoint
         needs("GET /api/global/events", EVENTS_READ);
         needs("GET /api/global/events/{id}", EVENTS_READ);

@@ -94,7 +94,7 @@ T1=$(date +%s.%N)
 echo "$S" | jq -c '.statement | del(.download_url)'
 [ "$(jq -r '.statement.status' <<<"$S")" = completed ] || { tail -50 "$WORK/service.log"; exit 1; }
 echo "build (API, 202 to completed seen): $(echo "$T1 - $T0" | bc) s"
-echo "build (database, created_at to completed_at): $($PSQL -At -c "SELECT extract(epoch FROM completed_at - created_at) FROM statements WHERE id = '$ID'") s"
+echo "build (database, created_at to completed_at, the build's end by clock_timestamp()): $($PSQL -At -c "SELECT extract(epoch FROM completed_at - created_at) FROM statements WHERE id = '$ID'") s"
 echo "heap used: before $((BEFORE / 1024)) MB, peak sampled during the build $((PEAK / 1024)) MB, growth $(((PEAK - BEFORE) / 1024)) MB"
 echo "GC during the build (from $WORK/gc.log):"; tail -5 "$WORK/gc.log" | sed 's/^/  /'
 

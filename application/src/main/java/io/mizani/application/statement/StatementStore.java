@@ -40,7 +40,10 @@ public interface StatementStore {
      */
     boolean beginBuild(Claim claim);
 
-    /** Completes the claimed statement with its totals and file; the link expires 24 hours from now (whole seconds). */
+    /**
+     * Completes the claimed statement with its totals and file, at the end of its build (PostgreSQL's
+     * {@code clock_timestamp()}, not the transaction's start); the link expires {@code linkLife} after it, whole seconds.
+     */
     Statement complete(Claim claim, StatementTotals totals, String sha256, long size, Duration linkLife);
 
     /** A build that failed: tried again after {@code delay} (a new claim). */

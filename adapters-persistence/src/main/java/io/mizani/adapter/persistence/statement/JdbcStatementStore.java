@@ -91,7 +91,8 @@ public class JdbcStatementStore implements StatementStore {
                         UPDATE statements SET status = 'completed', opening_balance = :opening,
                             closing_balance = :closing, total_credits = :credits, total_debits = :debits,
                             entry_count = :count, sha256 = :sha256, byte_size = :size,
-                            completed_at = now(), expires_at = date_trunc('second', now()) + make_interval(secs => :life),
+                            completed_at = clock_timestamp(),
+                            expires_at = date_trunc('second', clock_timestamp()) + make_interval(secs => :life),
                             lease_token = NULL, lease_until = NULL, last_error = NULL
                         WHERE id = :id AND lease_token = :token AND status = 'processing'
                         RETURNING""" + " " + COLUMNS)

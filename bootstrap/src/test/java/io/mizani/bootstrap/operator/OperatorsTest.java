@@ -407,6 +407,8 @@ class OperatorsTest {
                 .put("/api/global/webhooks/endpoint").then().statusCode(200);
         a.as().body("{\"mode\":\"own_key\",\"provider_key\":\"sk_live_do_not_log_me\"}")
                 .put("/api/v1/kyc/settings");
+        String keyPassword = a.as().body(Map.of("name", "audit-ci", "scopes", List.of("payments:read")))
+                .post("/api/v2/api_keys").then().statusCode(201).extract().path("password");
         // an operator's
         String created = "auditee-" + System.nanoTime();
         String opPassword = as("admin1").header("X-Request-Id", "create-op-1")
@@ -441,9 +443,16 @@ class OperatorsTest {
         assertFalse(events.stream().anyMatch(e -> "succeeded".equals(e.get("outcome"))
                 && "overdraw".equals(((Map<?, ?>) e.get("details")).get("reference"))));
 
+        JsonPath key = as("support1").get("/api/admin/audit-events?action=api_key.create&actor=" + a.username()).then()
+                .statusCode(200).extract().jsonPath();
+        assertEquals("api_key", key.getString("audit_events[0].target.type"));
+        assertNotNull(key.getString("audit_events[0].target.id"));
+        assertEquals("audit-ci", key.getString("audit_events[0].details.name"));
+
         // no secret anywhere in the log: passwords, webhook secrets, provider keys, phone numbers
         String all = allEvents().toString();
         assertFalse(all.contains(opPassword), "an operator password in the audit log");
+        assertFalse(all.contains(keyPassword), "an API key's password in the audit log");
         assertFalse(all.contains(secret), "a webhook secret in the audit log");
         assertFalse(all.contains("sk_live_do_not_log_me"), "a provider key in the audit log");
         assertFalse(all.contains(a.password()), "a merchant password in the audit log");

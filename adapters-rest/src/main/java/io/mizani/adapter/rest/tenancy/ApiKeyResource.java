@@ -32,6 +32,7 @@ public class ApiKeyResource {
 
     @POST
     @ResponseStatus(201)
+    @io.mizani.adapter.rest.audit.Audited(action = "api_key.create", target = "api_key", id = "result.api_key.key_id")
     public ApiKeyJson.ApiKeyIssued create(ApiKeyJson.ApiKeyCreateBody body) {
         return ApiKeyJson.ApiKeyIssued.of(apiKeys.create(currentMerchant.merchant(), Requests.body(body).toCommand()));
     }
@@ -43,6 +44,7 @@ public class ApiKeyResource {
 
     @DELETE
     @Path("/{key_id}")
+    @io.mizani.adapter.rest.audit.Audited(action = "api_key.revoke", target = "api_key", id = "key_id")
     public ApiKeyJson.ApiKeyRevoked revoke(@PathParam("key_id") String keyId) {
         return ApiKeyJson.ApiKeyRevoked.of(apiKeys.revoke(currentMerchant.merchant(), keyId));
     }

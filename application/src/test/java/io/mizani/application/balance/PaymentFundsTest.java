@@ -42,6 +42,17 @@ class PaymentFundsTest {
         }
 
         @Override
+        public Reservation reserveAll(long a, String c, List<Hold> holds) {
+            BigDecimal needed = holds.stream().map(Hold::needed).reduce(BigDecimal.ZERO, BigDecimal::add);
+            calls.add("reserveAll " + c + " " + holds.size() + " " + needed);
+            if (available.compareTo(needed) < 0) {
+                return new Reservation(false, available);
+            }
+            available = available.subtract(needed);
+            return new Reservation(true, available);
+        }
+
+        @Override
         public boolean release(long p) {
             calls.add("release");
             return true;
@@ -124,6 +135,20 @@ class PaymentFundsTest {
         public boolean tryCount(long a, LocalDate day, RequestType t, long p, BigDecimal usd, BigDecimal limit) {
             calls.add("count " + day + " " + usd + " <= " + limit);
             return fits;
+        }
+
+        @Override
+        public int tryCountAll(long a, LocalDate day, RequestType t, List<Count> payments, BigDecimal limit) {
+            BigDecimal total = BigDecimal.ZERO;
+            for (int i = 0; i < payments.size(); i++) {
+                total = total.add(payments.get(i).amountUsd());
+                if (total.compareTo(limit) > 0) {
+                    calls.add("countAll refused at " + i);
+                    return i;
+                }
+            }
+            calls.add("countAll " + payments.size() + " " + total + " <= " + limit);
+            return -1;
         }
 
         @Override

@@ -76,6 +76,11 @@ public class ContractFilter implements OASFilter {
     private static final java.util.Set<String> COMPACT_TOO = java.util.Set.of("startPayment", "submitTeamKyc",
             "updateTeamKyc", "requestTierUpgrade");
 
+    private static final String PAYOUT_CSV_EXAMPLE = "reference,amount,currency,country,provider,transaction_channel,"
+            + "account_number,first_name,last_name,email,phone,network_id,network_name,network_code,account_type,remark,"
+            + "payment_category,payee_check\r\npayroll-2026-11-0001,1500,KES,KE,mpesa_ke,momo,+254700000123,Ada,Obi,"
+            + "ada@example.com,+254700000123,net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary,lenient\r\n";
+
     private static void op(String key, String tag, String id, String summary, int success, String response,
                            String request, String example, int... errors) {
         OPS.put(key, new Op(tag, id, summary, success, response, request, example, errors));
@@ -427,6 +432,13 @@ public class ContractFilter implements OASFilter {
                 mt.setExamples(verifyExamples());
             } else if (op.example() != null) {
                 mt.setExample(parse(op.example()));
+            }
+            MediaType csv = rb.getContent().getMediaType("text/csv");
+            if (csv != null && op.id().equals("createPayoutBatch")) {
+                // the CSV form of a payout batch (batch_reference and callback_url as query parameters)
+                csv.setSchema(str().description("RFC 4180, UTF-8: a header row naming the columns in any order, one "
+                        + "item per row (docs/payouts.md)"));
+                csv.setExample(PAYOUT_CSV_EXAMPLE);
             }
             collectRefs(mt.getSchema(), requestSide);
         }

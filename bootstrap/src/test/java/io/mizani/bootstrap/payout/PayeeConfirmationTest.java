@@ -1,7 +1,6 @@
 package io.mizani.bootstrap.payout;
 
 import io.mizani.adapter.provider.verification.SandboxVerificationProvider;
-import io.mizani.bootstrap.payment.BalancesApiTest;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
@@ -144,8 +143,8 @@ class PayeeConfirmationTest {
         refused(m, withdrawal(ACCOUNT, name[0].substring(0, 1), name[1], "strict"), "partial");
         refused(m, withdrawal("+254711000503", name[0], name[1], "strict"), "unavailable");
         refused(m, withdrawal(ACCOUNT, "Zebedee", "Quixworth", "strict"), "mismatch");
-        assertEquals(1000f, BalancesApiTest.available(m, "KES"), "a refusal reserves nothing");
-        assertEquals(0f, ((Number) BalancesApiTest.balance(m, "KES").get("reserved")).floatValue());
+        assertEquals(1000f, PayoutFixtures.available(m, "KES"), "a refusal reserves nothing");
+        assertEquals(0f, PayoutFixtures.reserved(m, "KES"));
 
         var lenientPartial = withdrawal(ACCOUNT, name[0].substring(0, 1), name[1], "lenient");
         m.as().body(lenientPartial).post("/api/global/payments").then().statusCode(200);
@@ -167,7 +166,7 @@ class PayeeConfirmationTest {
         JsonPath offStatus = status(m, off);
         assertTrue(offStatus.getMap("transaction").containsKey("payee_check"));
         assertNull(offStatus.get("transaction.payee_check"));
-        assertEquals(1000f - 4 * 115f, BalancesApiTest.available(m, "KES"));
+        assertEquals(1000f - 4 * 115f, PayoutFixtures.available(m, "KES"));
 
         // another merchant cannot read these transactions
         other.as().body(Map.of("merchant_reference", ((Map<?, ?>) strictExact.get("payment_config")).get("reference")))

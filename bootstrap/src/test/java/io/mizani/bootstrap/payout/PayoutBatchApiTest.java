@@ -1,6 +1,5 @@
 package io.mizani.bootstrap.payout;
 
-import io.mizani.bootstrap.payment.BalancesApiTest;
 import io.mizani.bootstrap.payment.CallbackReceiver;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
@@ -185,19 +184,19 @@ class PayoutBatchApiTest {
         act(other, ref, "approve", 404);
         other.as().get("/api/global/payout-batches/" + ref).then().statusCode(404);
         other.as().get("/api/global/payout-batches/" + ref + "/items").then().statusCode(404);
-        assertEquals(1000f, BalancesApiTest.available(m, "KES"));
+        assertEquals(1000f, PayoutFixtures.available(m, "KES"));
 
         JsonPath approved = act(admin, ref, "approve", 200);
         assertEquals("processing", approved.getString("batch.status"));
         assertEquals((int) admin.id(), approved.getInt("batch.approved_by"));
         assertEquals(4, approved.getInt("batch.counts.queued") + approved.getInt("batch.counts.pending"));
-        assertEquals(1000f - 4 * 115f, BalancesApiTest.available(m, "KES"));
-        assertEquals(460f, ((Number) BalancesApiTest.balance(m, "KES").get("reserved")).floatValue());
+        assertEquals(1000f - 4 * 115f, PayoutFixtures.available(m, "KES"));
+        assertEquals(460f, PayoutFixtures.reserved(m, "KES"));
 
         // approved twice: the same batch, reserved once
         JsonPath twice = act(admin, ref, "approve", 200);
         assertEquals("processing", twice.getString("batch.status"));
-        assertEquals(1000f - 4 * 115f, BalancesApiTest.available(m, "KES"));
+        assertEquals(1000f - 4 * 115f, PayoutFixtures.available(m, "KES"));
         // too late to cancel
         JsonPath cancel = act(m, ref, "cancel", 400);
         assertEquals("payout batch \"" + ref + "\" is processing: only a batch awaiting approval can be cancelled",
@@ -233,13 +232,13 @@ class PayoutBatchApiTest {
         assertEquals("insufficient balance: 300.00 KES available, 345.00 needed", r.getString("error_message"));
         assertEquals("awaiting_approval", m.as().get("/api/global/payout-batches/" + ref).then().statusCode(200)
                 .extract().jsonPath().getString("batch.status"));
-        assertEquals(300f, BalancesApiTest.available(m, "KES"));
+        assertEquals(300f, PayoutFixtures.available(m, "KES"));
         m.as().body(Map.of("merchant_reference", ref + "-0")).post("/api/global/transaction-status")
                 .then().statusCode(404);
         // funded, the same batch goes through
         TestMerchants.fundBalance(m, "KES", "45");
         assertEquals("processing", act(owner, ref, "approve", 200).getString("batch.status"));
-        assertEquals(0f, BalancesApiTest.available(m, "KES"));
+        assertEquals(0f, PayoutFixtures.available(m, "KES"));
     }
 
     @Test
@@ -255,7 +254,7 @@ class PayoutBatchApiTest {
         JsonPath late = act(admin, ref, "approve", 400);
         assertEquals("payout batch \"" + ref + "\" is cancelled: only a batch awaiting approval can be approved",
                 late.getString("error_message"));
-        assertEquals(1000f, BalancesApiTest.available(m, "KES"));
+        assertEquals(1000f, PayoutFixtures.available(m, "KES"));
     }
 
     @Test
@@ -281,7 +280,7 @@ class PayoutBatchApiTest {
             }
             assertEquals("completed", done.getString("batch.status"), done.prettify());
             assertEquals(Map.of("queued", 0, "pending", 0, "succeeded", 3, "failed", 1), done.getMap("batch.counts"));
-            assertEquals(1000f - 3 * 115f, BalancesApiTest.available(m, "KES"), "the declined item's hold released");
+            assertEquals(1000f - 3 * 115f, PayoutFixtures.available(m, "KES"), "the declined item's hold released");
             while (Instant.now().isBefore(deadline) && (callbacks.received.size() < 4 || endpoint.received.isEmpty())) {
                 Thread.sleep(100);
             }

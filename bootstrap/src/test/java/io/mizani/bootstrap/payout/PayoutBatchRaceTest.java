@@ -1,6 +1,5 @@
 package io.mizani.bootstrap.payout;
 
-import io.mizani.bootstrap.payment.BalancesApiTest;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
@@ -77,7 +76,7 @@ class PayoutBatchRaceTest {
                 cancelWins++;
                 assertEquals("cancelled", status);
             }
-            assertEquals(100000f - reserved, BalancesApiTest.available(m, "KES"), "round " + round);
+            assertEquals(100000f - reserved, PayoutFixtures.available(m, "KES"), "round " + round);
         }
         assertEquals(12, approvedWins + cancelWins);
     }
@@ -101,7 +100,7 @@ class PayoutBatchRaceTest {
                 assertEquals(200, x.statusCode(), x.asString());
                 assertEquals("processing", x.jsonPath().getString("batch.status"));
             }
-            assertEquals(10000f - (round + 1) * 4 * 115f, BalancesApiTest.available(m, "KES"));
+            assertEquals(10000f - (round + 1) * 4 * 115f, PayoutFixtures.available(m, "KES"));
         }
     }
 }

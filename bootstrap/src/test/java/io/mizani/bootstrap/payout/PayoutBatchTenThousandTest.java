@@ -1,6 +1,5 @@
 package io.mizani.bootstrap.payout;
 
-import io.mizani.bootstrap.payment.BalancesApiTest;
 import io.mizani.bootstrap.payment.CallbackReceiver;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
@@ -45,7 +44,7 @@ class PayoutBatchTenThousandTest {
             JsonPath approved = admin.as().post("/api/global/payout-batches/" + ref + "/approve").then().statusCode(200)
                     .extract().jsonPath();
             assertEquals("processing", approved.getString("batch.status"));
-            assertEquals(1_200_000f - 10_000 * 115f, BalancesApiTest.available(m, "KES"));
+            assertEquals(1_200_000f - 10_000 * 115f, PayoutFixtures.available(m, "KES"));
 
             JsonPath done = null;
             Instant deadline = Instant.now().plus(Duration.ofMinutes(4));
@@ -58,8 +57,8 @@ class PayoutBatchTenThousandTest {
             }
             assertEquals("completed", done.getString("batch.status"), done.prettify());
             assertEquals(Map.of("queued", 0, "pending", 0, "succeeded", 9_900, "failed", 100), done.getMap("batch.counts"));
-            assertEquals(1_200_000f - 9_900 * 115f, BalancesApiTest.available(m, "KES"));
-            assertEquals(0f, ((Number) BalancesApiTest.balance(m, "KES").get("reserved")).floatValue());
+            assertEquals(1_200_000f - 9_900 * 115f, PayoutFixtures.available(m, "KES"));
+            assertEquals(0f, PayoutFixtures.reserved(m, "KES"));
             assertEquals(100, m.as().queryParam("status", "failed").queryParam("limit", 100)
                     .get("/api/global/payout-batches/" + ref + "/items").then().statusCode(200).extract().jsonPath()
                     .getList("items").size());

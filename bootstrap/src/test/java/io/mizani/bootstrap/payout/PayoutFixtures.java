@@ -45,6 +45,20 @@ final class PayoutFixtures {
                 json.getString("credentials.password"));
     }
 
+    static java.util.Map<String, Object> balance(TestMerchants.Merchant m, String currency) {
+        java.util.List<java.util.Map<String, Object>> all = m.as().get("/api/global/balances").then().statusCode(200)
+                .extract().jsonPath().getList("balances");
+        return all.stream().filter(b -> currency.equals(b.get("currency"))).findFirst().orElseThrow();
+    }
+
+    static float available(TestMerchants.Merchant m, String currency) {
+        return ((Number) balance(m, currency).get("available")).floatValue();
+    }
+
+    static float reserved(TestMerchants.Merchant m, String currency) {
+        return ((Number) balance(m, currency).get("reserved")).floatValue();
+    }
+
     static String batchRef() {
         return "batch-" + SEQ.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8);
     }

@@ -184,9 +184,9 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
                 RETURNING b.id, b.status""")
                 .bind("payment", paymentId).bind("at", Timestamp.from(at))
                 .map((rs, ctx) -> PayoutBatchStatus.COMPLETED.wire().equals(rs.getString("status"))
-                        ? rs.getLong("id") : null)
+                        ? rs.getLong("id") : -1L)
                 .findOne()
-                .filter(java.util.Objects::nonNull));
+                .filter(id -> id > 0));
     }
 
     private static void require(int updated) {

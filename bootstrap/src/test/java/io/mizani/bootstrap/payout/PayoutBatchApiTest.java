@@ -27,6 +27,9 @@ import static org.junit.jupiter.api.Assertions.*;
 @QuarkusTest
 class PayoutBatchApiTest {
 
+    @io.quarkus.test.common.http.TestHTTPResource("/")
+    java.net.URL base;
+
     static final String NOWHERE = "http://127.0.0.1:9/none";
 
     static JsonPath create(Merchant m, Map<String, Object> body, int status) {
@@ -154,6 +157,33 @@ class PayoutBatchApiTest {
                 .body(CSV_HEADER + "\r\n" + csvRow("n1", "ten", "+254711000123") + "\r\n")
                 .post("/api/global/payout-batches").then().statusCode(400).extract().jsonPath();
         assertEquals(List.of("amount must be a number, not \"ten\""), nan.getList("invalid_items[0].errors"));
+        // a 20 MB file is beyond the body limit (10 MB): the edge refuses it before reading it, 413 in the error shape
+        String auth = java.util.Base64.getEncoder().encodeToString((m.username() + ":" + m.password())
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        try (var s = new java.net.Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(("POST /api/global/payout-batches?batch_reference=big&callback_url=" + NOWHERE
+                    + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Basic " + auth + "\r\nContent-Type: text/csv\r\n"
+                    + "Content-Length: 20000000\r\n\r\n" + CSV_HEADER + "\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            var buf = new java.io.ByteArrayOutputStream();
+            byte[] b = new byte[8192];
+            int n;
+            try {
+                while ((n = s.getInputStream().read(b)) > 0) {
+                    buf.write(b, 0, n);
+                    if (buf.toString(java.nio.charset.StandardCharsets.UTF_8).contains("}")) {
+                        break;
+                    }
+                }
+            } catch (java.net.SocketTimeoutException | java.net.SocketException e) {
+                // the answer read so far
+            }
+            String answer = buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
+            assertTrue(answer.contains("\"error_code\":\"payload_too_large\""), answer);
+        }
         // batch_reference is a query parameter of the CSV form
         JsonPath noRef = csvAs(m).queryParam("callback_url", NOWHERE).body(csv).post("/api/global/payout-batches")
                 .then().statusCode(400).extract().jsonPath();

@@ -125,7 +125,7 @@ class PayoutBatchApiTest {
     }
 
     @Test
-    void csv_batches_are_read_by_header_and_bad_files_answer_400() {
+    void csv_batches_are_read_by_header_and_bad_files_answer_400() throws Exception {
         Merchant m = funded(null);
         String ref = batchRef();
         // columns in another order, optional ones, quoted fields with commas, a UTF-8 BOM (accepted)

@@ -79,7 +79,7 @@ public class ContractFilter implements OASFilter {
     private static final String PAYOUT_CSV_EXAMPLE = "reference,amount,currency,country,provider,transaction_channel,"
             + "account_number,first_name,last_name,email,phone,network_id,network_name,network_code,account_type,remark,"
             + "payment_category,payee_check\r\npayroll-2026-11-0001,1500,KES,KE,mpesa_ke,momo,+254700000123,Ada,Obi,"
-            + "ada@example.com,+254700000123,net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary,lenient\r\n";
+            + "ada@example.com,+254700000123,net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary,off\r\n";
 
     private static void op(String key, String tag, String id, String summary, int success, String response,
                            String request, String example, int... errors) {

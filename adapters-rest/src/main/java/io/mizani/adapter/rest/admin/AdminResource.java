@@ -140,6 +140,7 @@ public class AdminResource {
     /** A user of the Team with a role, and a credential of that user on it (platform.md section 16). */
     @POST
     @Path("/accounts/{account_id}/users")
+    @Audited(action = "team_user.add", target = "account", id = "account_id")
     public Response addUser(@PathParam("account_id") String accountId, AddUserRequest body) {
         Requests.body(body);
         var added = admin.addUser(Requests.pathId(accountId, "account"),

@@ -36,6 +36,17 @@ public interface BalanceLedger {
     /** Takes {@code needed} from available into reserved for this withdrawal if available covers it. */
     Reservation reserve(long accountId, String currency, long paymentId, String transactionReference, BigDecimal needed);
 
+    /** One withdrawal's hold in a {@link #reserveAll}: its payment, its service reference and amount + fee. */
+    record Hold(long paymentId, String transactionReference, BigDecimal needed) {
+    }
+
+    /**
+     * Takes the sum of {@code holds} from available into reserved in one step, if available covers the sum (the same
+     * slot path as {@link #reserve}), and writes one withdrawal_reserve entry per hold (each released or consumed on
+     * its own later); nothing at all when refused ({@code ok} false, what is available now).
+     */
+    Reservation reserveAll(long accountId, String currency, java.util.List<Hold> holds);
+
     /** Gives a failed withdrawal's reservation back (a withdrawal_release entry). False if nothing was held. */
     boolean release(long paymentId);
 

@@ -7,6 +7,11 @@ import io.mizani.domain.payment.RequestType;
 
 import java.math.BigDecimal;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import io.mizani.domain.error.DomainError;
 
 /**
  * What a payment does to the Team's money, called inside the transaction that accepts or finalises it:
@@ -49,6 +54,49 @@ public final class PaymentFunds {
             var r = ledger.reserve(account, amounts.currency(), p.id(), p.reference().value(), needed);
             if (!r.ok()) {
                 throw BalanceRules.insufficient(r.available(), amounts.currency(), needed);
+            }
+        }
+    }
+
+    /**
+     * A payout batch's withdrawals accepted together (all of one Team, stored with their ids, in the batch's order):
+     * the Team tier daily limit judged per payment in order (the first one over it refuses the whole batch, naming
+     * its index and reference), then every payment's {@code amount + fee} reserved at once per currency. Throws the
+     * refusal; the caller rolls back, so nothing is counted or reserved then.
+     */
+    public void onBatchAccepted(long account, List<Payment> payments) {
+        if (payments.isEmpty()) {
+            return;
+        }
+        var limitsNow = limits.load();
+        if (!limitsNow.tiers().isEmpty()) {
+            int tier = limits.tierOf(account);
+            var limit = limitsNow.limitFor(tier, RequestType.WITHDRAWAL);
+            if (limit.isPresent()) {
+                var day = payments.get(0).times().createdAt().atZone(ZoneOffset.UTC).toLocalDate();
+                int refused = limits.tryCountAll(account, day, RequestType.WITHDRAWAL, payments.stream()
+                        .map(p -> new TeamLimitStore.Count(p.id(), p.amounts().amountUsd().amount())).toList(),
+                        limit.get());
+                if (refused >= 0) {
+                    DomainError e = BalanceRules.dailyLimitReached(RequestType.WITHDRAWAL, limit.get(), tier);
+                    throw new DomainError(e.kind(), e.code(), e.getMessage(), e.shape(), Map.of("index", refused,
+                            "reference", payments.get(refused).references().merchantReference()));
+                }
+            }
+        }
+        Map<String, List<BalanceLedger.Hold>> byCurrency = new LinkedHashMap<>();
+        Map<String, BigDecimal> totals = new LinkedHashMap<>();
+        for (Payment p : payments) {
+            Payment.Amounts a = p.amounts();
+            BigDecimal needed = BalanceRules.withdrawalNeed(a.amount().amount(), a.fee().amount());
+            byCurrency.computeIfAbsent(a.currency(), c -> new ArrayList<>())
+                    .add(new BalanceLedger.Hold(p.id(), p.reference().value(), needed));
+            totals.merge(a.currency(), needed, BigDecimal::add);
+        }
+        for (var e : byCurrency.entrySet()) {
+            var r = ledger.reserveAll(account, e.getKey(), e.getValue());
+            if (!r.ok()) {
+                throw BalanceRules.insufficient(r.available(), e.getKey(), totals.get(e.getKey()));
             }
         }
     }

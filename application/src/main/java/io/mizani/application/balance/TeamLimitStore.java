@@ -24,6 +24,18 @@ public interface TeamLimitStore {
     boolean tryCount(long accountId, LocalDate day, RequestType type, long paymentId, BigDecimal amountUsd,
                      BigDecimal limit);
 
+    /** One payment of a {@link #tryCountAll}. */
+    record Count(long paymentId, BigDecimal amountUsd) {
+    }
+
+    /**
+     * {@link #tryCount} for several payments accepted together (a payout batch), judged in their order: counts all of
+     * them when the last still keeps the counter at or under {@code limit} (amounts are positive, so then every one
+     * did), else counts nothing and answers the index of the first payment that would take it over; -1 when counted.
+     * The day's counter, when it is created, leaves these payments out.
+     */
+    int tryCountAll(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments, BigDecimal limit);
+
     /** Gives back what a failed payment counted, once. */
     void release(long paymentId);
 }

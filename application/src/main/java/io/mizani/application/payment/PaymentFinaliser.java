@@ -42,6 +42,22 @@ public final class PaymentFinaliser {
         this.outbox = outbox;
     }
 
+    /**
+     * Told of every payment that has just become final, inside the finalising transaction (payout batches count
+     * their items down here).
+     */
+    public interface Listener {
+        void finished(Payment payment, PaymentStatus status, Instant at);
+    }
+
+    private Listener listener = (payment, status, at) -> { };
+
+    /** Set once by the wiring. */
+    public PaymentFinaliser withListener(Listener listener) {
+        this.listener = listener;
+        return this;
+    }
+
     /** False when the payment was no longer in {@code from} (someone else settled it first). */
     public boolean finish(long paymentId, PaymentStatus from, PaymentStatus to, Instant now, String providerReference,
                           String failureReason) {
@@ -64,6 +80,7 @@ public final class PaymentFinaliser {
         String body = TransactionView.callbackBody(type, now, TransactionView.of(p));
         outbox.enqueue(new CallbackOutbox.NewCallback(p.accountId().value(), p.id(), Tokens.webhookId(), type,
                 p.instructions().callbackUrl(), body, now));
+        listener.finished(p, to, now);
         observer.finished(p, to, now);
         return true;
     }

@@ -19,6 +19,26 @@ public interface PaymentStore {
     /** Inserts the payment (id, timestamps assigned by the store) with a check due at {@code nextCheckAt}. */
     Payment insert(Payment payment, Instant nextCheckAt);
 
+    /**
+     * Inserts the payments of an approved payout batch, in order, each with a check due at {@code nextCheckAt}
+     * (an implementation sends them in a few statements); answers them as stored, in the same order. A merchant
+     * reference used before refuses them all (400).
+     */
+    default List<Payment> insertAll(List<Payment> payments, Instant nextCheckAt, long payoutBatchId) {
+        return payments.stream().map(p -> insert(p, nextCheckAt)).toList();
+    }
+
+    /** Of {@code merchantReferences}, those the account has used already. */
+    default java.util.Set<String> merchantReferencesTaken(long accountId, java.util.Collection<String> merchantReferences) {
+        var out = new java.util.HashSet<String>();
+        for (String r : merchantReferences) {
+            if (merchantReferenceTaken(accountId, r)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
     Optional<Payment> findByMerchantReference(long accountId, String merchantReference);
 
     Optional<Payment> findById(long id);

@@ -3,6 +3,7 @@ package io.mizani.application.payment;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.payout.PayeeCheckPolicy;
 
 import java.math.BigDecimal;
 import java.net.URI;
@@ -101,8 +102,15 @@ public record StartPaymentCommand(
                                  String accountType, String channelId) {
     }
 
+    /** payment_config; {@code payeeCheck} is {@code off} (absent), {@code lenient} or {@code strict}, withdrawals only. */
     public record PaymentConfig(String reference, String accountNumber, String remark, String paymentCategory,
-                                String callbackUrl, String redirectUrl) {
+                                String callbackUrl, String redirectUrl, String payeeCheck) {
+
+        /** Without a payee check. */
+        public PaymentConfig(String reference, String accountNumber, String remark, String paymentCategory,
+                             String callbackUrl, String redirectUrl) {
+            this(reference, accountNumber, remark, paymentCategory, callbackUrl, redirectUrl, null);
+        }
     }
 
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
@@ -184,13 +192,21 @@ public record StartPaymentCommand(
                 problem(problems, "payment_config.redirect_url",
                         "payment_config.redirect_url must be an absolute http(s) URL");
             }
+            var policy = PayeeCheckPolicy.parse(paymentConfig.payeeCheck());
+            if (policy.isEmpty()) {
+                problem(problems, "payment_config.payee_check",
+                        "payment_config.payee_check must be one of off, lenient, strict");
+            } else if (policy.get() != PayeeCheckPolicy.OFF && !blank(order.requestType())
+                    && RequestType.parse(order.requestType()).orElse(null) == RequestType.PAYMENT) {
+                problem(problems, "payment_config.payee_check", "payment_config.payee_check applies to withdrawals only");
+            }
             if (paymentConfig.reference() != null && paymentConfig.reference().length() > 128) {
                 problem(problems, "payment_config.reference", "payment_config.reference must be at most 128 characters");
             }
         }
         if (!problems.isEmpty()) {
             String message = problems.size() == 1 ? problems.get(0).get("message")
-                    : "invalid request: " + String.join("; ", problems.stream().map(p -> p.get("message")).toList());
+                    : SEVERAL + String.join("; ", problems.stream().map(p -> p.get("message")).toList());
             throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument", message,
                     DomainError.Shape.DEFAULT, Map.of("invalid_arguments",
                             problems.stream().map(p -> p.get("field")).distinct().toList()));
@@ -200,6 +216,22 @@ public record StartPaymentCommand(
     public RequestType parsedRequestType() {
         return RequestType.parse(order.requestType()).orElseThrow();
     }
+
+    /** payment_config.payee_check ({@code off} when absent). */
+    public PayeeCheckPolicy payeeCheckPolicy() {
+        return PayeeCheckPolicy.parse(paymentConfig.payeeCheck()).orElseThrow();
+    }
+
+    /**
+     * The separate messages of a body-validation refusal this constructor threw (one, or the several it joined after
+     * {@code invalid request: }).
+     */
+    public static List<String> messagesOf(DomainError refusal) {
+        String m = refusal.getMessage();
+        return m.startsWith(SEVERAL) ? List.of(m.substring(SEVERAL.length()).split("; ")) : List.of(m);
+    }
+
+    private static final String SEVERAL = "invalid request: ";
 
     public Rail parsedRail() {
         return Rail.parse(order.transactionChannel()).orElseThrow();
@@ -243,7 +275,8 @@ public record StartPaymentCommand(
         return s == null || s.isBlank();
     }
 
-    private static boolean httpUrl(String s) {
+    /** An absolute http(s) URL with a host. */
+    public static boolean httpUrl(String s) {
         try {
             URI uri = new URI(s.trim());
             return uri.isAbsolute() && uri.getHost() != null

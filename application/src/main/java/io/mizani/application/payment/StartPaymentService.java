@@ -19,6 +19,10 @@ import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RampType;
 import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.tenancy.AccountId;
+import io.mizani.application.payout.PayeeDirectory;
+import io.mizani.application.payout.PayeeService;
+import io.mizani.domain.payout.PayeeCheck;
+import io.mizani.domain.payout.PayeeCheckPolicy;
 
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -50,6 +54,7 @@ public final class StartPaymentService implements StartPayment {
     private final Clock clock;
     private final PaymentFunds funds;
     private RecoveryPoints recoveryPoints = RecoveryPoints.NONE;
+    private PayeeService payees;
     private ChargeGate withdrawalGate = ChargeGate.unbounded();
 
     /** Without the Team's money rules (unit tests of the acceptance rules only). */
@@ -75,6 +80,12 @@ public final class StartPaymentService implements StartPayment {
         return this;
     }
 
+    /** Payee confirmation for {@code payment_config.payee_check} (platform.md section 16): set once by the wiring. */
+    public StartPaymentService withPayees(PayeeService payees) {
+        this.payees = payees;
+        return this;
+    }
+
     /**
      * Bounds one merchant's withdrawal acceptance transactions at once on this instance (docs/architecture.md "Hot
      * accounts"): a burst of payouts queues here, not on the payment balance's rows; one waiting too long is refused
@@ -94,12 +105,65 @@ public final class StartPaymentService implements StartPayment {
         if (recovered.isPresent()) {
             return recovered.get();
         }
+        Prepared prepared = checkPayee(prepare(cmd), cmd.payeeCheckPolicy());
+        RequestType type = prepared.routing().requestType();
+        String currency = prepared.amounts().currency();
+        String merchantReference = prepared.merchantReference();
+        final Counterparty b = prepared.payee().beneficiary();
+        java.util.function.Supplier<Payment> accept = () -> unitOfWork.inTransaction(() -> {
+            // without a beneficiary the insert's unique key answers the same refusal: no separate read first
+            if (b != null && store.merchantReferenceTaken(accountId, merchantReference)) {
+                throw DomainError.invalidArgument(
+                        "payment_config.reference \"" + merchantReference + "\" has already been used");
+            }
+            Payment.Beneficiary linked = null;
+            if (b != null) {
+                // tier-0 envelope: judged and counted atomically under the beneficiary's row lock
+                counterparties.reserveTier0(accountId, b.id(), currency, prepared.amountUsdExact());
+                linked = linked(b, prepared.amounts());
+            }
+            Instant now = clock.instant();
+            Payment inserted = store.insert(draft(accountId, prepared, linked, now), now);
+            if (funds != null) {
+                // Team tier limit, then the withdrawal's reservation: the last refusals, same transaction
+                funds.onAccepted(inserted);
+            }
+            // the Idempotency-Key commits with the payment: a retry after a crash answers this payment
+            recoveryPoints.record(accountId, RecoveryPoints.PAYMENT, Long.toString(inserted.id()));
+            return inserted;
+        });
+        Payment accepted = type == RequestType.WITHDRAWAL ? withdrawalGate.through(accountId, accept) : accept.get();
+        return acceptance(accepted, prepared.network());
+    }
+
+    /**
+     * A payment that passed every refusal judged without a transaction (body, beneficiary, provider and network, rail
+     * requirements, amount): what acceptance will store, and the network it goes over.
+     */
+    public record Prepared(String merchantReference, Payment.Routing routing, Payment.Amounts amounts,
+                           BigDecimal amountUsdExact, Payee payee, Payment.Instructions instructions, Network network) {
+
+        /** The same payment with its instructions replaced (e.g. carrying a payee check's result). */
+        public Prepared with(Payment.Instructions changed) {
+            return new Prepared(merchantReference, routing, amounts, amountUsdExact, payee, changed, network);
+        }
+    }
+
+    /** Who is paid: the beneficiary named (null when inline) and the customer as the payment uses it. */
+    public record Payee(Counterparty beneficiary, Payment.Customer customer) {
+    }
+
+    /**
+     * The refusals of section 7 up to the amount, in the contract's order, without a transaction and without
+     * touching the Team's money: what a payment and every item of a payout batch are judged by.
+     */
+    public Prepared prepare(StartPaymentCommand cmd) {
+        long accountId = cmd.accountId();
         RequestType type = cmd.parsedRequestType();
         Rail rail = cmd.parsedRail();
         var customerIn = cmd.customer();
         var pc = cmd.providerConfig();
         var pay = cmd.paymentConfig();
-
         // beneficiary lookup
         Counterparty beneficiary = null;
         String beneficiaryRef = customerIn.beneficiaryRef();
@@ -193,36 +257,37 @@ public final class StartPaymentService implements StartPayment {
         var instructions = new Payment.Instructions(accountNumber.trim(), pay.callbackUrl().trim(),
                 trimOrNull(pay.redirectUrl()), trimOrNull(pay.remark()), trimOrNull(pay.paymentCategory()),
                 trimOrNull(cmd.order().reason()));
-        final Counterparty b = beneficiary;
-        java.util.function.Supplier<Payment> accept = () -> unitOfWork.inTransaction(() -> {
-            // without a beneficiary the insert's unique key answers the same refusal: no separate read first
-            if (b != null && store.merchantReferenceTaken(accountId, merchantReference)) {
-                throw DomainError.invalidArgument(
-                        "payment_config.reference \"" + merchantReference + "\" has already been used");
-            }
-            Payment.Beneficiary linked = null;
-            if (b != null) {
-                // tier-0 envelope: judged and counted atomically under the beneficiary's row lock
-                counterparties.reserveTier0(accountId, b.id(), currency, amountUsdExact);
-                linked = new Payment.Beneficiary(b.id(), b.uuid(), b.kycLevel() == KycLevel.TIER_0
-                        ? Money.of(amountUsd, Payment.Amounts.USD) : null);
-            }
-            Instant now = clock.instant();
-            var references = new Payment.References(PaymentReference.of(Tokens.paymentReference()), merchantReference,
-                    rail == Rail.CARD ? Tokens.checkoutToken() : null);
-            Payment draft = Payment.accepted(AccountId.of(accountId), references, routing, amounts, linked, customer,
-                    instructions, now);
-            Payment inserted = store.insert(draft, now);
-            if (funds != null) {
-                // Team tier limit, then the withdrawal's reservation: the last refusals, same transaction
-                funds.onAccepted(inserted);
-            }
-            // the Idempotency-Key commits with the payment: a retry after a crash answers this payment
-            recoveryPoints.record(accountId, RecoveryPoints.PAYMENT, Long.toString(inserted.id()));
-            return inserted;
-        });
-        Payment accepted = type == RequestType.WITHDRAWAL ? withdrawalGate.through(accountId, accept) : accept.get();
-        return acceptance(accepted, network);
+        return new Prepared(merchantReference, routing, amounts, amountUsdExact, new Payee(beneficiary, customer),
+                instructions, network);
+    }
+
+    /**
+     * {@code payment_config.payee_check}: judged after every refusal of section 7 and before anything is reserved
+     * (the directory is asked outside any transaction); the result rides on the payment's instructions.
+     */
+    public Prepared checkPayee(Prepared prepared, PayeeCheckPolicy policy) {
+        if (policy == PayeeCheckPolicy.OFF || payees == null) {
+            return prepared;
+        }
+        Payment.Routing r = prepared.routing();
+        Payment.Customer c = prepared.payee().customer();
+        String bankCode = r.rail() == Rail.BANK ? prepared.network().identity().networkCode() : null;
+        PayeeCheck result = payees.check(policy, new PayeeDirectory.Account(r.country(), r.provider(), r.rail(),
+                prepared.instructions().accountNumber(), bankCode), c.firstName(), c.lastName());
+        return prepared.with(prepared.instructions().withPayeeCheck(result));
+    }
+
+    /** The beneficiary link of a payment: what its acceptance counts toward the tier-0 envelope (USD, tier 0 only). */
+    public static Payment.Beneficiary linked(Counterparty b, Payment.Amounts amounts) {
+        return new Payment.Beneficiary(b.id(), b.uuid(), b.kycLevel() == KycLevel.TIER_0 ? amounts.amountUsd() : null);
+    }
+
+    /** The payment as accepted at {@code now}, {@code queued}, with a fresh service reference (not stored yet). */
+    public static Payment draft(long accountId, Prepared p, Payment.Beneficiary linked, Instant now) {
+        var references = new Payment.References(PaymentReference.of(Tokens.paymentReference()), p.merchantReference(),
+                p.routing().rail() == Rail.CARD ? Tokens.checkoutToken() : null);
+        return Payment.accepted(AccountId.of(accountId), references, p.routing(), p.amounts(), linked,
+                p.payee().customer(), p.instructions(), now);
     }
 
     /**

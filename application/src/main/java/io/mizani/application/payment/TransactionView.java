@@ -112,6 +112,18 @@ public record TransactionView(Payment payment, Money refunded) {
         return time(payment.times().completedAt());
     }
 
+    /** {@code {status, score}} of a withdrawal sent with a payee check; null when the check was off. */
+    public Map<String, Object> payeeCheck() {
+        var check = payment.instructions().payeeCheck();
+        if (check == null) {
+            return null;
+        }
+        var m = new LinkedHashMap<String, Object>();
+        m.put("status", check.status().wire());
+        m.put("score", check.score());
+        return m;
+    }
+
     static BigDecimal money(Money v) {
         return v == null ? null : v.amount().setScale(2, RoundingMode.HALF_EVEN);
     }
@@ -142,6 +154,7 @@ public record TransactionView(Payment payment, Money refunded) {
         m.put("created_at", createdAt());
         m.put("updated_at", updatedAt());
         m.put("completed_at", completedAt());
+        m.put("payee_check", payeeCheck());
         return m;
     }
 

@@ -86,6 +86,32 @@ public final class MerchantAdministration {
         return new Credential(username, password);
     }
 
+    /** A user added to a Team by the operator, their role there and a credential of theirs on it. */
+    public record AddedUser(UserStore.User user, Role role, Credential credential) {
+    }
+
+    /**
+     * Adds a user to the Team with a role (platform.md section 16) and issues a credential of that user on that Team
+     * (password shown once). A user of the Team's organization with that e-mail already is reused: the role is set
+     * and another credential issued.
+     */
+    public AddedUser addUser(long accountId, TeamCommands.AddTeamUser cmd) {
+        String username = ApiSecret.newUsername();
+        String password = ApiSecret.newSecret();
+        return uow.inTransaction(() -> {
+            Team team = requireTeam(accountId);
+            long orgId = team.identity().organizationId();
+            users.lockEmail(orgId, cmd.email());
+            long userId = users.findByEmail(orgId, cmd.email()).map(UserStore.User::id)
+                    .orElseGet(() -> users.create(new UserStore.NewUser(orgId,
+                            new UserStore.Person(cmd.firstName(), cmd.lastName(), cmd.email(), null), username, false)));
+            teams.grant(team.id(), userId, cmd.parsedRole());
+            credentials.insert(username, ApiSecret.hash(password), team.id(), userId);
+            return new AddedUser(users.find(userId).orElseThrow(), cmd.parsedRole(),
+                    new Credential(username, password));
+        });
+    }
+
     public void revoke(String username) {
         boolean revoked = uow.inTransaction(() -> credentials.revoke(username));
         authenticator.invalidate(username);

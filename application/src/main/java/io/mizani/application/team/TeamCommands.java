@@ -45,6 +45,37 @@ public final class TeamCommands {
         }
     }
 
+    /**
+     * The operator adds a user to a Team (platform.md section 16): who they are and their role, one of owner, admin,
+     * member, viewer.
+     */
+    public record AddTeamUser(String firstName, String lastName, String email, String role) {
+        public AddTeamUser {
+            firstName = required("first_name", firstName, MAX_TEXT);
+            lastName = required("last_name", lastName, MAX_TEXT);
+            email = validEmail("email", email);
+            if (email == null) {
+                throw DomainError.invalidArgument("email is required");
+            }
+            if (role == null || role.isBlank()) {
+                throw DomainError.invalidArgument("role is required: owner, admin, member or viewer");
+            }
+            role = role.trim().toLowerCase(java.util.Locale.ROOT);
+            if (parsedRole(role).isEmpty()) {
+                throw DomainError.invalidArgument("role must be one of owner, admin, member, viewer");
+            }
+        }
+
+        public io.mizani.domain.team.Role parsedRole() {
+            return parsedRole(role).orElseThrow();
+        }
+
+        private static java.util.Optional<io.mizani.domain.team.Role> parsedRole(String label) {
+            return java.util.Arrays.stream(io.mizani.domain.team.Role.values())
+                    .filter(r -> r.label().equals(label)).findFirst();
+        }
+    }
+
     public record UpdateTeam(Long accountId, String description, String email, String logo, String themeColor,
                              String paymentNote, Long notifyAmount) {
         public UpdateTeam {

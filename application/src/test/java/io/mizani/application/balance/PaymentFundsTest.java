@@ -42,6 +42,17 @@ class PaymentFundsTest {
         }
 
         @Override
+        public Reservation reserveAll(long a, String c, List<Hold> holds) {
+            BigDecimal needed = holds.stream().map(Hold::needed).reduce(BigDecimal.ZERO, BigDecimal::add);
+            calls.add("reserveAll " + c + " " + holds.size() + " " + needed);
+            if (available.compareTo(needed) < 0) {
+                return new Reservation(false, available);
+            }
+            available = available.subtract(needed);
+            return new Reservation(true, available);
+        }
+
+        @Override
         public boolean release(long p) {
             calls.add("release");
             return true;
@@ -127,6 +138,20 @@ class PaymentFundsTest {
         }
 
         @Override
+        public int tryCountAll(long a, LocalDate day, RequestType t, List<Count> payments, BigDecimal limit) {
+            BigDecimal total = BigDecimal.ZERO;
+            for (int i = 0; i < payments.size(); i++) {
+                total = total.add(payments.get(i).amountUsd());
+                if (total.compareTo(limit) > 0) {
+                    calls.add("countAll refused at " + i);
+                    return i;
+                }
+            }
+            calls.add("countAll " + payments.size() + " " + total + " <= " + limit);
+            return -1;
+        }
+
+        @Override
         public void release(long paymentId) {
             calls.add("release");
         }
@@ -174,6 +199,31 @@ class PaymentFundsTest {
         limits.calls.clear();
         new PaymentFunds(ledger, limits).onAccepted(payment(RequestType.PAYMENT, "90", "0"));
         assertEquals(List.of(), limits.calls);
+    }
+
+    @Test
+    void a_batch_is_judged_against_the_tier_limit_in_order_then_reserved_at_once_per_currency() {
+        var ledger = new Ledger("1000");
+        var limits = new Limits();
+        var funds = new PaymentFunds(ledger, limits);
+        var batch = List.of(payment(RequestType.WITHDRAWAL, "100", "15"), payment(RequestType.WITHDRAWAL, "200", "15"),
+                payment(RequestType.WITHDRAWAL, "300", "15"));
+        funds.onBatchAccepted(1, batch); // no limits: reserved at once
+        assertEquals(List.of("reserveAll KES 3 645.00"), ledger.calls);
+        assertEquals(List.of(), limits.calls);
+
+        // a limit of 2 USD (each payment counts 1.00): the third item is the first over it, and nothing is reserved
+        ledger.calls.clear();
+        limits.limits = new TierLimits(Map.of(1, new TierLimits.Limit(new BigDecimal("2"), null)));
+        DomainError over = assertThrows(DomainError.class, () -> funds.onBatchAccepted(1, batch));
+        assertEquals("daily withdrawal limit of 2 USD for kyc tier 1 reached", over.getMessage());
+        assertEquals(Map.of("index", 2, "reference", "ord-1"), over.details());
+        assertEquals(List.of(), ledger.calls);
+
+        // too little balance for the whole batch: refused with the batch's total
+        limits.limits = TierLimits.none();
+        DomainError poor = assertThrows(DomainError.class, () -> funds.onBatchAccepted(1, batch));
+        assertEquals("insufficient balance: 355.00 KES available, 645.00 needed", poor.getMessage());
     }
 
     @Test

@@ -76,6 +76,11 @@ public class ContractFilter implements OASFilter {
     private static final java.util.Set<String> COMPACT_TOO = java.util.Set.of("startPayment", "submitTeamKyc",
             "updateTeamKyc", "requestTierUpgrade");
 
+    private static final String PAYOUT_CSV_EXAMPLE = "reference,amount,currency,country,provider,transaction_channel,"
+            + "account_number,first_name,last_name,email,phone,network_id,network_name,network_code,account_type,remark,"
+            + "payment_category,payee_check\r\npayroll-2026-11-0001,1500,KES,KE,mpesa_ke,momo,+254700000123,Ada,Obi,"
+            + "ada@example.com,+254700000123,net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary,off\r\n";
+
     private static void op(String key, String tag, String id, String summary, int success, String response,
                            String request, String example, int... errors) {
         OPS.put(key, new Op(tag, id, summary, success, response, request, example, errors));
@@ -161,6 +166,30 @@ public class ContractFilter implements OASFilter {
                 "TransactionEnvelope", null, "{\"merchant_reference\":\"order-1001\"}", 404);
         op("GET /api/global/transactions", "Payments", "listTransactions", "List payments (newest first)", 200, "TransactionsPage",
                 null, null);
+        op("POST /api/global/payees/resolve", "Payments", "resolvePayee",
+                "Confirm who holds a payee's account (and how a name compares)", 200, "PayeeResolution", null,
+                "{\"country\":\"KE\",\"provider\":\"mpesa_ke\",\"account_number\":\"+254700000123\",\"name\":"
+                        + "{\"first_name\":\"Ada\",\"last_name\":\"Obi\"}}");
+        op("POST /api/global/payout-batches", "Payments", "createPayoutBatch",
+                "Create a payout batch (JSON or text/csv); it awaits another user's approval", 200, "PayoutBatchEnvelope",
+                null, "{\"batch_reference\":\"payroll-2026-11\",\"callback_url\":\"https://merchant.example/callbacks/mizani\","
+                        + "\"items\":[{\"transaction_channel\":\"momo\",\"provider\":\"mpesa_ke\",\"amount\":1500,"
+                        + "\"currency\":\"KES\",\"country\":\"KE\",\"customer\":{\"first_name\":\"Ada\",\"last_name\":"
+                        + "\"Obi\",\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},\"provider_config\":"
+                        + "{\"network_id\":\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\",\"network_name\":\"M-Pesa\","
+                        + "\"network_code\":\"MPESA\",\"account_type\":\"momo\"},\"payment_config\":{\"reference\":"
+                        + "\"payroll-2026-11-0001\",\"account_number\":\"+254700000123\",\"remark\":\"November pay\","
+                        + "\"payment_category\":\"salary\"}}]}", 404);
+        op("GET /api/global/payout-batches/{batch_reference}", "Payments", "getPayoutBatch", "Read a payout batch", 200,
+                "PayoutBatchEnvelope", null, null, 404);
+        op("POST /api/global/payout-batches/{batch_reference}/approve", "Payments", "approvePayoutBatch",
+                "Approve a payout batch: reserve every item and queue them as withdrawals", 200, "PayoutBatchEnvelope",
+                null, null, 404);
+        op("POST /api/global/payout-batches/{batch_reference}/cancel", "Payments", "cancelPayoutBatch",
+                "Cancel a payout batch awaiting approval", 200, "PayoutBatchEnvelope", null, null, 404);
+        op("GET /api/global/payout-batches/{batch_reference}/items", "Payments", "listPayoutBatchItems",
+                "List a payout batch's items (its withdrawals, in the batch's order)", 200, "PayoutBatchItemsPage", null,
+                null, 404);
         op("GET /api/global/webhooks/secret", "Payments", "getWebhookSecret", "Read the webhook signing secret", 200, null, null, null);
         op("POST /api/global/webhooks/secret/rotate", "Payments", "rotateWebhookSecret", "Rotate the webhook signing secret", 200,
                 null, null, null);
@@ -205,6 +234,10 @@ public class ContractFilter implements OASFilter {
                         + "\"712000001\"}}", 409);
         op("POST /api/admin/accounts/{account_id}/credentials", "Operator", "issueCredentials", "Issue API credentials", 201,
                 "CredentialsEnvelope", null, null, 404);
+        op("POST /api/admin/accounts/{account_id}/users", "Operator", "addTeamUser",
+                "Add a user to a Team with a role, with API credentials of theirs", 201, "TeamUserAdded", null,
+                "{\"first_name\":\"Ben\",\"last_name\":\"Approver\",\"email\":\"ben.approver@example.com\","
+                        + "\"role\":\"admin\"}", 404, 409);
         op("DELETE /api/admin/credentials/{username}", "Operator", "revokeCredentials", "Revoke API credentials", 200, "Revoked",
                 null, null, 404);
         op("POST /api/admin/accounts/{account_id}/service-wallet/credits", "Operator", "creditServiceWallet",
@@ -270,7 +303,8 @@ public class ContractFilter implements OASFilter {
             "Eligibility", Set.of("reason", "reason_code", "detail"),
             "AccountKycView", Set.of("verification_information"),
             "UpgradeInformationView", Set.of("upgrade_reviewed_by", "upgrade_review_notes"),
-            "ApprovalBody", Set.of("decided_by", "decided_at", "result"));
+            "ApprovalBody", Set.of("decided_by", "decided_at", "result"),
+            "PayeeResolution", Set.of("account_name", "match"));
 
     /** Request properties a client must send. */
     private static final Map<String, List<String>> REQUEST_REQUIRED = Map.ofEntries(
@@ -398,6 +432,13 @@ public class ContractFilter implements OASFilter {
                 mt.setExamples(verifyExamples());
             } else if (op.example() != null) {
                 mt.setExample(parse(op.example()));
+            }
+            MediaType csv = rb.getContent().getMediaType("text/csv");
+            if (csv != null && op.id().equals("createPayoutBatch")) {
+                // the CSV form of a payout batch (batch_reference and callback_url as query parameters)
+                csv.setSchema(str().description("RFC 4180, UTF-8: a header row naming the columns in any order, one "
+                        + "item per row (docs/payouts.md)"));
+                csv.setExample(PAYOUT_CSV_EXAMPLE);
             }
             collectRefs(mt.getSchema(), requestSide);
         }
@@ -767,7 +808,11 @@ public class ContractFilter implements OASFilter {
                 "error_message", str("amount must be a number"),
                 "status_code", OASFactory.createSchema().addType(SchemaType.INTEGER).example(400),
                 "invalid_arguments", array(str("customer.first_name"))
-                        .description("Each field that is missing or malformed, when there are several"));
+                        .description("Each field that is missing or malformed, when there are several"),
+                "invalid_items", array(props(obj("A payout batch item that failed validation"),
+                        "index", id(0).format("int32"), "reference", str("payroll-2026-11-0001"),
+                        "errors", array(str("customer.email must be a valid email address"))))
+                        .description("A refused payout batch: each invalid item, by index (from 0)"));
         standard.setRequired(List.of("error_code", "error_message", "status_code"));
         // a refusal's details are merged into the body (e.g. a beneficiary's missing_full_kyc_fields and kyc)
         standard.setAdditionalPropertiesBoolean(Boolean.TRUE);
@@ -894,7 +939,35 @@ public class ContractFilter implements OASFilter {
                 "status", str("pending"), "amount", num(100.00), "currency", str("KES"), "country", str("KE"),
                 "amount_usd", num(0.77), "fee", num(1.50), "refunded_amount", num(0.00), "beneficiary_uuid", str().format("uuid"),
                 "failure_reason", str(), "provider_reference", str("QK71H2XYZ0"), "created_at", time(),
-                "updated_at", time(), "completed_at", time()));
+                "updated_at", time(), "completed_at", time(),
+                "payee_check", ref("PayeeCheck").description("What the withdrawal's payee check found; null when "
+                        + "payment_config.payee_check was off")));
+        schemas.put("PayeeCheck", props(obj("A withdrawal's payee check: the directory's status and the name match "
+                + "score (null unless resolved)"), "status", str("resolved"),
+                "score", OASFactory.createSchema().addType(SchemaType.INTEGER).example(100)));
+        schemas.put("PayeeMatch", props(obj("The name sent against the account holder's name (section 13's match)"),
+                "score", OASFactory.createSchema().addType(SchemaType.INTEGER).example(100),
+                "first_name", str("exact"), "last_name", str("exact")));
+        schemas.put("PayeeResolution", props(obj("Who holds the account: account_name only when resolved, match only "
+                + "when a name was sent and the account resolved"), "status", str("resolved"),
+                "account_name", str("Ada Obi"), "match", ref("PayeeMatch")));
+        Schema perCurrency = obj("Per currency: {\"<CUR>\": amount}").example(Map.of("KES", 1500.00));
+        perCurrency.setAdditionalPropertiesSchema(num(1500.00));
+        Schema perCurrencyFees = obj("Per currency: {\"<CUR>\": fees}").example(Map.of("KES", 15.00));
+        perCurrencyFees.setAdditionalPropertiesSchema(num(15.00));
+        schemas.put("PayoutBatchCounts", props(obj("The batch's items (withdrawals) per status"),
+                "queued", id(0).format("int32"), "pending", id(0).format("int32"), "succeeded", id(1).format("int32"),
+                "failed", id(0).format("int32")));
+        schemas.put("PayoutBatch", props(obj("A payout batch"), "batch_reference", str("payroll-2026-11"),
+                "status", str("awaiting_approval"), "item_count", id(1).format("int32"), "total_amount", perCurrency,
+                "total_fees", perCurrencyFees, "created_by", id(1), "approved_by", id(2), "created_at", time(),
+                "counts", ref("PayoutBatchCounts")));
+        schemas.put("PayoutBatchEnvelope", props(obj(null), "batch", ref("PayoutBatch")));
+        schemas.put("PayoutBatchItemsPage", props(obj(null), "items", array(ref("Transaction")), "has_more", bool()));
+        schemas.put("TeamUser", props(obj("A user of a Team"), "id", id(2), "first_name", str("Ben"),
+                "last_name", str("Approver"), "email", str("ben.approver@example.com")));
+        schemas.put("TeamUserAdded", props(obj("The user, their role on the Team and API credentials of theirs"),
+                "user", ref("TeamUser"), "role", str("admin"), "credentials", ref("Credentials")));
         schemas.put("TransactionEnvelope", props(obj(null), "transaction", ref("Transaction")));
         schemas.put("Refund", props(obj("A refund of a succeeded collection"),
                 "refund_reference", str("refund-1001-1"), "merchant_reference", str("order-1001"), "amount", num(40.00),

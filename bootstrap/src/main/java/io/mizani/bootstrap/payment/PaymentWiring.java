@@ -75,8 +75,10 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     PaymentFinaliser paymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
-                                      PaymentFunds funds, PaymentObserver observer) {
-        return new PaymentFinaliser(store, counterparties, outbox, funds, observer);
+                                      PaymentFunds funds, PaymentObserver observer,
+                                      io.mizani.application.payout.PayoutBatchService batches) {
+        // a payout batch counts its items down as they become final, in their finalising transaction
+        return new PaymentFinaliser(store, counterparties, outbox, funds, observer).withListener(batches);
     }
 
     /** Logs (MDC, a line per failed payment) and the finalisation timer, reported after the commit. */
@@ -106,11 +108,13 @@ public class PaymentWiring {
 
     @Produces
     @ApplicationScoped
-    StartPayment startPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
-                              RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds,
-                              io.mizani.application.idempotency.RecoveryPoints recoveryPoints) {
+    StartPaymentService startPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties,
+                                     PaymentStore store, RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds,
+                                     io.mizani.application.idempotency.RecoveryPoints recoveryPoints,
+                                     io.mizani.application.payout.PayeeService payees) {
         return new StartPaymentService(catalogue, counterparties, store, rates, unitOfWork, clock, funds)
                 .withRecoveryPoints(recoveryPoints)
+                .withPayees(payees)
                 .withWithdrawalGate(new io.mizani.application.billing.ChargeGate(
                         settings.withdrawalsInFlightPerMerchant(), settings.withdrawalQueueWait()));
     }

@@ -65,6 +65,25 @@ class RequestExamplesTest {
     }
 
     @Test
+    void the_payout_examples_are_accepted() {
+        Merchant m = merchant();
+        TestMerchants.asOperator().body(Map.of("providers", java.util.List.of("mpesa_ke")))
+                .put("/api/admin/accounts/" + m.accountId() + "/payment-providers").then().statusCode(200);
+        m.as().body(example("/api/global/payees/resolve", "post")).post("/api/global/payees/resolve")
+                .then().statusCode(200);
+        Map<String, Object> batch = example("/api/global/payout-batches", "post");
+        batch.put("callback_url", "http://127.0.0.1:9/callbacks"); // nothing outside this machine
+        m.as().body(batch).post("/api/global/payout-batches").then().statusCode(200);
+        String csv = doc().getString("paths.'/api/global/payout-batches'.post.requestBody.content.'text/csv'.example");
+        given().auth().preemptive().basic(m.username(), m.password()).contentType("text/csv")
+                .queryParam("batch_reference", "csv-example").queryParam("callback_url", "http://127.0.0.1:9/cb")
+                .body(csv.replace("payroll-2026-11-0001", "csv-example-0001")).post("/api/global/payout-batches")
+                .then().statusCode(200);
+        TestMerchants.asOperator().body(example("/api/admin/accounts/{account_id}/users", "post"))
+                .post("/api/admin/accounts/" + m.accountId() + "/users").then().statusCode(201);
+    }
+
+    @Test
     void the_payment_example_starts_a_payment() {
         Merchant m = merchant();
         TestMerchants.asOperator().body(example("/api/admin/accounts/{account_id}/payment-providers", "put"))

@@ -340,7 +340,9 @@ class PaymentsApiTest {
         Map<String, Object> t = s.getMap("transaction");
         assertEquals(Set.of("merchant_reference", "reference", "request_type", "transaction_type", "transaction_channel",
                 "provider", "status", "amount", "currency", "country", "amount_usd", "fee", "refunded_amount", "beneficiary_uuid",
-                "failure_reason", "provider_reference", "created_at", "updated_at", "completed_at"), t.keySet());
+                "failure_reason", "provider_reference", "created_at", "updated_at", "completed_at", "payee_check"),
+                t.keySet());
+        assertNull(t.get("payee_check"), "no payment_config.payee_check: null (docs/payouts.md)");
         // not failed, and not yet decided unless the settle worker was quicker than this read (it may be on a
         // loaded machine: the sandbox settles at once)
         assertTrue(Set.of("queued", "pending", "succeeded").contains(t.get("status")), String.valueOf(t.get("status")));

@@ -1,5 +1,7 @@
 package io.mizani.domain.payment;
 
+import io.mizani.domain.payout.PayeeCheck;
+
 import io.mizani.domain.common.Money;
 import io.mizani.domain.tenancy.AccountId;
 
@@ -105,10 +107,22 @@ public record Payment(
 
     /**
      * What the merchant asked besides the money: the customer's account on the network, where to call back and
-     * where to send the payer afterwards, the free texts ({@code remark}, {@code paymentCategory}) and the reason.
+     * where to send the payer afterwards, the free texts ({@code remark}, {@code paymentCategory}), the reason and,
+     * for a withdrawal sent with {@code payment_config.payee_check}, what that check found (null when it was off).
      */
     public record Instructions(String accountNumber, String callbackUrl, String redirectUrl, String remark,
-                               String paymentCategory, String reason) {
+                               String paymentCategory, String reason, PayeeCheck payeeCheck) {
+
+        /** Without a payee check ({@code payment_config.payee_check} off). */
+        public Instructions(String accountNumber, String callbackUrl, String redirectUrl, String remark,
+                            String paymentCategory, String reason) {
+            this(accountNumber, callbackUrl, redirectUrl, remark, paymentCategory, reason, null);
+        }
+
+        /** The same instructions carrying what the payee check found. */
+        public Instructions withPayeeCheck(PayeeCheck check) {
+            return new Instructions(accountNumber, callbackUrl, redirectUrl, remark, paymentCategory, reason, check);
+        }
     }
 
     /**

@@ -44,6 +44,56 @@ public class JdbcBalanceLedger implements BalanceLedger {
                 transactionReference), EntryType.WITHDRAWAL_RESERVE, needed));
     }
 
+    /**
+     * The sum of the holds taken by the same path as one reservation ({@link #take}: one slot that covers it, else
+     * every slot locked in slot order), then one statement writing every hold's withdrawal_reserve entry on that slot
+     * (unnest of the arrays): a payout batch of 10,000 items costs a few statements, not 10,000. Each entry's
+     * available_after runs down from the balance before the batch to the balance after it.
+     */
+    @Override
+    public Reservation reserveAll(long accountId, String currency, List<Hold> holds) {
+        BigDecimal total = ZERO;
+        for (Hold h : holds) {
+            total = total.add(h.needed());
+        }
+        BigDecimal sum = total;
+        return Jdbc.with(dataSource, c -> {
+            Taken t = take(c, accountId, currency, sum, true);
+            if (!t.ok()) {
+                return new Reservation(false, t.after());
+            }
+            Long[] ids = new Long[holds.size()];
+            String[] refs = new String[holds.size()];
+            BigDecimal[] amounts = new BigDecimal[holds.size()];
+            BigDecimal[] afters = new BigDecimal[holds.size()];
+            BigDecimal running = t.after().add(sum);
+            for (int i = 0; i < holds.size(); i++) {
+                Hold h = holds.get(i);
+                running = running.subtract(h.needed());
+                ids[i] = h.paymentId();
+                refs[i] = h.transactionReference();
+                amounts[i] = h.needed().negate();
+                afters[i] = running;
+            }
+            try (var ps = c.prepareStatement("""
+                    INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
+                        transaction_reference, slot)
+                    SELECT ?, ?, 'withdrawal_reserve', v.amount, v.after, v.payment_id, v.reference, ?
+                    FROM unnest(?::bigint[], ?::text[], ?::numeric[], ?::numeric[]) AS v(payment_id, reference, amount, after)
+                    """)) {
+                ps.setLong(1, accountId);
+                ps.setString(2, currency);
+                ps.setInt(3, t.slot());
+                ps.setArray(4, c.createArrayOf("bigint", ids));
+                ps.setArray(5, c.createArrayOf("text", refs));
+                ps.setArray(6, c.createArrayOf("numeric", amounts));
+                ps.setArray(7, c.createArrayOf("numeric", afters));
+                ps.executeUpdate();
+            }
+            return new Reservation(true, t.after());
+        });
+    }
+
     @Override
     public boolean release(long paymentId) {
         return Jdbc.with(dataSource, c -> giveBack(c, PAYMENT_HOLD, paymentId, EntryType.WITHDRAWAL_RELEASE));

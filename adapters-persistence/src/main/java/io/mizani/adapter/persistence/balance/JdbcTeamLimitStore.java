@@ -118,6 +118,74 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
     }
 
     @Override
+    public int tryCountAll(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments,
+                           BigDecimal limit) {
+        BigDecimal total = BigDecimal.ZERO;
+        Long[] ids = new Long[payments.size()];
+        BigDecimal[] amounts = new BigDecimal[payments.size()];
+        for (int i = 0; i < payments.size(); i++) {
+            total = total.add(payments.get(i).amountUsd());
+            ids[i] = payments.get(i).paymentId();
+            amounts[i] = payments.get(i).amountUsd();
+        }
+        BigDecimal sum = total;
+        return Jdbc.with(dataSource, c -> {
+            var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
+            try (var ps = Jdbc.bind(c.prepareStatement("""
+                    INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
+                    SELECT ?, ?, ?, coalesce(sum(amount_usd), 0) FROM payments
+                    WHERE account_id = ? AND request_type = ? AND status <> 'failed' AND created_at >= ?
+                      AND id <> ALL (?)
+                    ON CONFLICT (account_id, day, request_type) DO NOTHING"""),
+                    accountId, Date.valueOf(day), type.wire(), accountId, type.wire(), start)) {
+                ps.setArray(7, c.createArrayOf("bigint", ids));
+                ps.executeUpdate();
+            }
+            // in order, the sum: every prefix of positive amounts fits when the whole does
+            try (var ps = Jdbc.bind(c.prepareStatement("""
+                    UPDATE team_daily_usage SET total_usd = total_usd + ?
+                    WHERE account_id = ? AND day = ? AND request_type = ? AND total_usd + ? <= ?
+                    RETURNING total_usd"""),
+                    sum, accountId, Date.valueOf(day), type.wire(), sum, limit); var rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return firstOver(c, accountId, day, type, amounts, limit);
+                }
+            }
+            try (var ps = c.prepareStatement("""
+                    INSERT INTO payment_limit_counts (payment_id, account_id, day, request_type, amount_usd)
+                    SELECT v.id, ?, ?, ?, v.usd FROM unnest(?::bigint[], ?::numeric[]) AS v(id, usd)""")) {
+                ps.setLong(1, accountId);
+                ps.setDate(2, Date.valueOf(day));
+                ps.setString(3, type.wire());
+                ps.setArray(4, c.createArrayOf("bigint", ids));
+                ps.setArray(5, c.createArrayOf("numeric", amounts));
+                ps.executeUpdate();
+            }
+            return -1;
+        });
+    }
+
+    /** The index of the first amount that takes the counter (as it stands now) over the limit. */
+    private static int firstOver(java.sql.Connection c, long accountId, LocalDate day, RequestType type,
+                                 BigDecimal[] amounts, BigDecimal limit) throws java.sql.SQLException {
+        BigDecimal counted = BigDecimal.ZERO;
+        try (var ps = Jdbc.bind(c.prepareStatement(
+                "SELECT total_usd FROM team_daily_usage WHERE account_id = ? AND day = ? AND request_type = ?"),
+                accountId, Date.valueOf(day), type.wire()); var rs = ps.executeQuery()) {
+            if (rs.next()) {
+                counted = rs.getBigDecimal(1);
+            }
+        }
+        for (int i = 0; i < amounts.length; i++) {
+            counted = counted.add(amounts[i]);
+            if (counted.compareTo(limit) > 0) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    @Override
     public void release(long paymentId) {
         Jdbc.with(dataSource, c -> {
             try (var ps = Jdbc.bind(c.prepareStatement("""

@@ -59,7 +59,8 @@ public class IdentifierSealing {
             new Table("accounts", List.of(Column.sealed("number"))),
             new Table("users", List.of(Column.sealed("phone_number"))),
             new Table("invitations", List.of(Column.sealed("phone_number"))),
-            new Table("idempotency_keys", List.of(Column.sealed("response_body"))));
+            new Table("idempotency_keys", List.of(Column.sealed("response_body"))),
+            new Table("payout_batches", List.of(Column.sealed("drafts"))));
 
     /** Identifiers inside the Team KYC jsonb columns. */
     static final Map<String, Set<String>> KYC_JSON = Map.of(

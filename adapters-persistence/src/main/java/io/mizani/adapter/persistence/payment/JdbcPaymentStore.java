@@ -12,6 +12,8 @@ import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.payout.PayeeCheck;
+import io.mizani.domain.payout.PayeeStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -37,13 +39,13 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class JdbcPaymentStore implements PaymentStore {
 
-    static final String COLUMNS = """
+    public static final String COLUMNS = """
             id, account_id, reference, merchant_reference, request_type, rail, provider, network_id, channel_id,
             amount, currency, country, amount_usd, fee, beneficiary_id, beneficiary_uuid, tier0_counted_usd,
             customer_first_name, customer_last_name, customer_email, customer_phone, customer_dob, customer_country,
             customer_id_type, customer_id_number, account_number, callback_url, redirect_url, remark,
             payment_category, reason, status, failure_reason, provider_reference, checkout_token, checks,
-            created_at, updated_at, pending_since, completed_at""";
+            created_at, updated_at, pending_since, completed_at, payee_check_status, payee_check_score""";
 
     @Inject
     DataSource dataSource;
@@ -86,6 +88,84 @@ public class JdbcPaymentStore implements PaymentStore {
                     }
                     throw e;
                 }
+            }
+        });
+    }
+
+    /**
+     * A payout batch's payments: the rows sent in multi-row INSERTs of up to {@link #ROWS_PER_INSERT} rows (one round
+     * trip each, RETURNING the rows as stored), in the batch's order.
+     */
+    @Override
+    public List<Payment> insertAll(List<Payment> payments, Instant nextCheckAt, long payoutBatchId) {
+        if (payments.isEmpty()) {
+            return List.of();
+        }
+        return Jdbc.with(dataSource, c -> {
+            var out = new ArrayList<Payment>(payments.size());
+            for (int from = 0; from < payments.size(); from += ROWS_PER_INSERT) {
+                List<Payment> chunk = payments.subList(from, Math.min(payments.size(), from + ROWS_PER_INSERT));
+                List<Map<String, Object>> rows = new ArrayList<>(chunk.size());
+                for (Payment p : chunk) {
+                    Map<String, Object> row = row(p, nextCheckAt);
+                    row.put("payout_batch_id", payoutBatchId);
+                    rows.add(row);
+                }
+                var keys = rows.get(0).keySet();
+                String one = "(" + String.join(",", java.util.Collections.nCopies(keys.size(), "?")) + ")";
+                String sql = "INSERT INTO payments (" + String.join(", ", keys) + ") VALUES "
+                        + String.join(",", java.util.Collections.nCopies(rows.size(), one)) + " RETURNING " + COLUMNS;
+                try (var ps = c.prepareStatement(sql)) {
+                    int i = 0;
+                    for (Map<String, Object> row : rows) {
+                        for (Object value : row.values()) {
+                            Jdbc.set(ps, ++i, value);
+                        }
+                    }
+                    List<Payment> stored;
+                    try {
+                        stored = all(ps.executeQuery());
+                    } catch (SQLException e) {
+                        if ("23505".equals(e.getSQLState()) && String.valueOf(e.getMessage()).contains("merchant_reference")) {
+                            var m = DUPLICATE.matcher(String.valueOf(e.getMessage()));
+                            throw DomainError.invalidArgument("payment_config.reference "
+                                    + (m.find() ? "\"" + m.group(1) + "\" " : "of an item ")
+                                    + "has already been used (since the batch was created)");
+                        }
+                        throw e;
+                    }
+                    // RETURNING gives no order: the batch's order is the order of the ids the sequence handed out
+                    stored.sort(java.util.Comparator.comparingLong(Payment::id));
+                    out.addAll(stored);
+                }
+            }
+            return out;
+        });
+    }
+
+    private static final java.util.regex.Pattern DUPLICATE = java.util.regex.Pattern.compile(
+            "Key \\(account_id, merchant_reference\\)=\\(\\d+, (.*)\\) already exists");
+
+    /** Rows per statement of {@link #insertAll} (45 parameters a row: under PostgreSQL's 65,535 per statement). */
+    static final int ROWS_PER_INSERT = 1000;
+
+    @Override
+    public java.util.Set<String> merchantReferencesTaken(long accountId, java.util.Collection<String> references) {
+        if (references.isEmpty()) {
+            return java.util.Set.of();
+        }
+        return Jdbc.with(dataSource, c -> {
+            try (var ps = c.prepareStatement(
+                    "SELECT merchant_reference FROM payments WHERE account_id = ? AND merchant_reference = ANY (?)")) {
+                ps.setLong(1, accountId);
+                ps.setArray(2, c.createArrayOf("text", references.toArray()));
+                var out = new java.util.HashSet<String>();
+                try (var rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                }
+                return out;
             }
         });
     }
@@ -500,6 +580,9 @@ public class JdbcPaymentStore implements PaymentStore {
         row.put("remark", in.remark());
         row.put("payment_category", in.paymentCategory());
         row.put("reason", in.reason());
+        PayeeCheck check = in.payeeCheck();
+        row.put("payee_check_status", check == null ? null : check.status().wire());
+        row.put("payee_check_score", check == null ? null : check.score());
         Payment.Outcome o = p.outcome();
         row.put("status", o.status().wire());
         row.put("failure_reason", o.failureReason());
@@ -515,7 +598,7 @@ public class JdbcPaymentStore implements PaymentStore {
     }
 
     /** A row of payments, read part by part by column name. */
-    Payment map(ResultSet rs) throws SQLException {
+    public Payment map(ResultSet rs) throws SQLException {
         return new Payment(rs.getLong("id"), AccountId.of(rs.getLong("account_id")), references(rs), routing(rs),
                 amounts(rs), beneficiary(rs), customer(rs), instructions(rs), outcome(rs), times(rs));
     }
@@ -559,7 +642,16 @@ public class JdbcPaymentStore implements PaymentStore {
     private Payment.Instructions instructions(ResultSet rs) throws SQLException {
         return new Payment.Instructions(sealed.open(rs.getString("account_number")), rs.getString("callback_url"),
                 rs.getString("redirect_url"), rs.getString("remark"), rs.getString("payment_category"),
-                rs.getString("reason"));
+                rs.getString("reason"), payeeCheck(rs));
+    }
+
+    private static PayeeCheck payeeCheck(ResultSet rs) throws SQLException {
+        String status = rs.getString("payee_check_status");
+        if (status == null) {
+            return null;
+        }
+        int score = rs.getInt("payee_check_score");
+        return new PayeeCheck(PayeeStatus.parse(status).orElseThrow(), rs.wasNull() ? null : score);
     }
 
     private static Payment.Outcome outcome(ResultSet rs) throws SQLException {

@@ -152,7 +152,11 @@ public final class SandboxVerificationProvider implements VerificationProvider {
         };
     }
 
-    private static String[] person(String id) {
+    /**
+     * The deterministic person of section 5 for an identifier: {first name, last name}. Also the account holder's
+     * name of the sandbox payee directory (section 16), for the account number as identifier.
+     */
+    public static String[] person(String id) {
         long h = hash(id);
         return new String[]{FIRST.get((int) (h % FIRST.size())), LAST.get((int) ((h / 31) % LAST.size()))};
     }

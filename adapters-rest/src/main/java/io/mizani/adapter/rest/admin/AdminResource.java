@@ -134,6 +134,30 @@ public class AdminResource {
                 Map.of("username", c.username(), "password", c.password()))).build();
     }
 
+    public record AddUserRequest(String firstName, String lastName, String email, String role) {
+    }
+
+    /** A user of the Team with a role, and a credential of that user on it (platform.md section 16). */
+    @POST
+    @Path("/accounts/{account_id}/users")
+    @Audited(action = "team_user.add", target = "account", id = "account_id")
+    public Response addUser(@PathParam("account_id") String accountId, AddUserRequest body) {
+        Requests.body(body);
+        var added = admin.addUser(Requests.pathId(accountId, "account"),
+                new TeamCommands.AddTeamUser(body.firstName(), body.lastName(), body.email(), body.role()));
+        Map<String, Object> user = new LinkedHashMap<>();
+        user.put("id", added.user().id());
+        user.put("first_name", added.user().person().firstName());
+        user.put("last_name", added.user().person().lastName());
+        user.put("email", added.user().person().email());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("user", user);
+        out.put("role", added.role().label());
+        out.put("credentials", Map.of("username", added.credential().username(),
+                "password", added.credential().password()));
+        return Response.status(201).entity(out).build();
+    }
+
     @DELETE
     @Path("/credentials/{username}")
     @Audited(action = "credential.revoke", target = "credential", id = "username")

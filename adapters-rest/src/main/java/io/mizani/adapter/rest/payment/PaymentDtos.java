@@ -21,24 +21,24 @@ import java.util.Map;
  * command's named parts ({@link StartPaymentBody#toCommand}), a response body is made from the application's values
  * by its one named factory ({@code of}).
  */
-final class PaymentDtos {
+public final class PaymentDtos {
 
     private PaymentDtos() {
     }
 
-    record AddressBody(@JsonProperty("line_1") String line1, String country) {
+    public record AddressBody(@JsonProperty("line_1") String line1, String country) {
 
-        StartPaymentCommand.Address toCommand() {
+        public StartPaymentCommand.Address toCommand() {
             return new StartPaymentCommand.Address(line1, country);
         }
     }
 
-    record CustomerBody(String customerUuid, String customerUid, String firstName, String lastName, String email,
+    public record CustomerBody(String customerUuid, String customerUid, String firstName, String lastName, String email,
                         String phone, String dob, String country, String idType, String idNumber,
                         String additionalIdType, String additionalIdNumber, AddressBody address) {
 
         /** The customer object in the command's parts, each field read by name. */
-        StartPaymentCommand.Customer toCommand() {
+        public StartPaymentCommand.Customer toCommand() {
             return new StartPaymentCommand.Customer(
                     new StartPaymentCommand.BeneficiaryRef(customerUuid, customerUid),
                     new StartPaymentCommand.Person(firstName, lastName, email, phone, dob, country),
@@ -47,21 +47,22 @@ final class PaymentDtos {
         }
     }
 
-    record ProviderConfigBody(String networkId, String providerId, String networkName, String networkCode,
+    public record ProviderConfigBody(String networkId, String providerId, String networkName, String networkCode,
                               String accountType, String channelId) {
 
-        StartPaymentCommand.ProviderConfig toCommand() {
+        public StartPaymentCommand.ProviderConfig toCommand() {
             return new StartPaymentCommand.ProviderConfig(networkId, providerId, networkName, networkCode,
                     accountType, channelId);
         }
     }
 
-    record PaymentConfigBody(String reference, String accountNumber, String remark, String paymentCategory,
-                             String callbackUrl, String redirectUrl) {
+    public record PaymentConfigBody(String reference, String accountNumber, String remark, String paymentCategory,
+                                    String callbackUrl, String redirectUrl,
+                                    String payeeCheck) {
 
-        StartPaymentCommand.PaymentConfig toCommand() {
+        public StartPaymentCommand.PaymentConfig toCommand() {
             return new StartPaymentCommand.PaymentConfig(reference, accountNumber, remark, paymentCategory,
-                    callbackUrl, redirectUrl);
+                    callbackUrl, redirectUrl, payeeCheck);
         }
     }
 

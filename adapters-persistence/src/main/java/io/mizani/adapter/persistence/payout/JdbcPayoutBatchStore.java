@@ -1,0 +1,225 @@
+package io.mizani.adapter.persistence.payout;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.mizani.adapter.persistence.common.SealedText;
+import io.mizani.adapter.persistence.common.Sql;
+import io.mizani.adapter.persistence.payment.JdbcPaymentStore;
+import io.mizani.application.payout.PayoutBatchStore;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payout.PayoutBatchStatus;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
+
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * payout_batches (V19), the one store of that table; a batch's items are payments (payments.payout_batch_id), read
+ * here with the payment store's row mapping. The drafts of a batch awaiting approval are one sealed JSON text: one
+ * statement stores 10,000 items, one reads them back.
+ */
+@ApplicationScoped
+public class JdbcPayoutBatchStore implements PayoutBatchStore {
+
+    private static final String COLUMNS = """
+            id, account_id, batch_reference, status, item_count, total_amount::text AS total_amount,
+            total_fees::text AS total_fees, created_by, approved_by, created_at""";
+
+    private static final TypeReference<Map<String, BigDecimal>> PER_CURRENCY = new TypeReference<>() {
+    };
+    private static final TypeReference<List<Payment>> DRAFTS = new TypeReference<>() {
+    };
+
+    /** The drafts' JSON: the domain records as Jackson writes them by default (component names), read back the same. */
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
+    @Inject
+    Sql sql;
+
+    @Inject
+    SealedText sealed;
+
+    @Inject
+    JdbcPaymentStore payments;
+
+    private final RowMapper<Batch> batchRow = (rs, ctx) -> map(rs);
+
+    @Override
+    public Batch create(NewBatch b) {
+        String drafts = sealed.seal(write(b.drafts()));
+        try {
+            return sql.with(h -> h.createQuery("""
+                    INSERT INTO payout_batches (account_id, batch_reference, callback_url, status, item_count,
+                        total_amount, total_fees, drafts, created_by)
+                    VALUES (:account, :reference, :callback, 'awaiting_approval', :count, :amount::jsonb, :fees::jsonb,
+                        :drafts, :createdBy)
+                    RETURNING\s""" + COLUMNS)
+                    .bind("account", b.accountId())
+                    .bind("reference", b.batchReference())
+                    .bind("callback", b.callbackUrl())
+                    .bind("count", b.totals().itemCount())
+                    .bind("amount", write(b.totals().amount()))
+                    .bind("fees", write(b.totals().fees()))
+                    .bind("drafts", drafts)
+                    .bind("createdBy", b.createdBy())
+                    .map(batchRow).one());
+        } catch (UnableToExecuteStatementException e) {
+            if (e.getCause() instanceof SQLException s && "23505".equals(s.getSQLState())) {
+                throw DomainError.invalidArgument("batch_reference \"" + b.batchReference()
+                        + "\" has already been used");
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<Batch> find(long accountId, String batchReference) {
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS
+                        + " FROM payout_batches WHERE account_id = :account AND batch_reference = :reference")
+                .bind("account", accountId).bind("reference", batchReference).map(batchRow).findOne());
+    }
+
+    @Override
+    public Optional<Batch> lock(long accountId, String batchReference) {
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS
+                        + " FROM payout_batches WHERE account_id = :account AND batch_reference = :reference FOR UPDATE")
+                .bind("account", accountId).bind("reference", batchReference).map(batchRow).findOne());
+    }
+
+    @Override
+    public Optional<Batch> findById(long id) {
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS + " FROM payout_batches WHERE id = :id")
+                .bind("id", id).map(batchRow).findOne());
+    }
+
+    @Override
+    public List<Payment> drafts(long batchId) {
+        String stored = sql.with(h -> h.createQuery("SELECT drafts FROM payout_batches WHERE id = :id")
+                .bind("id", batchId).mapTo(String.class).findOne().orElse(null));
+        if (stored == null) {
+            return List.of();
+        }
+        try {
+            return JSON.readValue(sealed.open(stored), DRAFTS);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("payout batch " + batchId + " holds unreadable drafts", e);
+        }
+    }
+
+    @Override
+    public void approved(long batchId, long userId, int openItems, Instant at) {
+        sql.use(h -> require(h.createUpdate("""
+                UPDATE payout_batches SET status = 'processing', approved_by = :user, approved_at = :at,
+                    open_items = :open, drafts = NULL
+                WHERE id = :id AND status = 'awaiting_approval'""")
+                .bind("user", userId).bind("at", Timestamp.from(at)).bind("open", openItems).bind("id", batchId)
+                .execute()));
+    }
+
+    @Override
+    public void cancelled(long batchId, Instant at) {
+        sql.use(h -> require(h.createUpdate("""
+                UPDATE payout_batches SET status = 'cancelled', cancelled_at = :at, drafts = NULL
+                WHERE id = :id AND status = 'awaiting_approval'""")
+                .bind("at", Timestamp.from(at)).bind("id", batchId).execute()));
+    }
+
+    @Override
+    public Counts counts(long batchId) {
+        return sql.with(h -> h.createQuery("""
+                SELECT count(*) FILTER (WHERE status = 'queued') AS queued,
+                       count(*) FILTER (WHERE status = 'pending') AS pending,
+                       count(*) FILTER (WHERE status = 'succeeded') AS succeeded,
+                       count(*) FILTER (WHERE status = 'failed') AS failed
+                FROM payments WHERE payout_batch_id = :id""")
+                .bind("id", batchId)
+                .map((rs, ctx) -> new Counts(rs.getInt("queued"), rs.getInt("pending"), rs.getInt("succeeded"),
+                        rs.getInt("failed")))
+                .one());
+    }
+
+    @Override
+    public List<Payment> items(long batchId, PaymentStatus status, int limit, String startingAfter) {
+        return sql.with(h -> h.createQuery("SELECT " + JdbcPaymentStore.COLUMNS + """
+                         FROM payments
+                        WHERE payout_batch_id = :id
+                          AND (CAST(:status AS text) IS NULL OR status = :status)
+                          AND id > coalesce((SELECT p.id FROM payments p WHERE p.payout_batch_id = :id
+                                             AND p.reference = :after), 0)
+                        ORDER BY id LIMIT :limit""")
+                .bind("id", batchId)
+                .bind("status", status == null ? null : status.wire())
+                .bind("after", startingAfter)
+                .bind("limit", limit)
+                .map((rs, ctx) -> payments.map(rs))
+                .list());
+    }
+
+    @Override
+    public Optional<Long> itemFinal(long paymentId, Instant at) {
+        return sql.with(h -> h.createQuery("""
+                UPDATE payout_batches b SET open_items = b.open_items - 1,
+                    status = CASE WHEN b.open_items = 1 THEN 'completed' ELSE b.status END,
+                    completed_at = CASE WHEN b.open_items = 1 THEN :at ELSE b.completed_at END
+                FROM payments p
+                WHERE p.id = :payment AND b.id = p.payout_batch_id AND b.status = 'processing' AND b.open_items > 0
+                RETURNING b.id, b.status""")
+                .bind("payment", paymentId).bind("at", Timestamp.from(at))
+                .map((rs, ctx) -> PayoutBatchStatus.COMPLETED.wire().equals(rs.getString("status"))
+                        ? rs.getLong("id") : -1L)
+                .findOne()
+                .filter(id -> id > 0));
+    }
+
+    private static void require(int updated) {
+        if (updated != 1) {
+            throw new IllegalStateException("payout batch was not awaiting approval");
+        }
+    }
+
+    private static Batch map(ResultSet rs) throws SQLException {
+        long approvedBy = rs.getLong("approved_by");
+        Long approved = rs.wasNull() ? null : approvedBy;
+        return new Batch(rs.getLong("id"), rs.getLong("account_id"), rs.getString("batch_reference"),
+                PayoutBatchStatus.parse(rs.getString("status")).orElseThrow(),
+                new Totals(rs.getInt("item_count"), read(rs.getString("total_amount")),
+                        read(rs.getString("total_fees"))),
+                new People(rs.getLong("created_by"), approved),
+                rs.getTimestamp("created_at").toInstant());
+    }
+
+    private static Map<String, BigDecimal> read(String json) {
+        try {
+            return JSON.readValue(json, PER_CURRENCY);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable totals", e);
+        }
+    }
+
+    private static String write(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + value.getClass().getSimpleName(), e);
+        }
+    }
+
+}

@@ -1,0 +1,58 @@
+package io.mizani.adapter.rest.payout;
+
+import io.mizani.adapter.rest.common.Requests;
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.payout.ResolvePayee;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** POST /api/global/payees/resolve (platform.md section 16): who holds an account, and how a name compares. */
+@Path("/api/global/payees")
+@RolesAllowed("merchant")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class PayeeResource {
+
+    @Inject
+    CurrentMerchant currentMerchant;
+    @Inject
+    ResolvePayee resolvePayee;
+
+    public record NameBody(String firstName, String lastName) {
+    }
+
+    public record ResolveBody(String country, String provider, String accountNumber, String bankCode, NameBody name) {
+    }
+
+    /** {@code account_name} absent unless resolved, {@code match} absent unless a name was sent and it resolved. */
+    @POST
+    @Path("/resolve")
+    public Map<String, Object> resolve(ResolveBody body) {
+        Requests.body(body);
+        var r = resolvePayee.resolve(new ResolvePayee.Command(currentMerchant.merchant().accountId(), body.country(),
+                body.provider(), body.accountNumber(), body.bankCode(),
+                body.name() == null ? null : new ResolvePayee.ExpectedName(body.name().firstName(),
+                        body.name().lastName())));
+        var out = new LinkedHashMap<String, Object>();
+        out.put("status", r.status().wire());
+        if (r.accountName() != null) {
+            out.put("account_name", r.accountName());
+        }
+        if (r.match() != null) {
+            var m = new LinkedHashMap<String, Object>();
+            m.put("score", r.match().score());
+            m.put("first_name", r.match().firstName().wire());
+            m.put("last_name", r.match().lastName().wire());
+            out.put("match", m);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,130 @@
+package io.mizani.adapter.rest.payout;
+
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.mizani.adapter.rest.common.JsonNumberOnly;
+import io.mizani.adapter.rest.common.Requests;
+import io.mizani.adapter.rest.payment.PaymentDtos;
+import io.mizani.adapter.rest.tenancy.CurrentMerchant;
+import io.mizani.application.payment.StartPaymentCommand;
+import io.mizani.application.payment.TransactionView;
+import io.mizani.application.payout.BatchView;
+import io.mizani.application.payout.PayoutBatches;
+import io.mizani.application.tenancy.MerchantContext;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Payout batches (platform.md section 16): create (JSON or {@code text/csv}), read, approve, cancel, list items.
+ * Another Team's batch answers 404.
+ */
+@Path("/api/global/payout-batches")
+@RolesAllowed("merchant")
+@Produces(MediaType.APPLICATION_JSON)
+public class PayoutBatchResource {
+
+    @Inject
+    CurrentMerchant currentMerchant;
+    @Inject
+    PayoutBatches batches;
+
+    /** One item: a withdrawal body without request_type and callback_url (sent ones are ignored). */
+    public record PayoutItemBody(String transactionChannel, String provider,
+                                 @JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount, String currency,
+                                 String country, String reason, PaymentDtos.CustomerBody customer,
+                                 PaymentDtos.ProviderConfigBody providerConfig,
+                                 PaymentDtos.PaymentConfigBody paymentConfig) {
+
+        PayoutBatches.Item toItem() {
+            return new PayoutBatches.Item(
+                    new StartPaymentCommand.Order(null, transactionChannel, provider, amount, currency, country, reason),
+                    customer == null ? null : customer.toCommand(),
+                    providerConfig == null ? null : providerConfig.toCommand(),
+                    paymentConfig == null ? null : paymentConfig.toCommand(), List.of());
+        }
+    }
+
+    public record CreateBatchBody(String batchReference, String callbackUrl, List<PayoutItemBody> items) {
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Map<String, Object> create(CreateBatchBody body) {
+        Requests.body(body);
+        List<PayoutBatches.Item> items = body.items() == null ? null : new ArrayList<>();
+        if (body.items() != null) {
+            for (PayoutItemBody item : body.items()) {
+                items.add(item == null ? new PayoutBatches.Item(null, null, null, null, List.of("item is null"))
+                        : item.toItem());
+            }
+        }
+        return envelope(batches.create(new PayoutBatches.CreateBatch(caller(), body.batchReference(),
+                body.callbackUrl(), items)));
+    }
+
+    /** The same batch as CSV: batch_reference and callback_url as query parameters (see {@link PayoutCsv}). */
+    @POST
+    @Consumes("text/csv")
+    public Map<String, Object> createFromCsv(@QueryParam("batch_reference") String batchReference,
+                                             @QueryParam("callback_url") String callbackUrl, String csv) {
+        PayoutBatches.Caller caller = caller();
+        // the batch's own fields first: a missing reference is said before the file is read
+        if (batchReference == null || batchReference.isBlank() || callbackUrl == null || callbackUrl.isBlank()) {
+            new PayoutBatches.CreateBatch(caller, batchReference, callbackUrl, List.of());
+        }
+        return envelope(batches.create(new PayoutBatches.CreateBatch(caller, batchReference, callbackUrl,
+                PayoutCsv.items(csv))));
+    }
+
+    @GET
+    @Path("/{batch_reference}")
+    public Map<String, Object> get(@PathParam("batch_reference") String batchReference) {
+        return envelope(batches.get(caller(), batchReference));
+    }
+
+    @POST
+    @Path("/{batch_reference}/approve")
+    public Map<String, Object> approve(@PathParam("batch_reference") String batchReference) {
+        return envelope(batches.approve(caller(), batchReference));
+    }
+
+    @POST
+    @Path("/{batch_reference}/cancel")
+    public Map<String, Object> cancel(@PathParam("batch_reference") String batchReference) {
+        return envelope(batches.cancel(caller(), batchReference));
+    }
+
+    @GET
+    @Path("/{batch_reference}/items")
+    public Map<String, Object> items(@PathParam("batch_reference") String batchReference,
+                                     @QueryParam("status") String status, @QueryParam("limit") String limit,
+                                     @QueryParam("starting_after") String startingAfter) {
+        var page = batches.items(new PayoutBatches.ItemQuery(caller(), batchReference, status, limit, startingAfter));
+        var out = new LinkedHashMap<String, Object>();
+        out.put("items", page.items().stream().map(TransactionView::asMap).toList());
+        out.put("has_more", page.hasMore());
+        return out;
+    }
+
+    private PayoutBatches.Caller caller() {
+        MerchantContext m = currentMerchant.merchant();
+        return new PayoutBatches.Caller(m.accountId(), m.userId());
+    }
+
+    private static Map<String, Object> envelope(BatchView view) {
+        return Map.of("batch", view.asMap());
+    }
+}

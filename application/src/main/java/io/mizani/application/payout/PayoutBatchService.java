@@ -1,0 +1,270 @@
+package io.mizani.application.payout;
+
+import io.mizani.application.balance.PaymentFunds;
+import io.mizani.application.beneficiary.PaymentCounterparties;
+import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.events.EventTypes;
+import io.mizani.application.events.Events;
+import io.mizani.application.payment.PaymentFinaliser;
+import io.mizani.application.payment.PaymentStore;
+import io.mizani.application.payment.StartPaymentCommand;
+import io.mizani.application.payment.StartPaymentService;
+import io.mizani.application.payment.Tokens;
+import io.mizani.application.payment.TransactionView;
+import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentReference;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payout.PayoutBatchStatus;
+import io.mizani.domain.team.Role;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Payout batches (platform.md section 16).
+ * <ul>
+ *   <li>create: every item judged exactly as {@code POST /payments} judges a withdrawal ({@link
+ *   StartPaymentService#prepare} and its payee check), plus references unique in the batch and unused by the Team;
+ *   any problem refuses the whole batch with every item's errors by index; else the drafts are stored in one
+ *   statement, {@code awaiting_approval};</li>
+ *   <li>approve: under the batch's row lock, by another user of the Team holding owner or admin; the drafts become
+ *   payments (one multi-row insert), the tier limit is judged per item in order and every item's amount + fee is
+ *   reserved at once per currency ({@link PaymentFunds#onBatchAccepted}), all in one transaction: a refusal leaves the
+ *   batch awaiting approval with nothing reserved. A batch already approved answers as it is (reserved once);</li>
+ *   <li>each item is then an ordinary withdrawal (the workers, transaction-status, callbacks to the batch's
+ *   callback_url); the last one to become final completes the batch and records {@code payout_batch.completed}.</li>
+ * </ul>
+ */
+public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser.Listener {
+
+    /** The stores a batch touches. */
+    public record Stores(PayoutBatchStore batches, PaymentStore payments, PaymentCounterparties counterparties,
+                         PaymentFunds funds) {
+    }
+
+    /** A user's role on a Team ({@code TeamStore::roleOf}). */
+    public interface TeamRoles {
+        Optional<Role> roleOf(long accountId, long userId);
+    }
+
+    private final StartPaymentService acceptance;
+    private final Stores stores;
+    private final TeamRoles roles;
+    private final Events events;
+    private final UnitOfWork unitOfWork;
+    private final Clock clock;
+
+    public PayoutBatchService(StartPaymentService acceptance, Stores stores, TeamRoles roles, Events events,
+                              UnitOfWork unitOfWork, Clock clock) {
+        this.acceptance = acceptance;
+        this.stores = stores;
+        this.roles = roles;
+        this.events = events;
+        this.unitOfWork = unitOfWork;
+        this.clock = clock;
+    }
+
+    @Override
+    public BatchView create(CreateBatch cmd) {
+        if (!StartPaymentCommand.httpUrl(cmd.callbackUrl())) {
+            throw DomainError.invalidArgument("callback_url must be an absolute http(s) URL");
+        }
+        long accountId = cmd.caller().accountId();
+        Instant now = clock.instant();
+        List<Payment> drafts = new ArrayList<>(cmd.items().size());
+        List<List<String>> errors = new ArrayList<>(cmd.items().size());
+        List<String> references = new ArrayList<>(cmd.items().size());
+        Map<String, Integer> firstAt = new HashMap<>();
+        for (int i = 0; i < cmd.items().size(); i++) {
+            Item item = cmd.items().get(i);
+            var problems = new ArrayList<String>(item.readErrors());
+            String reference = item.paymentConfig() == null || item.paymentConfig().reference() == null ? null
+                    : item.paymentConfig().reference().trim();
+            references.add(reference);
+            if (problems.isEmpty()) { // an item that could not even be read is not judged further
+                try {
+                    StartPaymentCommand withdrawal = asWithdrawal(accountId, item, cmd.callbackUrl());
+                    var prepared = acceptance.checkPayee(acceptance.prepare(withdrawal),
+                            withdrawal.payeeCheckPolicy());
+                    var b = prepared.payee().beneficiary();
+                    drafts.add(StartPaymentService.draft(accountId, prepared,
+                            b == null ? null : StartPaymentService.linked(b, prepared.amounts()), now));
+                } catch (DomainError refused) {
+                    problems.addAll(StartPaymentCommand.messagesOf(refused));
+                }
+            }
+            if (reference != null && !reference.isEmpty()) {
+                Integer first = firstAt.putIfAbsent(reference, i);
+                if (first != null) {
+                    problems.add("payment_config.reference \"" + reference + "\" is repeated in this batch (first at index "
+                            + first + ")");
+                }
+            }
+            errors.add(problems);
+        }
+        var taken = unitOfWork.inTransaction(() -> stores.payments().merchantReferencesTaken(accountId,
+                firstAt.keySet()));
+        for (int i = 0; i < references.size(); i++) {
+            String r = references.get(i);
+            if (r != null && taken.contains(r) && firstAt.get(r) == i) {
+                errors.get(i).add("payment_config.reference \"" + r + "\" has already been used");
+            }
+        }
+        var invalid = new ArrayList<Map<String, Object>>();
+        for (int i = 0; i < errors.size(); i++) {
+            if (!errors.get(i).isEmpty()) {
+                var entry = new LinkedHashMap<String, Object>();
+                entry.put("index", i);
+                entry.put("reference", references.get(i));
+                entry.put("errors", List.copyOf(errors.get(i)));
+                invalid.add(entry);
+            }
+        }
+        if (!invalid.isEmpty()) {
+            throw new DomainError(DomainError.Kind.INVALID_ARGUMENT, "invalid_argument", invalid.size() + " of "
+                    + cmd.items().size() + (cmd.items().size() == 1 ? " item is" : " items are")
+                    + " invalid: nothing was stored", DomainError.Shape.DEFAULT, Map.of("invalid_items", invalid));
+        }
+        var totals = totals(drafts);
+        PayoutBatchStore.Batch stored = unitOfWork.inTransaction(() -> stores.batches().create(
+                new PayoutBatchStore.NewBatch(accountId, cmd.batchReference(), cmd.callbackUrl(),
+                        cmd.caller().userId(), drafts, totals)));
+        return new BatchView(stored, PayoutBatchStore.Counts.NONE);
+    }
+
+    @Override
+    public BatchView approve(Caller caller, String batchReference) {
+        return unitOfWork.inTransaction(() -> {
+            PayoutBatchStore.Batch b = locked(caller, batchReference);
+            if (b.people().createdBy() == caller.userId()) {
+                throw forbidden("a batch must be approved by another user");
+            }
+            if (!roles.roleOf(caller.accountId(), caller.userId()).map(Role::canManage).orElse(false)) {
+                throw forbidden("a batch must be approved by an owner or admin of the Team");
+            }
+            if (b.status().approved()) {
+                return view(b); // approved before: its items were reserved and queued then, once
+            }
+            if (!b.status().canMoveTo(PayoutBatchStatus.PROCESSING)) {
+                throw DomainError.invalidArgument("payout batch \"" + b.batchReference() + "\" is "
+                        + b.status().wire() + ": only a batch awaiting approval can be approved");
+            }
+            Instant now = clock.instant();
+            List<Payment> payments = new ArrayList<>();
+            for (Payment d : stores.batches().drafts(b.id())) {
+                Payment.Beneficiary ben = d.beneficiary();
+                if (ben != null) {
+                    // the tier-0 envelope, judged and counted under the beneficiary's row lock as for one payment
+                    stores.counterparties().reserveTier0(caller.accountId(), ben.id(), d.amounts().currency(),
+                            d.amounts().amountUsd().amount());
+                }
+                var references = new Payment.References(PaymentReference.of(Tokens.paymentReference()),
+                        d.references().merchantReference(), null);
+                payments.add(Payment.accepted(d.accountId(), references, d.routing(), d.amounts(), ben, d.customer(),
+                        d.instructions(), now));
+            }
+            List<Payment> stored = stores.payments().insertAll(payments, now, b.id());
+            stores.funds().onBatchAccepted(caller.accountId(), stored);
+            stores.batches().approved(b.id(), caller.userId(), stored.size(), now);
+            return view(stores.batches().findById(b.id()).orElseThrow());
+        });
+    }
+
+    @Override
+    public BatchView cancel(Caller caller, String batchReference) {
+        return unitOfWork.inTransaction(() -> {
+            PayoutBatchStore.Batch b = locked(caller, batchReference);
+            boolean creator = b.people().createdBy() == caller.userId();
+            if (!creator && !roles.roleOf(caller.accountId(), caller.userId()).map(Role::canManage).orElse(false)) {
+                throw forbidden("a batch may be cancelled by its creator or an owner or admin of the Team");
+            }
+            if (b.status() == PayoutBatchStatus.CANCELLED) {
+                return view(b);
+            }
+            if (!b.status().canMoveTo(PayoutBatchStatus.CANCELLED)) {
+                throw DomainError.invalidArgument("payout batch \"" + b.batchReference() + "\" is "
+                        + b.status().wire() + ": only a batch awaiting approval can be cancelled");
+            }
+            stores.batches().cancelled(b.id(), clock.instant());
+            return view(stores.batches().findById(b.id()).orElseThrow());
+        });
+    }
+
+    @Override
+    public BatchView get(Caller caller, String batchReference) {
+        return unitOfWork.inTransaction(() -> view(found(caller, batchReference)));
+    }
+
+    @Override
+    public ItemPage items(ItemQuery q) {
+        PaymentStatus status = q.parsedStatus().orElse(null);
+        int limit = q.parsedLimit();
+        String after = q.startingAfter() == null || q.startingAfter().isBlank() ? null : q.startingAfter().trim();
+        return unitOfWork.inTransaction(() -> {
+            PayoutBatchStore.Batch b = found(q.caller(), q.batchReference());
+            List<Payment> page = stores.batches().items(b.id(), status, limit + 1, after);
+            boolean more = page.size() > limit;
+            return new ItemPage(page.stream().limit(limit).map(TransactionView::of).toList(), more);
+        });
+    }
+
+    /** A payment just became final: counts its batch down and, with the last item, records the completion event. */
+    @Override
+    public void finished(Payment payment, PaymentStatus status, Instant at) {
+        stores.batches().itemFinal(payment.id(), at).ifPresent(batchId -> {
+            PayoutBatchStore.Batch b = stores.batches().findById(batchId).orElseThrow();
+            events.record(b.accountId(), EventTypes.PAYOUT_BATCH_COMPLETED, Map.of("batch", view(b).asMap()));
+        });
+    }
+
+    private static StartPaymentCommand asWithdrawal(long accountId, Item item, String callbackUrl) {
+        var o = item.order() == null ? new StartPaymentCommand.Order(null, null, null, null, null, null, null)
+                : item.order();
+        var pay = item.paymentConfig() == null ? null : new StartPaymentCommand.PaymentConfig(
+                item.paymentConfig().reference(), item.paymentConfig().accountNumber(), item.paymentConfig().remark(),
+                item.paymentConfig().paymentCategory(), callbackUrl, null, item.paymentConfig().payeeCheck());
+        return new StartPaymentCommand(accountId, new StartPaymentCommand.Order("withdrawal", o.transactionChannel(),
+                o.provider(), o.amount(), o.currency(), o.country(), o.reason()), item.customer(),
+                item.providerConfig(), pay);
+    }
+
+    private static PayoutBatchStore.Totals totals(List<Payment> drafts) {
+        Map<String, BigDecimal> amount = new LinkedHashMap<>();
+        Map<String, BigDecimal> fees = new LinkedHashMap<>();
+        for (Payment d : drafts) {
+            amount.merge(d.amounts().currency(), d.amounts().amount().amount(), BigDecimal::add);
+            fees.merge(d.amounts().currency(), d.amounts().fee().amount(), BigDecimal::add);
+        }
+        return new PayoutBatchStore.Totals(drafts.size(), amount, fees);
+    }
+
+    private BatchView view(PayoutBatchStore.Batch b) {
+        return new BatchView(b, b.status().approved() ? stores.batches().counts(b.id()) : PayoutBatchStore.Counts.NONE);
+    }
+
+    private PayoutBatchStore.Batch found(Caller caller, String batchReference) {
+        return stores.batches().find(caller.accountId(), batchReference == null ? "" : batchReference)
+                .orElseThrow(() -> notFound(batchReference));
+    }
+
+    private PayoutBatchStore.Batch locked(Caller caller, String batchReference) {
+        return stores.batches().lock(caller.accountId(), batchReference == null ? "" : batchReference)
+                .orElseThrow(() -> notFound(batchReference));
+    }
+
+    private static DomainError notFound(String batchReference) {
+        return DomainError.notFound("payout batch \"" + batchReference + "\" does not exist");
+    }
+
+    private static DomainError forbidden(String message) {
+        return new DomainError(DomainError.Kind.FORBIDDEN, "forbidden", message);
+    }
+}

@@ -1,0 +1,77 @@
+package io.mizani.application.payout;
+
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payout.PayoutBatchStatus;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Output port: payout batches (platform.md section 16). A batch awaiting approval keeps its validated items as
+ * payment drafts (sealed: they hold account numbers and phones); at approval they become payments of the batch.
+ * Every method runs inside the caller's transaction.
+ */
+public interface PayoutBatchStore {
+
+    /** How many items and how much per currency: the amounts and the fees. */
+    record Totals(int itemCount, Map<String, BigDecimal> amount, Map<String, BigDecimal> fees) {
+    }
+
+    /** Who created the batch and who approved it (null until approved); user ids. */
+    record People(long createdBy, Long approvedBy) {
+    }
+
+    /** A batch as stored. */
+    record Batch(long id, long accountId, String batchReference, PayoutBatchStatus status, Totals totals,
+                 People people, Instant createdAt) {
+    }
+
+    /** A batch to store: its Team, reference, callback URL, creator and the validated items in order. */
+    record NewBatch(long accountId, String batchReference, String callbackUrl, long createdBy, List<Payment> drafts,
+                    Totals totals) {
+    }
+
+    /** The batch's items (payments) per status. */
+    record Counts(int queued, int pending, int succeeded, int failed) {
+
+        public static final Counts NONE = new Counts(0, 0, 0, 0);
+    }
+
+    /** Stores the batch {@code awaiting_approval}; a batch_reference the Team used before is refused (400). */
+    Batch create(NewBatch batch);
+
+    Optional<Batch> find(long accountId, String batchReference);
+
+    /** {@link #find} with the batch's row locked ({@code FOR UPDATE}) until the transaction ends. */
+    Optional<Batch> lock(long accountId, String batchReference);
+
+    Optional<Batch> findById(long id);
+
+    /** The drafts stored with a batch awaiting approval, in the batch's order. */
+    List<Payment> drafts(long batchId);
+
+    /** awaiting_approval → processing by {@code userId}, with {@code openItems} items not final yet; drops the drafts. */
+    void approved(long batchId, long userId, int openItems, Instant at);
+
+    /** awaiting_approval → cancelled; drops the drafts. */
+    void cancelled(long batchId, Instant at);
+
+    Counts counts(long batchId);
+
+    /**
+     * Up to {@code limit} of the batch's payments in the batch's order, after the one with service reference
+     * {@code startingAfter} when given, only those in {@code status} when given.
+     */
+    List<Payment> items(long batchId, PaymentStatus status, int limit, String startingAfter);
+
+    /**
+     * One payment just became final (inside its finalising transaction): when it belongs to a batch, the batch's count
+     * of open items goes down by one (one conditional statement on the batch's row), and the batch becomes
+     * {@code completed} with the last. Answers the batch's id when this payment completed it.
+     */
+    Optional<Long> itemFinal(long paymentId, Instant at);
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Payout batch benchmark (platform.md section 16), over HTTP against the packaged service.
+#
+#  1. starts PostgreSQL 17 from the zonky binaries the service embeds (a throw-away cluster under $WORK) and one
+#     service process on it;
+#  2. a merchant funded with 5,000,000 KES and a second user (admin) of its Team;
+#  3. ROUNDS times: a 10,000-item CSV (M-Pesa Kenya, 100 KES each) POSTed to /api/global/payout-batches (validated
+#     and stored: target < 3 s) and approved by the admin (10,000 withdrawals inserted, reserved and queued: target
+#     < 1 s), curl's time_total for each;
+#  4. psql \timing of the same statements the service sends, on the same database, each in a transaction rolled
+#     back: the batch row with its sealed drafts (one text of the size the service stored), the payments in 10
+#     multi-row INSERTs of 1,000 rows, and the 10,000 withdrawal_reserve entries in one unnest INSERT.
+#
+# Usage: ./mvnw -B package -DskipTests && bench/payout-batch.sh
+# Env: ROUNDS (3), PORT (18095), PGPORT (15436), KEEP=1 keeps the scratch directory.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROUNDS=${ROUNDS:-3}
+PORT=${PORT:-18095}
+PGPORT=${PGPORT:-15436}
+JAVA=${JAVA:-java}
+WORK=$(mktemp -d /tmp/mizani-bench-payout.XXXXXX)
+BASE="http://localhost:$PORT"
+RUNJAR="$ROOT/bootstrap/target/quarkus-app/quarkus-run.jar"
+PSQL="psql -X -q -h 127.0.0.1 -p $PGPORT -U postgres -d mizani -v ON_ERROR_STOP=1"
+OP="operator:${MIZANI_OPERATOR_PASSWORD:-sandbox-operator}"
+source "$ROOT/bench/lib.sh"
+
+[ -f "$RUNJAR" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
+for tool in psql jq curl python3; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
+SVC=
+trap 'bench_cleanup "$WORK"' EXIT
+
+echo "machine: $(nproc) cores, load $(load), $("$JAVA" -version 2>&1 | head -1)"
+echo "== PostgreSQL 17 (embedded binaries) on port $PGPORT"
+pg_start -c shared_buffers=256MB
+QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_LEVEL=WARN \
+QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/mizani" \
+QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
+MIZANI_DATA_DIR="$WORK/service-data" MIZANI_SANDBOX_SETTLE_MS=600000 \
+  "$JAVA" -Xmx768m -jar "$RUNJAR" >"$WORK/service.log" 2>&1 &
+SVC=$!
+for _ in $(seq 1 120); do curl -fs "$BASE/q/health/ready" >/dev/null 2>&1 && break; sleep 1; done
+curl -fs "$BASE/q/health/ready" >/dev/null || { tail -50 "$WORK/service.log"; exit 1; }
+
+J=$(curl -fs -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/merchants" -d '{
+  "organization_name": "Payouts Bench", "user": {"first_name": "Pay", "last_name": "Owner", "email": "pay-owner@example.com",
+  "phone_number": "+254711000001"}, "account": {"name": "Payouts", "email": "payouts@example.com", "dial_code": "+254",
+  "number": "711000001"}}')
+ACC=$(jq -r '.account.id' <<<"$J")
+AUTH="$(jq -r '.credentials.username' <<<"$J"):$(jq -r '.credentials.password' <<<"$J")"
+curl -fs -o /dev/null -u "$OP" -H 'Content-Type: application/json' -X PUT \
+  "$BASE/api/admin/accounts/$ACC/payment-providers" -d '{"providers":["mpesa_ke"]}'
+curl -fs -o /dev/null -u "$OP" -H 'Content-Type: application/json' -X POST \
+  "$BASE/api/admin/accounts/$ACC/balances/KES/adjustments" -d '{"amount": 5000000, "reference": "bench", "reason": "bench"}'
+A=$(curl -fs -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/accounts/$ACC/users" \
+  -d '{"first_name": "Ben", "last_name": "Approver", "email": "ben@example.com", "role": "admin"}')
+ADMIN="$(jq -r '.credentials.username' <<<"$A"):$(jq -r '.credentials.password' <<<"$A")"
+
+make_csv() { # prefix file
+  python3 - "$1" > "$2" <<'PY'
+import sys
+p = sys.argv[1]
+print("reference,amount,currency,country,provider,transaction_channel,account_number,first_name,last_name,email,phone,"
+      "network_id,network_name,network_code,account_type,remark,payment_category", end="\r\n")
+for i in range(10000):
+    print(f"{p}-{i},100,KES,KE,mpesa_ke,momo,+2547{i:08d}7,Ada,Obi,ada@example.com,+254700000123,"
+          "net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary", end="\r\n")
+PY
+}
+
+echo
+echo "== 10,000-item CSV batches ($(make_csv warm "$WORK/warm.csv"; wc -c <"$WORK/warm.csv") bytes each): create, approve"
+# one warm-up round (JIT), not reported
+curl -fs -o /dev/null -u "$AUTH" -H 'Content-Type: text/csv' --data-binary @"$WORK/warm.csv" \
+  "$BASE/api/global/payout-batches?batch_reference=warm&callback_url=http://127.0.0.1:9/cb"
+curl -fs -o /dev/null -u "$ADMIN" -X POST "$BASE/api/global/payout-batches/warm/approve"
+for r in $(seq 1 "$ROUNDS"); do
+  make_csv "r$r" "$WORK/r$r.csv"
+  c=$(curl -s -o "$WORK/c$r.json" -w '%{http_code} %{time_total}' -u "$AUTH" -H 'Content-Type: text/csv' \
+      --data-binary @"$WORK/r$r.csv" "$BASE/api/global/payout-batches?batch_reference=bench-$r&callback_url=http://127.0.0.1:9/cb")
+  a=$(curl -s -o "$WORK/a$r.json" -w '%{http_code} %{time_total}' -u "$ADMIN" -X POST \
+      "$BASE/api/global/payout-batches/bench-$r/approve")
+  echo "round $r: create $c s ($(jq -r '.batch.status' "$WORK/c$r.json")), approve $a s ($(jq -r '.batch.status' "$WORK/a$r.json"))"
+done
+echo "available after: $(curl -fs -u "$AUTH" "$BASE/api/global/balances" | jq -c '.balances')"
+
+echo
+echo "== psql \\timing of the same statements (each in a transaction rolled back)"
+DRAFTS=$($PSQL -At -c "SELECT length(drafts) FROM payout_batches WHERE drafts IS NOT NULL LIMIT 1" || true)
+DRAFTS=${DRAFTS:-$($PSQL -At -c "SELECT 4000000")}
+echo "sealed drafts of a 10,000-item batch: about $((${DRAFTS:-0} / 1024)) KiB (the service stores them in one text)"
+USER_ID=$($PSQL -At -c "SELECT created_by FROM payout_batches LIMIT 1")
+$PSQL <<SQL
+\\timing on
+BEGIN;
+-- the batch row with its drafts (one statement)
+INSERT INTO payout_batches (account_id, batch_reference, callback_url, status, item_count, total_amount, total_fees,
+    drafts, created_by)
+SELECT $ACC, 'psql', 'http://127.0.0.1:9/cb', 'awaiting_approval', 10000, '{"KES": 1000000}', '{"KES": 150000}',
+    repeat('x', ${DRAFTS:-4000000}), $USER_ID;
+-- the payments: 10 INSERTs of 1,000 rows (here one INSERT ... SELECT per 1,000, the same rows)
+SELECT 'payments' AS step;
+$(for k in $(seq 0 9); do echo "INSERT INTO payments (account_id, reference, merchant_reference, request_type, rail, provider, network_id, channel_id, amount, currency, country, amount_usd, fee, customer_first_name, customer_last_name, customer_email, customer_phone, account_number, callback_url, remark, payment_category, status, checks, next_check_at, created_at, updated_at, payout_batch_id) SELECT $ACC, 'MZPSQL' || g, 'psql-' || g, 'withdrawal', 'momo', 'mpesa_ke', 'net_ke_mpesa', 'ch', 100, 'KES', 'KE', 0.78, 15, 'Ada', 'Obi', 'ada@example.com', 'pii:' || repeat('y', 60), 'pii:' || repeat('z', 60), 'http://127.0.0.1:9/cb', 'pay', 'salary', 'queued', 0, now(), now(), now(), currval('payout_batches_id_seq') FROM generate_series($((k * 1000 + 1)), $((k * 1000 + 1000))) g;"; done)
+-- the reservation entries: one unnest INSERT
+INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id, transaction_reference, slot)
+SELECT $ACC, 'KES', 'withdrawal_reserve', -115, 1000000, p.id, p.reference, 0
+FROM payments p WHERE p.merchant_reference LIKE 'psql-%' AND p.account_id = $ACC;
+ROLLBACK;
+SQL

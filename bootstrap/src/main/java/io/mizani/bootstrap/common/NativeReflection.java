@@ -28,6 +28,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "io.mizani.application.audit.AuditService",
         "io.mizani.adapter.rest.payment.PaymentDtos",
         "io.mizani.adapter.rest.refund.RefundResource",
+        "io.mizani.adapter.rest.payout.PayeeResource",
+        "io.mizani.adapter.rest.payout.PayoutBatchResource",
         "io.mizani.adapter.rest.statement.StatementResource",
         "io.mizani.adapter.rest.tenancy.ApiKeyJson",
         "io.mizani.adapter.rest.tenancy.EndpointScopes",

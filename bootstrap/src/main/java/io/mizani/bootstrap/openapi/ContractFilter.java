@@ -472,7 +472,12 @@ public class ContractFilter implements OASFilter {
             Map.entry("days", "The period, in days back from now"),
             Map.entry("key_id", "The API key's id (`key_id`)"),
             Map.entry("refund_reference", "The refund's reference (`refund_reference`)"),
-            Map.entry("merchant_reference", "Only refunds of the payment with this `merchant_reference`"));
+            Map.entry("merchant_reference", "Only refunds of the payment with this `merchant_reference`"),
+            Map.entry("refund", "The refund's reference"),
+            Map.entry("action", "Only audit events of this action"),
+            Map.entry("actor", "Only audit events by this actor"),
+            Map.entry("target_type", "Only audit events about this kind of record"),
+            Map.entry("target_id", "Only audit events about this record (with `target_type`)"));
 
     /** Properties Jackson leaves out when null ({@code @JsonInclude(NON_NULL)}): not in the schema's required list. */
     private static final Map<String, Set<String>> OMITTED_WHEN_NULL = Map.of(

@@ -51,6 +51,15 @@ class RequiredFieldsTest {
             Map.entry("checkBeneficiaryEligibility ?amount_usd", "the contract's parameter (required in the document); "
                     + "`amount` in `currency` may stand in for it, converted at the service's rate"));
 
+    /**
+     * Operations with a JSON body added by other features after this test was written: each needs a fixture (a state in
+     * which its example is accepted) before it can be compared. Any other operation with a body must be compared.
+     */
+    static final Set<String> NOT_YET_COVERED = Set.of("startRefund", "createApiKey", "createStatement", "createOperator",
+            "approveApproval", "rejectApproval");
+
+    private final Set<String> compared = new LinkedHashSet<>();
+
     private static final AtomicLong SEQ = new AtomicLong(System.nanoTime() % 1_000_000);
 
     private Map<String, Object> doc;
@@ -185,6 +194,7 @@ class RequiredFieldsTest {
         Map<String, Object> content = map(map(map(op.get("requestBody")).get("content")).get("application/json"));
         Map<String, Object> example = map(content.get("example"));
         assertTrue(!example.isEmpty(), method + " " + path + " has a request example");
+        compared.add(String.valueOf(op.get("operationId")));
         compare(String.valueOf(op.get("operationId")), example, resolve(content.get("schema")), send);
     }
 
@@ -371,6 +381,17 @@ class RequiredFieldsTest {
             return asOperator().body(b).post("/api/admin/account_kycs/" + a.submission() + "/upgrade-review");
         });
 
+        compared.add("runCheck");
+        List<String> uncompared = new ArrayList<>();
+        map(doc().get("paths")).values().forEach(item -> map(item).values().forEach(o -> {
+            Map<String, Object> op = map(o);
+            String id = String.valueOf(op.get("operationId"));
+            if (map(map(op.get("requestBody")).get("content")).containsKey("application/json") && !compared.contains(id)
+                    && !NOT_YET_COVERED.contains(id)) {
+                uncompared.add(id);
+            }
+        }));
+        assertEquals(List.of(), uncompared, "operations with a JSON body this test does not compare");
         assertEquals(new java.util.TreeSet<>(CONDITIONAL.keySet().stream().filter(k -> !k.contains("?")).toList()),
                 new java.util.TreeSet<>(excused),
                 "every conditional exception is still one (the server and the document disagree there and only there)");

@@ -25,7 +25,25 @@ import org.eclipse.microprofile.openapi.models.tags.Tag;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.mizani.application.events.DeliveryState;
+import io.mizani.application.events.EventTypes;
+import io.mizani.application.verification.VerificationMode;
+import io.mizani.domain.balance.EntryType;
 import io.mizani.domain.beneficiary.Field;
+import io.mizani.domain.billing.ChargeStatus;
+import io.mizani.domain.beneficiary.KycLevel;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RampType;
+import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.teamkyc.KycSlot;
+import io.mizani.domain.teamkyc.KycStatus;
+import io.mizani.domain.teamkyc.ReviewDecision;
+import io.mizani.domain.teamkyc.UpgradeDecision;
+import io.mizani.domain.teamkyc.UpgradeStatus;
+import io.mizani.domain.verification.ActorTypes;
+import io.mizani.domain.verification.Category;
+import io.mizani.domain.verification.CheckStatus;
 import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckDefinition;
 import io.mizani.domain.verification.CheckField;
@@ -138,10 +156,10 @@ public class ContractFilter implements OASFilter {
                         + "\"country\":\"KE\",\"account_number\":\"+254722000123\",\"account_type\":\"momo\"}", 409, 422);
         op("GET /api/global/beneficiaries/{uuid}", "Beneficiaries", "getBeneficiary", "Read a beneficiary", 200, null, null, null, 404);
         op("PUT /api/global/beneficiaries/{uuid}", "Beneficiaries", "replaceBeneficiary", "Replace a beneficiary's details", 200,
-                null, "BeneficiaryInput", "{\"first_name\":\"Wanjiru\",\"last_name\":\"Kamau\",\"email\":\"wanjiru@example.com\","
+                null, "BeneficiaryChanges", "{\"first_name\":\"Wanjiru\",\"last_name\":\"Kamau\",\"email\":\"wanjiru@example.com\","
                         + "\"country\":\"KE\",\"account_number\":\"+254722000123\",\"account_type\":\"momo\"}", 404);
         op("PATCH /api/global/beneficiaries/{uuid}", "Beneficiaries", "updateBeneficiary", "Change some of a beneficiary's details",
-                200, null, "BeneficiaryInput", "{\"email\":\"wanjiru.kamau@example.com\"}", 404);
+                200, null, "BeneficiaryChanges", "{\"email\":\"wanjiru.kamau@example.com\"}", 404);
         op("DELETE /api/global/beneficiaries/{uuid}", "Beneficiaries", "deleteBeneficiary", "Delete a beneficiary", 200, null, null,
                 null, 404);
         op("GET /api/global/beneficiaries/{uuid}/kyc-eligibility", "Beneficiaries", "checkBeneficiaryEligibility",
@@ -293,6 +311,207 @@ public class ContractFilter implements OASFilter {
             "creditServiceWallet", "ApprovalEnvelope",
             "adjustBalance", "ApprovalEnvelope");
 
+    /** Paths outside the merchant API, left out of the document: provider callbacks, hosted checkout pages, the public ping. */
+    private static final List<String> NOT_CONTRACT = List.of("/providers/", "/checkout/", "/ping");
+
+    /**
+     * The properties of the bodies the service writes that can be {@code null} on the wire (a value the domain may not
+     * have yet, or ever): every other property of a response schema always carries a value and is not {@code nullable}.
+     * Keyed by the schema's Java name (before {@link #NAMES}); an entry naming a property the schema lacks fails the
+     * build. Properties Jackson omits when null ({@link #OMITTED_WHEN_NULL}) are absent, never null.
+     */
+    private static final Map<String, Set<String>> NULLABLE = Map.ofEntries(
+            // payments: the network's guidance depends on the rail; a hosted checkout only for cards
+            Map.entry("AcceptanceBody", Set.of("manual_payment", "bank_info", "provider_extra", "checkout_url")),
+            Map.entry("Transaction", Set.of("beneficiary_uuid", "failure_reason", "provider_reference", "completed_at")),
+            Map.entry("RouteOptionBody", Set.of("reason")),
+            Map.entry("BalanceEntry", Set.of("transaction_reference")),
+            Map.entry("TierLimit", Set.of("withdrawal_daily_usd", "collection_daily_usd")),
+            // events: no endpoint yet, no attempt yet, none due, no HTTP answer
+            Map.entry("DeliveryBody", Set.of("url", "last_attempt_at", "next_attempt_at", "last_response_status")),
+            Map.entry("AttemptBody", Set.of("response_status", "error")),
+            Map.entry("EndpointBody", Set.of("url")),
+            // Teams and users: optional contact and branding
+            Map.entry("Account", Set.of("description", "number", "phone_number", "email", "logo", "theme_color",
+                    "payment_note", "notify_amount")),
+            Map.entry("ProfileAccount", Set.of("email", "phone_number")),
+            Map.entry("User", Set.of("phone_number", "first_name", "last_name", "email")),
+            // Team KYC: what the merchant chose to send, the review and upgrade not yet there
+            Map.entry("AccountKycView", Set.of("entity_type", "country_code", "country", "kyc_tier", "notes",
+                    "contact_information", "entity_information", "review_information")),
+            Map.entry("AccountInformationView", Set.of("email", "phone_number")),
+            Map.entry("ContactInformation", Set.of("first_name", "last_name", "surname", "entity_type",
+                    "identification_number", "identification_type", "secondary_identification_number",
+                    "secondary_identification_type", "status", "phone_number", "upload_information")),
+            Map.entry("EntityInformation", Set.of("entity_name", "entity_directors", "nature_of_business", "business_type",
+                    "entity_address", "tax_document_number", "entity_certificate_number", "upload_information")),
+            Map.entry("UploadInformation", Set.of("identification_front_document", "identification_back_document",
+                    "secondary_identification_front_document", "secondary_identification_back_document", "selfie_image",
+                    "tax_document", "proof_of_address_document", "entity_certificate_document",
+                    "entity_shareholding_document")),
+            Map.entry("TokensBody", Set.of("national_id", "phone_number", "tin")),
+            Map.entry("UpgradeInformationView", Set.of("upgrade_from", "upgrade_to", "upgrade_notes", "upgrade_status",
+                    "upgrade_requested_at", "upgrade_reviewed_at")),
+            Map.entry("ReviewView", Set.of("notes")),
+            Map.entry("VerificationInformationView", Set.of("actor_type")),
+            // verification: what the register or the provider did not say
+            Map.entry("VerificationResultDto", Set.of("verification_status", "subject_name", "reference", "response_code",
+                    "charge_reference")),
+            Map.entry("ResolvedTokenDto", Set.of("verification_status", "subject_name", "reference")),
+            Map.entry("HistoryEntryDto", Set.of("verification_status", "subject_name", "reference", "charge_reference")),
+            Map.entry("VerificationView", Set.of("verification_status", "actor_type", "subject_name", "reference")),
+            // beneficiaries: every detail but the reduced KYC set is optional
+            Map.entry("Record", Set.of("surname", "phone_number", "address", "date_of_birth", "national_id", "id_type",
+                    "additional_id_type", "additional_id_number", "gender", "marital_status", "account_name",
+                    "account_number", "account_type", "external_reference")),
+            Map.entry("Pagination", Set.of("next_page", "prev_page")));
+
+    /**
+     * The response schemas whose nullability was reviewed (those of 2026-11-25, before refunds, API keys, approvals,
+     * statements and the audit log): {@link #NULLABLE} decides for them. A schema added since keeps every property
+     * nullable until its owner reviews it and adds it here (docs/openapi.md).
+     */
+    private static final Set<String> NULLABILITY_REVIEWED = Set.of(
+            "AcceptanceBody", "AcceptedInvitation", "Account", "AccountEnvelope", "AccountInformationView",
+            "AccountKycView", "AccountList", "AttemptBody", "Balance", "BalanceAdjustment", "BalanceEntriesPage",
+            "BalanceEntry", "BalancesBody", "CatalogueEntryDto", "ContactInformation", "CountriesBody",
+            "CountryBody", "Credentials", "CredentialsEnvelope", "Deleted", "DeliveryBody", "DeliveryOfEvent",
+            "DiscoveryBody", "Eligibility", "EndpointBody", "EntitlementDto", "EntityInformation", "Envelope",
+            "EventBody", "EventDetailBody", "EventsPage", "FieldDto", "HistoryEntryDto",
+            "IdentityChecksAvailability", "Kyc", "ListEnvelope", "List_", "MarginDto", "MarginsDto", "MatchDto",
+            "MerchantList", "MerchantSummary", "NetworkBody", "OnboardedMerchant", "OptionDto", "Pagination",
+            "PaymentProviders", "Ping", "PriceDto", "ProfileAccount", "Record", "ResolvedTokenDto", "ReviewView",
+            "Revoked", "RouteOptionBody", "RoutingDto", "ServiceWalletCredit", "SettingsDto", "Success", "TierLimit",
+            "TierLimits", "TokensBody", "Transaction", "TransactionEnvelope", "TransactionProvidersBody",
+            "TransactionsPage", "UpgradeInformationView", "UploadInformation", "User", "UserProfile",
+            "UserProfileEnvelope", "VerificationInformationView", "VerificationResultDto", "VerificationView",
+            "WebhookSecretBody");
+
+    /** Fixed value sets, from the domain's enums (keyed like {@link #NULLABLE}; request and response schemas). */
+    private static final Map<String, Map<String, List<String>>> ENUMS = new LinkedHashMap<>();
+
+    /** The same, for query parameters: keyed {@code path name}. */
+    private static final Map<String, List<String>> PARAMETER_ENUMS = new LinkedHashMap<>();
+
+    private static <E extends Enum<E>> List<String> wires(E[] values, java.util.function.Function<E, String> wire) {
+        return java.util.Arrays.stream(values).map(wire).filter(java.util.Objects::nonNull).toList();
+    }
+
+    private static void enumerate(String schema, String property, List<String> values) {
+        ENUMS.computeIfAbsent(schema, k -> new LinkedHashMap<>()).put(property, values);
+    }
+
+    static {
+        List<String> requestTypes = wires(RequestType.values(), RequestType::wire);
+        List<String> rails = wires(Rail.values(), Rail::wire);
+        List<String> ramps = wires(RampType.values(), RampType::wire);
+        List<String> paymentStatuses = wires(PaymentStatus.values(), PaymentStatus::wire);
+        List<String> transactionTypes = wires(RequestType.values(), RequestType::transactionType);
+        List<String> kycStatuses = wires(KycStatus.values(), KycStatus::wire);
+        List<String> checkStatuses = wires(CheckStatus.values(), CheckStatus::wire);
+        List<String> categories = wires(Category.values(), Category::wire);
+        List<String> kycLevels = wires(KycLevel.values(), KycLevel::wire);
+        List<String> deliveryStatuses = List.of(DeliveryState.PENDING, DeliveryState.DELIVERED, DeliveryState.FAILED,
+                DeliveryState.NO_ENDPOINT);
+        for (String body : List.of("StartPaymentBody", "TransactionProvidersQuery")) {
+            enumerate(body, "request_type", requestTypes);
+            enumerate(body, "transaction_channel", rails);
+        }
+        enumerate("Transaction", "request_type", requestTypes);
+        enumerate("Transaction", "transaction_type", transactionTypes);
+        enumerate("Transaction", "transaction_channel", rails);
+        enumerate("Transaction", "status", paymentStatuses);
+        enumerate("NetworkBody", "channel_type", rails);
+        enumerate("NetworkBody", "ramp_type", ramps);
+        enumerate("RouteOptionBody", "request_type", requestTypes);
+        enumerate("RouteOptionBody", "transaction_channel", rails);
+        enumerate("RouteOptionBody", "ramp_type", ramps);
+        enumerate("EventBody", "type", EventTypes.ALL);
+        enumerate("EventDetailBody", "type", EventTypes.ALL);
+        enumerate("DeliveryBody", "status", deliveryStatuses);
+        enumerate("Record", "kyc_level", kycLevels);
+        enumerate("Kyc", "level", kycLevels);
+        enumerate("AccountKycView", "status", kycStatuses);
+        enumerate("ReviewBody", "decision", wires(ReviewDecision.values(), ReviewDecision::wire));
+        enumerate("UpgradeReviewBody", "decision", wires(UpgradeDecision.values(), UpgradeDecision::wire));
+        enumerate("BalanceEntry", "type", wires(EntryType.values(), EntryType::wire));
+        for (String check : List.of("VerificationResultDto", "ResolvedTokenDto", "HistoryEntryDto", "VerificationView")) {
+            enumerate(check, "status", checkStatuses);
+        }
+        for (String check : List.of("VerificationResultDto", "ResolvedTokenDto", "VerificationView", "CatalogueEntryDto")) {
+            enumerate(check, "category", categories);
+        }
+        for (String check : List.of("VerificationResultDto", "ResolvedTokenDto", "HistoryEntryDto")) {
+            enumerate(check, "actor_type", List.of(ActorTypes.COMPANY, ActorTypes.INDIVIDUAL));
+        }
+        for (String check : List.of("VerificationResultDto", "HistoryEntryDto")) {
+            enumerate(check, "charge_status", wires(ChargeStatus.values(), ChargeStatus::wire));
+        }
+        enumerate("VerificationView", "kind", wires(KycSlot.values(), KycSlot::key));
+        enumerate("SettingsDto", "mode", wires(VerificationMode.values(), VerificationMode::wire));
+
+        PARAMETER_ENUMS.put("/api/global/transactions status", paymentStatuses);
+        PARAMETER_ENUMS.put("/api/global/transactions request_type", requestTypes);
+        PARAMETER_ENUMS.put("/api/global/beneficiaries kyc_level", kycLevels);
+        PARAMETER_ENUMS.put("/api/global/events type", EventTypes.ALL);
+        PARAMETER_ENUMS.put("/api/admin/account_kycs status", kycStatuses);
+        PARAMETER_ENUMS.put("/api/admin/account_kycs upgrade_status", wires(UpgradeStatus.values(), UpgradeStatus::wire));
+    }
+
+    /**
+     * What each parameter means, by name (one wording wherever the name recurs), or by {@code path name} where the same
+     * name means something else.
+     */
+    private static final Map<String, String> PARAMETERS = Map.ofEntries(
+            Map.entry("account_id", "The Team's id (`account.id`)"),
+            Map.entry("user_id", "The user's id"),
+            Map.entry("uuid", "The beneficiary's `uuid`"),
+            Map.entry("/api/global/beneficiaries uuid", "Only the beneficiary with this `uuid`"),
+            Map.entry("currency", "Currency code (ISO 4217), e.g. `KES`"),
+            Map.entry("/api/global/beneficiaries/{uuid}/kyc-eligibility currency",
+                    "Currency of the payment being considered (ISO 4217)"),
+            Map.entry("amount", "Amount of the payment in `currency`, converted to USD at the service's rate; used only "
+                    + "when `amount_usd` is absent"),
+            Map.entry("amount_usd", "USD value of the payment, checked against the tier-0 envelope and the per-payment "
+                    + "maximum; may be left out when `amount` is given"),
+            Map.entry("country", "Country code (ISO 3166-1 alpha-2), e.g. `KE`"),
+            Map.entry("limit", "How many items per page (newest first)"),
+            Map.entry("starting_after", "Cursor: the last item of the previous page (its id or reference); the page starts after it"),
+            Map.entry("from", "Only items created at or after this time (RFC 3339) or date (`YYYY-MM-DD`)"),
+            Map.entry("to", "Only items created at or before this time (RFC 3339) or date (`YYYY-MM-DD`)"),
+            Map.entry("page", "Page number, from 1"),
+            Map.entry("per", "Items per page"),
+            Map.entry("term", "Free text matched against names, email, phone and account number"),
+            Map.entry("kyc_level", "Only beneficiaries at this KYC level"),
+            Map.entry("is_active", "`true`: only active beneficiaries; `false`: only deactivated ones"),
+            Map.entry("type", "Only events of this type"),
+            Map.entry("id", "The record's id"),
+            Map.entry("/api/global/events/{id} id", "The event's id (`evt_...`), also its webhook-id"),
+            Map.entry("/api/global/events/{id}/redeliver id", "The event's id (`evt_...`), also its webhook-id"),
+            Map.entry("/api/v2/account_kycs/{id} id", "The KYC submission's id (`account_kyc.id`)"),
+            Map.entry("/api/admin/account_kycs/{id}/review id", "The KYC submission's id (`account_kyc.id`)"),
+            Map.entry("/api/admin/account_kycs/{id}/upgrade-review id", "The KYC submission's id (`account_kyc.id`)"),
+            Map.entry("status", "Only items with this status"),
+            Map.entry("upgrade_status", "Only submissions whose tier upgrade has this status"),
+            Map.entry("request_type", "Only `payment` (collections) or `withdrawal` (payouts)"),
+            Map.entry("provider", "Only payments carried by this provider (e.g. `mpesa_ke`)"),
+            Map.entry("check", "The check's key, as `GET /api/v1/kyc/checks` lists it (e.g. `national_id_ke`)"),
+            Map.entry("fresh", "`true`: ask the provider again instead of answering from a cached result"),
+            Map.entry("token", "The verification token (`lookup_id` of a check)"),
+            Map.entry("data", "`true`: include the provider's full answer (`data`)"),
+            Map.entry("merchant", "Only Teams of this merchant (organization id)"),
+            Map.entry("name", "Only merchants whose name contains this text"),
+            Map.entry("username", "The API username of the credentials"),
+            Map.entry("days", "The period, in days back from now"),
+            Map.entry("key_id", "The API key's id (`key_id`)"),
+            Map.entry("refund_reference", "The refund's reference (`refund_reference`)"),
+            Map.entry("merchant_reference", "Only refunds of the payment with this `merchant_reference`"),
+            Map.entry("refund", "The refund's reference"),
+            Map.entry("action", "Only audit events of this action"),
+            Map.entry("actor", "Only audit events by this actor"),
+            Map.entry("target_type", "Only audit events about this kind of record"),
+            Map.entry("target_id", "Only audit events about this record (with `target_type`)"));
+
     /** Properties Jackson leaves out when null ({@code @JsonInclude(NON_NULL)}): not in the schema's required list. */
     private static final Map<String, Set<String>> OMITTED_WHEN_NULL = Map.of(
             "VerificationResultDto", Set.of("actor_type", "match"),
@@ -306,20 +525,12 @@ public class ContractFilter implements OASFilter {
             "ApprovalBody", Set.of("decided_by", "decided_at", "result"),
             "PayeeResolution", Set.of("account_name", "match"));
 
-    /** Request properties a client must send. */
+    /**
+     * Request properties a client must send, for a schema the filter cannot annotate; prefer
+     * {@code @Schema(required = true)} on the request record's component (docs/openapi.md).
+     */
     private static final Map<String, List<String>> REQUEST_REQUIRED = Map.ofEntries(
-            Map.entry("OnboardRequest", List.of("organization_name", "user", "account")),
-            Map.entry("CreditRequest", List.of("amount", "reference")),
-            Map.entry("AdjustmentRequest", List.of("amount", "reference")),
-            Map.entry("IdentityChecksRequest", List.of("available")),
-            Map.entry("ProvidersRequest", List.of("providers")),
-            Map.entry("StartPaymentBody", List.of("request_type", "transaction_channel", "provider", "amount", "currency", "country",
-                    "payment_config")),
-            Map.entry("StatusQueryBody", List.of("merchant_reference")),
-            Map.entry("StatementRequestBody", List.of("currency", "from", "to")),
-            Map.entry("EndpointBody", List.of("url")),
-            Map.entry("ReviewBody", List.of("decision")),
-            Map.entry("UpgradeReviewBody", List.of("decision")));
+            Map.entry("StatementRequestBody", List.of("currency", "from", "to")));
 
     @Override
     public void filterOpenAPI(OpenAPI api) {
@@ -343,6 +554,11 @@ public class ContractFilter implements OASFilter {
             for (Map.Entry<PathItem.HttpMethod, Operation> e : new LinkedHashMap<>(item.getOperations()).entrySet()) {
                 Op op = OPS.get(e.getKey().name() + " " + path);
                 if (op == null) {
+                    if (NOT_CONTRACT.stream().noneMatch(path::startsWith)) {
+                        // an operation left out of the table would silently vanish from the document
+                        throw new IllegalStateException("the OpenAPI table has no row for the operation "
+                                + e.getKey().name() + " " + path + " (ContractFilter.OPS, docs/openapi.md)");
+                    }
                     item.setOperation(e.getKey(), null);
                     continue;
                 }
@@ -350,6 +566,9 @@ public class ContractFilter implements OASFilter {
                 complete(path, e.getValue(), op, schemas, responseSide, requestSide);
             }
             if (any) {
+                if (item.getParameters() != null) {
+                    item.getParameters().forEach(p -> describeParameter(path, p));
+                }
                 kept.put(path, item);
             }
         }
@@ -364,11 +583,25 @@ public class ContractFilter implements OASFilter {
 
         closeOver(schemas, responseSide);
         closeOver(schemas, requestSide);
+        Set<String> nullableObjects = new HashSet<>();
         for (String name : responseSide) {
-            // a schema also sent by clients keeps the request's required list (nothing is required of them)
-            describeResponse(name, schemas.get(name), schemas, !requestSide.contains(name));
-            nullableObject(schemas.get(name));
+            // a schema also sent by clients keeps the request's required list (what the server requires of them)
+            describeResponse(name, schemas.get(name), schemas, !requestSide.contains(name), nullableObjects);
         }
+        nullableObjects.forEach(n -> nullableObject(schemas.get(n)));
+        for (String name : NULLABLE.keySet()) {
+            if (!responseSide.contains(name)) {
+                throw new IllegalStateException("the nullable table names a schema the service does not write: " + name);
+            }
+        }
+        ENUMS.forEach((name, properties) -> properties.forEach((property, values) -> {
+            Schema target = schemas.get(name);
+            Schema ps = target == null || target.getProperties() == null ? null : target.getProperties().get(property);
+            if (ps == null) {
+                throw new IllegalStateException("the enum table names a property the document lacks: " + name + "." + property);
+            }
+            ps.setEnumeration(new ArrayList<>(values));
+        }));
         for (Map.Entry<String, List<String>> e : REQUEST_REQUIRED.entrySet()) {
             if (schemas.containsKey(e.getKey())) {
                 schemas.get(e.getKey()).setRequired(e.getValue());
@@ -443,6 +676,9 @@ public class ContractFilter implements OASFilter {
             collectRefs(mt.getSchema(), requestSide);
         }
 
+        if (o.getParameters() != null) {
+            o.getParameters().forEach(p -> describeParameter(path, p));
+        }
         if (op.id().equals("runCheck") || op.id().equals("startPayment") || op.id().equals("startRefund")
                 || op.id().equals("createBeneficiary")
                 || op.id().equals("submitTeamKyc") || op.id().equals("requestTierUpgrade")) {
@@ -523,6 +759,17 @@ public class ContractFilter implements OASFilter {
         responses.setAPIResponses(out);
     }
 
+    /** A parameter's meaning (the table above) and, where it is one of a fixed set, its values. */
+    private static void describeParameter(String path, Parameter p) {
+        if (p.getDescription() == null) {
+            p.setDescription(PARAMETERS.getOrDefault(path + " " + p.getName(), PARAMETERS.get(p.getName())));
+        }
+        List<String> values = PARAMETER_ENUMS.get(path + " " + p.getName());
+        if (values != null && p.getSchema() != null) {
+            p.getSchema().setEnumeration(new ArrayList<>(values));
+        }
+    }
+
     private static Map<String, Object> errorExample(int status, boolean verification) {
         String code = switch (status) {
             case 400 -> verification ? "invalid_request" : "invalid_argument";
@@ -588,7 +835,8 @@ public class ContractFilter implements OASFilter {
     }
 
     /** Marks every property of a schema the service writes as present (unless Jackson omits it when null) and nullable. */
-    private static void describeResponse(String name, Schema s, Map<String, Schema> schemas, boolean require) {
+    private static void describeResponse(String name, Schema s, Map<String, Schema> schemas, boolean require,
+                                         Set<String> nullableObjects) {
         if (s == null || s.getProperties() == null || s.getProperties().isEmpty()) {
             return;
         }
@@ -597,13 +845,23 @@ public class ContractFilter implements OASFilter {
             return;
         }
         Set<String> omitted = OMITTED_WHEN_NULL.getOrDefault(name, Set.of());
+        Set<String> nullable = NULLABLE.getOrDefault(name, Set.of());
+        if (!NULLABILITY_REVIEWED.contains(name)) {
+            nullableObjects.add(name); // as before the review: the object and every property may be null
+        }
+        for (String p : nullable) {
+            if (!s.getProperties().containsKey(p)) {
+                throw new IllegalStateException("the nullable table names a property " + name + " lacks: " + p);
+            }
+        }
         List<String> required = new ArrayList<>();
         Map<String, Schema> props = new LinkedHashMap<>();
         s.getProperties().forEach((p, ps) -> {
             if (!omitted.contains(p)) {
                 required.add(p);
             }
-            props.put(p, nullable(ps, schemas));
+            boolean reviewed = NULLABILITY_REVIEWED.contains(name);
+            props.put(p, nullable.contains(p) || !reviewed ? nullable(ps, schemas, nullableObjects) : ps);
         });
         s.setProperties(props);
         if (require) {
@@ -611,7 +869,10 @@ public class ContractFilter implements OASFilter {
         }
     }
 
-    /** An object the service writes can be null where it is a property: OpenAPI 3.0 says so on the object's schema. */
+    /**
+     * An object the service writes as {@code null} where it is a nullable property: OpenAPI 3.0 says so on the object's
+     * schema (it ignores {@code nullable} beside a {@code $ref}).
+     */
     private static void nullableObject(Schema s) {
         if (s != null && s.getType() != null && s.getType().equals(List.of(SchemaType.OBJECT)) && s.getProperties() != null
                 && !s.getProperties().isEmpty()) {
@@ -619,18 +880,21 @@ public class ContractFilter implements OASFilter {
         }
     }
 
-    private static Schema nullable(Schema ps, Map<String, Schema> schemas) {
+    private static Schema nullable(Schema ps, Map<String, Schema> schemas, Set<String> nullableObjects) {
         if (ps.getRef() != null) {
-            Schema target = schemas.get(ps.getRef().substring(ps.getRef().lastIndexOf('/') + 1));
+            String targetName = ps.getRef().substring(ps.getRef().lastIndexOf('/') + 1);
+            Schema target = schemas.get(targetName);
             if (target != null && target.getType() != null && target.getType().equals(List.of(SchemaType.STRING))) {
                 // a plain value (Instant, UUID): inline it, so null is allowed by the schema itself
                 return OASFactory.createSchema().type(List.of(SchemaType.STRING, SchemaType.NULL)).format(target.getFormat())
                         .example(target.getExample());
             }
+            nullableObjects.add(targetName);
             return ps; // an object: its schema is nullable (nullableObject)
         }
         if (ps.getAdditionalPropertiesSchema() != null && ps.getAdditionalPropertiesSchema().getRef() == null) {
-            nullable(ps.getAdditionalPropertiesSchema(), schemas);
+            // a map the service may not have may also hold entries without a value (a bank's branch_code)
+            nullable(ps.getAdditionalPropertiesSchema(), schemas, nullableObjects);
         }
         if (ps.getType() != null && !ps.getType().isEmpty() && !ps.getType().contains(SchemaType.NULL)) {
             List<SchemaType> types = new ArrayList<>(ps.getType());
@@ -872,6 +1136,7 @@ public class ContractFilter implements OASFilter {
                         .description("`platform`: checks billed to the service wallet; `own_key`: the merchant's provider key; "
                                 + "`off`"),
                 "provider_key", str("sk_live_4f2a...").description("The merchant's own provider key (mode `own_key`)")));
+        schemas.get("VerificationSettingsInput").setRequired(List.of("mode"));
 
         // beneficiary input: every field a string (numbers are taken as their text); null clears it
         Schema ben = obj("A beneficiary's details. Unknown and read-only fields are ignored; `phone_number` and "
@@ -880,7 +1145,14 @@ public class ContractFilter implements OASFilter {
             ben.addProperty(f.wire(), OASFactory.createSchema().type(List.of(SchemaType.STRING, SchemaType.NULL)));
         }
         ben.addProperty("is_active", bool().description("false deactivates the beneficiary"));
-        schemas.put("BeneficiaryInput", ben);
+        schemas.put("BeneficiaryChanges", ben);
+        // a new beneficiary needs the reduced KYC set: a name (first_name and last_name, or name), country and email
+        Schema create = obj("A new beneficiary's details: `email`, `country` and a name (`first_name` and `last_name`, or "
+                + "`name`, split into both) are required. Unknown and read-only fields are ignored; `phone_number` and "
+                + "`national_id` are accepted for `phone` and `id_number`.");
+        ben.getProperties().forEach(create::addProperty);
+        create.setRequired(List.of(Field.EMAIL.wire(), Field.COUNTRY.wire()));
+        schemas.put("BeneficiaryInput", create);
 
         // bodies written as maps by the resources
         schemas.put("Ping", props(obj("The caller"), "ok", bool(), "account_id", id(1), "user_id", id(1)));
@@ -915,6 +1187,7 @@ public class ContractFilter implements OASFilter {
         schemas.put("TierLimit", limit);
         schemas.put("TierLimits", props(obj(null), "tiers", obj("Limits per KYC tier (`\"0\"` to `\"4\"`)")
                 .additionalPropertiesSchema(ref("TierLimit"))));
+        schemas.get("TierLimits").setRequired(List.of("tiers"));
         schemas.put("Balance", props(obj(null), "currency", str("KES"), "available", num(1000.00), "reserved", num(0.00),
                 "incoming", num(0.00)));
         schemas.put("BalancesBody", props(obj(null), "balances", array(ref("Balance"))));

@@ -87,7 +87,7 @@ class ClientFlowTest {
         verification.updateVerificationSettings(new VerificationSettingsInput().mode(VerificationSettingsInput.ModeEnum.PLATFORM));
         var result = verification.runCheck("national_id_ke", null, null,
                 new VerifyRequest(new CheckNationalIdKe().number("12345678")));
-        assertEquals("verified", result.getStatus());
+        assertEquals("verified", result.getStatus().getValue());
         var token = verification.resolveToken(result.getLookupId(), null);
         assertEquals("national_id_ke", token.getCheck());
         assertTrue(token.getVerified());
@@ -116,7 +116,8 @@ class ClientFlowTest {
         new EventsApi(merchant).setWebhookEndpoint(new EndpointBody().url("http://127.0.0.1:9/webhooks"));
         PaymentsApi payments = new PaymentsApi(merchant);
         String reference = "client-" + UUID.randomUUID().toString().substring(0, 8);
-        var accepted = payments.startPayment(new StartPaymentBody().requestType("payment").transactionChannel("momo")
+        var accepted = payments.startPayment(new StartPaymentBody().requestType(StartPaymentBody.RequestTypeEnum.PAYMENT)
+                .transactionChannel(StartPaymentBody.TransactionChannelEnum.MOMO)
                 .provider("mpesa_ke").amount(new BigDecimal("100")).currency("KES").country("KE")
                 .customer(new CustomerBody().firstName("Ada").lastName("Obi").email("ada@example.com").phone("+254700000123"))
                 .providerConfig(new ProviderConfigBody().networkId("net_ke_mpesa").providerId("mpesa_ke").networkName("M-Pesa")
@@ -151,7 +152,8 @@ class ClientFlowTest {
         var kycNotFound = mapper.readValue(t.getResponseBody(), io.mizani.client.model.KycError.class);
         assertEquals("not_found", kycNotFound.getReason());
         ApiException refused = org.junit.jupiter.api.Assertions.assertThrows(ApiException.class,
-                () -> payments.startPayment(new StartPaymentBody().requestType("payment").transactionChannel("momo")
+                () -> payments.startPayment(new StartPaymentBody().requestType(StartPaymentBody.RequestTypeEnum.PAYMENT)
+                        .transactionChannel(StartPaymentBody.TransactionChannelEnum.MOMO)
                         .provider("mpesa_ke").amount(new BigDecimal("100.005")).currency("KES").country("KE")
                         .customer(new CustomerBody().firstName("Ada").lastName("Obi").email("ada@example.com")
                                 .phone("+254700000123"))

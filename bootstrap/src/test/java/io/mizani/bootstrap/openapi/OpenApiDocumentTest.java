@@ -99,6 +99,40 @@ class OpenApiDocumentTest {
         }
     }
 
+    @Test
+    void every_parameter_is_described_and_fixed_value_sets_are_enums() {
+        JsonPath doc = given().get("/q/openapi?format=json").then().statusCode(200).extract().jsonPath();
+        Map<String, Map<String, Map<String, Object>>> paths = doc.getMap("paths");
+        List<String> undescribed = new ArrayList<>();
+        paths.forEach((path, ops) -> ops.forEach((method, o) -> {
+            List<Map<String, Object>> params = cast(o.get("parameters"));
+            if (params != null) {
+                params.forEach(p -> {
+                    if (p.get("description") == null || p.get("description").toString().isBlank()) {
+                        undescribed.add(method.toUpperCase() + " " + path + " " + p.get("name"));
+                    }
+                });
+            }
+        }));
+        assertEquals(List.of(), undescribed, "parameters without a description");
+
+        String schemas = "components.schemas.";
+        assertEquals(java.util.Arrays.stream(io.mizani.domain.payment.PaymentStatus.values())
+                        .map(io.mizani.domain.payment.PaymentStatus::wire).toList(),
+                doc.getList(schemas + "Transaction.properties.status.enum"));
+        assertEquals(io.mizani.application.events.EventTypes.ALL, doc.getList(schemas + "EventBody.properties.type.enum"));
+        assertEquals(List.of("payment", "withdrawal"), doc.getList(schemas + "StartPaymentBody.properties.request_type.enum"));
+        assertEquals(List.of("momo", "bank", "card"), doc.getList(schemas + "Transaction.properties.transaction_channel.enum"));
+        assertEquals(List.of("tier_0", "full"), doc.getList(schemas + "Beneficiary.properties.kyc_level.enum"));
+        // a value the service always writes is not nullable; one it may not have is
+        Object statusNullable = doc.get(schemas + "Transaction.properties.status.nullable");
+        Object transactionNullable = doc.get(schemas + "Transaction.nullable");
+        Object completedNullable = doc.get(schemas + "Transaction.properties.completed_at.nullable");
+        assertEquals(null, statusNullable);
+        assertEquals(null, transactionNullable);
+        assertEquals(Boolean.TRUE, completedNullable);
+    }
+
     @SuppressWarnings("unchecked")
     private static <T> T cast(Object o) {
         return (T) o;

@@ -34,6 +34,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The operator API (platform.md section 3). Operator credentials only; merchants get 403. */
 @Path("/api/admin")
@@ -89,19 +90,30 @@ public class AdminResource {
     public record UserInput(String firstName, String lastName, String email, String phoneNumber) {
     }
 
-    public record AccountInput(String name, String email, String dialCode, String number) {
+    public record AccountInput(
+            @Schema(required = true) String name,
+            String email,
+            @Schema(required = true) String dialCode,
+            String number) {
     }
 
-    public record OnboardRequest(String organizationName, UserInput user, AccountInput account) {
+    public record OnboardRequest(
+            @Schema(required = true) String organizationName,
+            UserInput user,
+            @Schema(required = true) AccountInput account) {
     }
 
-    public record CreditRequest(@JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount, String reference) {
+    public record CreditRequest(
+            @Schema(required = true) @JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount,
+            @Schema(required = true) String reference) {
     }
 
-    public record IdentityChecksRequest(Boolean available) {
+    public record IdentityChecksRequest(
+            @Schema(required = true) Boolean available) {
     }
 
-    public record ProvidersRequest(List<String> providers) {
+    public record ProvidersRequest(
+            @Schema(required = true) List<String> providers) {
     }
 
     @POST

@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Operator adjustments of a Team's payment balance (platform.md section 9). */
 @Path("/api/admin/accounts/{account_id}/balances")
@@ -31,7 +32,10 @@ import java.util.Map;
 @Consumes(MediaType.APPLICATION_JSON)
 public class AdminBalanceResource {
 
-    public record AdjustmentRequest(@JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount, String reference, String reason) {
+    public record AdjustmentRequest(
+            @Schema(required = true) @JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount,
+            @Schema(required = true) String reference,
+            String reason) {
     }
 
     @Inject

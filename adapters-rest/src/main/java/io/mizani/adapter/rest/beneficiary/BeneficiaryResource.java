@@ -36,6 +36,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * {@code /api/global/beneficiaries}: the merchant's beneficiary book. Single-record answers are the bare beneficiary
@@ -140,10 +141,11 @@ public class BeneficiaryResource {
 
     @GET
     @Path("/{uuid}/kyc-eligibility")
-    public BeneficiaryJson.Eligibility kycEligibility(@PathParam("uuid") String uuid,
-                                                      @QueryParam("currency") String currency,
-                                                      @QueryParam("amount_usd") String amountUsd,
-                                                      @QueryParam("amount") String amount) {
+    public BeneficiaryJson.Eligibility kycEligibility(
+            @PathParam("uuid") String uuid,
+            @Parameter(required = true) @QueryParam("currency") String currency,
+            @Parameter(required = true) @QueryParam("amount_usd") String amountUsd,
+            @QueryParam("amount") String amount) {
         UUID id = pathUuid(uuid);
         return BeneficiaryJson.of(eligibility.check(new BeneficiaryCommands.Eligibility(account(), id, currency,
                 decimal("amount_usd", amountUsd), decimal("amount", amount))));

@@ -8,6 +8,7 @@ import io.mizani.application.events.EventPage;
 import io.mizani.application.events.StoredEvent;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** JSON of the events surface (platform.md section 10). {@code data} is written as stored: the JSON that was sent. */
 final class EventJson {
@@ -54,6 +55,7 @@ final class EventJson {
     record DeliveryOfEvent(String eventId, DeliveryBody delivery) {
     }
 
-    record EndpointBody(String url) {
+    record EndpointBody(
+            @Schema(required = true) String url) {
     }
 }

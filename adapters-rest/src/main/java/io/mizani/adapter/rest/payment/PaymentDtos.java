@@ -14,6 +14,7 @@ import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * Request and response bodies of the payments surface (global SNAKE_CASE naming). Their flat shape is the contract
@@ -47,8 +48,13 @@ public final class PaymentDtos {
         }
     }
 
-    public record ProviderConfigBody(String networkId, String providerId, String networkName, String networkCode,
-                              String accountType, String channelId) {
+    public record ProviderConfigBody(
+            @Schema(required = true) String networkId,
+            @Schema(required = true) String providerId,
+            @Schema(required = true) String networkName,
+            @Schema(required = true) String networkCode,
+            @Schema(required = true) String accountType,
+            String channelId) {
 
         public StartPaymentCommand.ProviderConfig toCommand() {
             return new StartPaymentCommand.ProviderConfig(networkId, providerId, networkName, networkCode,
@@ -56,9 +62,14 @@ public final class PaymentDtos {
         }
     }
 
-    public record PaymentConfigBody(String reference, String accountNumber, String remark, String paymentCategory,
-                                    String callbackUrl, String redirectUrl,
-                                    String payeeCheck) {
+    public record PaymentConfigBody(
+            @Schema(required = true) String reference,
+            String accountNumber,
+            String remark,
+            String paymentCategory,
+            @Schema(required = true) String callbackUrl,
+            String redirectUrl,
+            String payeeCheck) {
 
         public StartPaymentCommand.PaymentConfig toCommand() {
             return new StartPaymentCommand.PaymentConfig(reference, accountNumber, remark, paymentCategory,
@@ -67,11 +78,20 @@ public final class PaymentDtos {
     }
 
     /** {@code source} is read and ignored (assigned by the server); vendor_config and payment_split are accepted as sent. */
-    record StartPaymentBody(String requestType, String transactionChannel, String provider,
-                            @JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount,
-                            String currency, String country, String reason, JsonNode source, CustomerBody customer,
-                            JsonNode vendorConfig, ProviderConfigBody providerConfig, PaymentConfigBody paymentConfig,
-                            JsonNode paymentSplit) {
+    record StartPaymentBody(
+            @Schema(required = true) String requestType,
+            @Schema(required = true) String transactionChannel,
+            @Schema(required = true) String provider,
+            @Schema(required = true) @JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount,
+            @Schema(required = true) String currency,
+            @Schema(required = true) String country,
+            String reason,
+            JsonNode source,
+            @Schema(required = true) CustomerBody customer,
+            JsonNode vendorConfig,
+            @Schema(required = true) ProviderConfigBody providerConfig,
+            @Schema(required = true) PaymentConfigBody paymentConfig,
+            JsonNode paymentSplit) {
 
         /** The one place the body becomes the command (its parts named; absent objects stay null for validation). */
         StartPaymentCommand toCommand(long accountId) {
@@ -98,7 +118,8 @@ public final class PaymentDtos {
         }
     }
 
-    record StatusQueryBody(String merchantReference) {
+    record StatusQueryBody(
+            @Schema(required = true) String merchantReference) {
     }
 
     record NetworkBody(String networkId, String networkName, String networkCode, String channelId, String channelType,
@@ -137,8 +158,13 @@ public final class PaymentDtos {
     record CountriesBody(List<CountryBody> countries) {
     }
 
-    record TransactionProvidersQuery(String country, String transactionChannel, String requestType, String provider,
-                                     BigDecimal amount, String currency) {
+    record TransactionProvidersQuery(
+            @Schema(required = true) String country,
+            String transactionChannel,
+            String requestType,
+            String provider,
+            BigDecimal amount,
+            String currency) {
     }
 
     record RouteOptionBody(String provider, String transactionChannel, String requestType, String networkId,

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /** The payments part of {base_url}: payments, transaction status, discovery, webhook secret. */
 @Path("/api/global")
@@ -89,7 +90,7 @@ public class PaymentResource {
 
     @GET
     @Path("/discovery/discover-rails")
-    public PaymentDtos.DiscoveryBody discoverRails(@QueryParam("country") String country) {
+    public PaymentDtos.DiscoveryBody discoverRails(@Parameter(required = true) @QueryParam("country") String country) {
         return PaymentDtos.DiscoveryBody.of(discoverRails.discoverRails(currentMerchant.merchant().accountId(), country));
     }
 

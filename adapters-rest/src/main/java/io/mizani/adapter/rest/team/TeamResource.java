@@ -27,6 +27,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Teams (accounts), users and invitations: the {auth_url} group. */
 @Path("/api/v2")
@@ -59,19 +60,43 @@ public class TeamResource {
         this.current = current;
     }
 
-    public record CreateAccountRequest(Long organizationId, String name, String description, String email,
-                                       String dialCode, String number, Long userId, String uuid, String slug) {
+    public record CreateAccountRequest(
+            @Schema(required = true) Long organizationId,
+            @Schema(required = true) String name,
+            String description,
+            String email,
+            @Schema(required = true) String dialCode,
+            String number,
+            Long userId,
+            String uuid,
+            String slug) {
     }
 
-    public record UpdateAccountRequest(Long accountId, String description, String email, String logo,
-                                       String themeColor, String paymentNote, Long notifyAmount) {
+    public record UpdateAccountRequest(
+            @Schema(required = true) Long accountId,
+            String description,
+            String email,
+            String logo,
+            String themeColor,
+            String paymentNote,
+            Long notifyAmount) {
     }
 
-    public record InviteRequest(Long organizationId, Long accountId, String email, String phoneNumber, Integer roleId,
-                                List<Long> assignedAccountIds, String baseUrl) {
+    public record InviteRequest(
+            @Schema(required = true) Long organizationId,
+            @Schema(required = true) Long accountId,
+            @Schema(required = true) String email,
+            String phoneNumber,
+            Integer roleId,
+            List<Long> assignedAccountIds,
+            String baseUrl) {
     }
 
-    public record AcceptInviteRequest(String token, String firstName, String lastName, String phoneNumber) {
+    public record AcceptInviteRequest(
+            @Schema(required = true) String token,
+            @Schema(required = true) String firstName,
+            @Schema(required = true) String lastName,
+            String phoneNumber) {
     }
 
     @POST

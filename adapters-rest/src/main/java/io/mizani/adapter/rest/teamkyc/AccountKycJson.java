@@ -28,6 +28,7 @@ import io.mizani.domain.teamkyc.VerificationInformation;
 import io.mizani.domain.verification.VerificationToken;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * JSON of the Team KYC surface. contact_information and entity_information (with their upload_information) are the
@@ -68,9 +69,17 @@ final class AccountKycJson {
     }
 
     /** Submit and amend body. account_information is accepted but ignored: the service snapshots the Team. */
-    record SubmitBody(Long accountId, String entityType, String countryCode, String country, Integer kycTier,
-            String notes, ContactInformation contactInformation, EntityInformation entityInformation,
-            Object accountInformation, TokensBody kycTokens) {
+    record SubmitBody(
+            @Schema(required = true) Long accountId,
+            String entityType,
+            String countryCode,
+            String country,
+            Integer kycTier,
+            String notes,
+            ContactInformation contactInformation,
+            EntityInformation entityInformation,
+            Object accountInformation,
+            TokensBody kycTokens) {
 
         KycDetails details() {
             return new KycDetails(entityType, countryCode, country, kycTier, notes, contactInformation,
@@ -78,17 +87,27 @@ final class AccountKycJson {
         }
     }
 
-    record UpgradeRequestInformation(Integer upgradeTo, String upgradeNotes) {
+    record UpgradeRequestInformation(
+            @Schema(required = true) Integer upgradeTo,
+            String upgradeNotes) {
     }
 
-    record UpgradeBody(Long accountId, UpgradeRequestInformation upgradeInformation,
-            EntityInformation entityInformation, TokensBody kycTokens) {
+    record UpgradeBody(
+            @Schema(required = true) Long accountId,
+            @Schema(required = true) UpgradeRequestInformation upgradeInformation,
+            EntityInformation entityInformation,
+            TokensBody kycTokens) {
     }
 
-    record ReviewBody(String decision, Integer kycTier, String notes) {
+    record ReviewBody(
+            @Schema(required = true) String decision,
+            Integer kycTier,
+            String notes) {
     }
 
-    record UpgradeReviewBody(String decision, String notes) {
+    record UpgradeReviewBody(
+            @Schema(required = true) String decision,
+            String notes) {
     }
 
     record Envelope(AccountKycView accountKyc) {

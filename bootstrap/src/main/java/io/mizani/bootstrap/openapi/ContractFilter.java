@@ -505,6 +505,9 @@ public class ContractFilter implements OASFilter {
             Map.entry("days", "The period, in days back from now"),
             Map.entry("key_id", "The API key's id (`key_id`)"),
             Map.entry("refund_reference", "The refund's reference (`refund_reference`)"),
+            Map.entry("batch_reference", "The payout batch's reference (`batch_reference`), unique per Team"),
+            Map.entry("callback_url", "Where each item's `transaction.*` callbacks are sent (the CSV form's query "
+                    + "parameter; the JSON form carries it in the body)"),
             Map.entry("merchant_reference", "Only refunds of the payment with this `merchant_reference`"),
             Map.entry("refund", "The refund's reference"),
             Map.entry("action", "Only audit events of this action"),

@@ -84,7 +84,7 @@ class MtnRailTest {
     MtnConfig config(String collectionKey) {
         return new MtnConfig(
                 new MtnConfig.Api(wm.baseUrl(), "https://mizani.example/api/providers/mtn/notify", "sandbox",
-                        Duration.ofMillis(800), Duration.ofSeconds(10)),
+                        Duration.ofMillis(2500), Duration.ofSeconds(10)),
                 new MtnConfig.ApiUser("api-user", "api-key"), new MtnConfig.Products(collectionKey, "dis-key"));
     }
 
@@ -195,7 +195,7 @@ class MtnRailTest {
     void timeout_5xx_and_unreadable_answers_are_unknown() {
         Payment p = collection();
         String id = MtnRail.referenceId(p);
-        wm.stubFor(post(urlEqualTo(RTP)).willReturn(aResponse().withStatus(202).withFixedDelay(2000)));
+        wm.stubFor(post(urlEqualTo(RTP)).willReturn(aResponse().withStatus(202).withFixedDelay(4000)));
         assertInstanceOf(RailOutcome.NoAnswer.class, rail.initiate(p));
         wm.stubFor(get(urlEqualTo(RTP + "/" + id)).willReturn(aResponse().withStatus(503)));
         assertInstanceOf(RailOutcome.NoAnswer.class, rail.query(p));
@@ -209,7 +209,7 @@ class MtnRailTest {
     void a_timed_out_submission_is_found_by_the_lookup_and_never_sent_again() {
         Payment p = collection();
         String id = MtnRail.referenceId(p);
-        wm.stubFor(post(urlEqualTo(RTP)).willReturn(aResponse().withStatus(202).withFixedDelay(2000)));
+        wm.stubFor(post(urlEqualTo(RTP)).willReturn(aResponse().withStatus(202).withFixedDelay(4000)));
         assertInstanceOf(RailOutcome.NoAnswer.class, rail.initiate(p));
         status(RTP, id, "{\"status\":\"PENDING\"}");
         assertEquals(new RailOutcome.Submitted(id, Duration.ofSeconds(10)), rail.query(p));

@@ -17,6 +17,8 @@ import io.quarkus.runtime.annotations.QuarkusMain;
  * <ul>
  *   <li>{@code MIZANI_MODE=live} without {@code MIZANI_OPERATOR_PASSWORD} or {@code MIZANI_PII_KEY}: refuses to start,
  *       saying why in one line (exit code 2).</li>
+ *   <li>{@code MIZANI_MODE=live} with some but not all of the MTN MoMo variables ({@code MIZANI_MTN_*}): refuses,
+ *       naming the missing ones.</li>
  *   <li>{@code MIZANI_MODE=live} with the mock mailer ({@code QUARKUS_MAILER_MOCK} not {@code false}): refuses too.</li>
  *   <li>Sandbox mode without {@code QUARKUS_HTTP_HOST}: listens on 127.0.0.1 only.</li>
  *   <li>No {@code QUARKUS_DATASOURCE_JDBC_URL}: starts an embedded PostgreSQL with its files under
@@ -48,6 +50,14 @@ public final class MizaniMain {
             System.err.println("mizani: refusing to start in live mode with the mock mailer: set QUARKUS_MAILER_MOCK=false "
                     + "and QUARKUS_MAILER_HOST (invitation e-mails would never be sent)");
             System.exit(2);
+        }
+        if ("live".equals(mode)) {
+            java.util.List<String> missing = io.mizani.bootstrap.payment.MtnVariables.missing(v -> setting(v[0], v[1], null));
+            if (!missing.isEmpty() && missing.size() < io.mizani.bootstrap.payment.MtnVariables.REQUIRED.size()) {
+                System.err.println("mizani: refusing to start in live mode with MTN MoMo half configured: "
+                        + String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " not set");
+                System.exit(2);
+            }
         }
         if ("sandbox".equals(mode) && isBlank(setting("QUARKUS_HTTP_HOST", "quarkus.http.host", null))) {
             // The sandbox has a documented operator password: reachable from this machine only unless asked otherwise.

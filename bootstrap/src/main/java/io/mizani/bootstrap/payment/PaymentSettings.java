@@ -93,8 +93,36 @@ public interface PaymentSettings {
     @WithDefault("PT1S")
     Duration withdrawalQueueWait();
 
+    /** MIZANI_RAIL_POLL_MS: how long after a live rail took a payment it is first looked up (then with back-off). */
+    @WithDefault("10000")
+    long railPollMs();
+
     /** M-Pesa Daraja (live mode). */
     Mpesa mpesa();
+
+    /** MTN MoMo Open API ({@code MIZANI_MTN_*}, platform.md section 14): on when its variables are set, in either mode. */
+    Mtn mtn();
+
+    interface Mtn {
+        /** MIZANI_MTN_BASE_URL. */
+        Optional<String> baseUrl();
+
+        /** MIZANI_MTN_API_USER. */
+        Optional<String> apiUser();
+
+        /** MIZANI_MTN_API_KEY. */
+        Optional<String> apiKey();
+
+        /** MIZANI_MTN_COLLECTION_KEY. */
+        Optional<String> collectionKey();
+
+        /** MIZANI_MTN_DISBURSEMENT_KEY. */
+        Optional<String> disbursementKey();
+
+        /** MIZANI_MTN_TARGET_ENVIRONMENT. */
+        @WithDefault("sandbox")
+        String targetEnvironment();
+    }
 
     interface Mpesa {
         Optional<String> baseUrl();

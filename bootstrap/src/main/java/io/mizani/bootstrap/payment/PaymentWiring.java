@@ -4,6 +4,8 @@ import io.mizani.adapter.provider.payment.DarajaCallbacks;
 import io.mizani.adapter.provider.payment.DarajaConfig;
 import io.mizani.adapter.provider.payment.DarajaRail;
 import io.mizani.adapter.provider.payment.HostedCardRail;
+import io.mizani.adapter.provider.payment.MtnConfig;
+import io.mizani.adapter.provider.payment.MtnRail;
 import io.mizani.adapter.provider.payment.SandboxRail;
 import io.mizani.adapter.provider.payment.StandardWebhooksSender;
 import io.mizani.bootstrap.ops.LoggedCallbackSender;
@@ -159,6 +161,7 @@ public class PaymentWiring {
         PaymentRail card = new HostedCardRail(settings.checkoutTtl(), clock);
         boolean live = "live".equalsIgnoreCase(mode);
         Optional<PaymentRail> daraja = darajaConfig().map(c -> new DarajaRail(c, clock));
+        Optional<PaymentRail> mtn = mtnConfig().map(c -> new MtnRail(c, clock));
         PaymentRail unavailable = new PaymentRail() {
             @Override
             public RailOutcome initiate(io.mizani.domain.payment.Payment payment) {
@@ -174,6 +177,9 @@ public class PaymentWiring {
             if (payment.routing().rail() == Rail.CARD) {
                 return card;
             }
+            if (mtn.isPresent() && MTN_PROVIDERS.contains(payment.routing().provider())) {
+                return mtn.get();
+            }
             if (!live) {
                 return sandbox;
             }
@@ -182,6 +188,44 @@ public class PaymentWiring {
             }
             return unavailable;
         };
+    }
+
+    static final java.util.Set<String> MTN_PROVIDERS = java.util.Set.of("mtn_gh", "mtn_ug");
+
+    /**
+     * The MTN MoMo rail's settings when all of {@link MtnVariables#REQUIRED} are set (either mode: a sandbox deployment
+     * may point at MTN's own sandbox). Half of them set: live mode has already refused to start ({@code MizaniMain});
+     * sandbox mode logs which are missing and keeps mtn_gh/mtn_ug on the built-in sandbox.
+     */
+    Optional<MtnConfig> mtnConfig() {
+        var m = settings.mtn();
+        java.util.List<String> missing = MtnVariables.missing(m);
+        if (missing.size() == MtnVariables.REQUIRED.size()) {
+            return Optional.empty();
+        }
+        if (!missing.isEmpty() && "live".equalsIgnoreCase(mode)) {
+            throw new IllegalStateException("MTN MoMo is half configured in live mode: " + String.join(", ", missing)
+                    + " not set");
+        }
+        if (!missing.isEmpty()) {
+            org.jboss.logging.Logger.getLogger(PaymentWiring.class).warnf(
+                    "MTN MoMo is half configured (%s not set): mtn_gh and mtn_ug stay on the built-in sandbox",
+                    String.join(", ", missing));
+            return Optional.empty();
+        }
+        String base = publicUrl.orElse("http://localhost:8080").replaceAll("/+$", "");
+        return Optional.of(new MtnConfig(
+                new MtnConfig.Api(m.baseUrl().get().trim().replaceAll("/+$", ""), base + "/api/providers/mtn/notify",
+                        m.targetEnvironment().trim(), Duration.ofMillis(settings.providerTimeoutMs()),
+                        Duration.ofMillis(settings.railPollMs())),
+                new MtnConfig.ApiUser(m.apiUser().get().trim(), m.apiKey().get().trim()),
+                new MtnConfig.Products(m.collectionKey().get().trim(), m.disbursementKey().get().trim())));
+    }
+
+    @Produces
+    @ApplicationScoped
+    io.mizani.application.payment.LookUpOnNotice lookUpOnNotice(PaymentStore store, UnitOfWork unitOfWork) {
+        return new io.mizani.application.payment.NoticeLookups(store, unitOfWork, clock);
     }
 
     /** The Daraja settings when every one needed is set (refunds use them too). */

@@ -10,13 +10,16 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * A request to the API without any credentials is answered 401 before anything else is looked at (path, method,
  * media type), so a client always learns first that it must authenticate. Present-but-wrong credentials are judged
- * by the identity providers. Public paths (the invitee has no credentials yet) are listed here.
+ * by the identity providers. Public paths (the invitee has no credentials yet,
+ * a provider's notification) are listed here.
  */
 @Provider
 @PreMatching
 class RequireCredentialsFilter implements ContainerRequestFilter {
 
-    static final Set<String> PUBLIC_PATHS = Set.of("/api/v2/account_invites/accept");
+    /** The invitation's acceptance; MTN MoMo's notifications (unsigned: confirmed by a status lookup at MTN). */
+    static final Set<String> PUBLIC_PATHS = Set.of("/api/v2/account_invites/accept",
+            "/api/providers/mtn/notify");
     /** Paths whose last segment is their own key: a statement's signed download link. */
     static final java.util.List<String> PUBLIC_PREFIXES = java.util.List.of("/api/global/statements/download/");
 

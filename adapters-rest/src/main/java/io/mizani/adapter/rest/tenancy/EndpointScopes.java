@@ -86,6 +86,9 @@ public final class EndpointScopes {
         needs("POST /api/v2/account_invites", TEAMS_WRITE);
         row("GET /api/v2/account_invites/accept", Special.PUBLIC);
         row("POST /api/v2/account_invites/accept", Special.PUBLIC);
+        // MTN MoMo's notifications: unsigned, no credentials; they only bring a status lookup at MTN forward
+        row("POST /api/providers/mtn/notify", Special.PUBLIC);
+        row("PUT /api/providers/mtn/notify", Special.PUBLIC);
         needs("POST /api/v2/account_kycs", TEAMS_WRITE);
         needs("GET /api/v2/account_kycs/{id}", TEAMS_READ);
         needs("PUT /api/v2/account_kycs/{id}", TEAMS_WRITE);

@@ -312,7 +312,7 @@ public class ContractFilter implements OASFilter {
             "adjustBalance", "ApprovalEnvelope");
 
     /** Paths outside the merchant API, left out of the document: provider callbacks, hosted checkout pages, the public ping. */
-    private static final List<String> NOT_CONTRACT = List.of("/providers/", "/checkout/", "/ping");
+    private static final List<String> NOT_CONTRACT = List.of("/providers/", "/api/providers/", "/checkout/", "/ping");
 
     /**
      * The properties of the bodies the service writes that can be {@code null} on the wire (a value the domain may not

@@ -358,7 +358,8 @@ public class ContractFilter implements OASFilter {
             Map.entry("VerificationResultDto", Set.of("verification_status", "subject_name", "reference", "response_code",
                     "charge_reference")),
             Map.entry("ResolvedTokenDto", Set.of("verification_status", "subject_name", "reference")),
-            Map.entry("HistoryEntryDto", Set.of("verification_status", "subject_name", "reference", "charge_reference")),
+            Map.entry("HistoryEntryDto", Set.of("verification_status", "subject_name", "reference", "charge_reference",
+                    "duration_ms")),
             Map.entry("VerificationView", Set.of("verification_status", "actor_type", "subject_name", "reference")),
             // beneficiaries: every detail but the reduced KYC set is optional
             Map.entry("Record", Set.of("surname", "phone_number", "address", "date_of_birth", "national_id", "id_type",

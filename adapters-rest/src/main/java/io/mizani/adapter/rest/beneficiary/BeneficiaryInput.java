@@ -56,7 +56,7 @@ final class BeneficiaryInput {
                 fields.put(field, value.textValue());
             } else if (value.isIntegralNumber()) {
                 fields.put(field, value.bigIntegerValue().toString());
-            } else if (value.isNumber()) {
+            } else if (value.isNumber() && Double.isFinite(value.doubleValue())) {
                 fields.put(field, value.decimalValue().toPlainString());
             } else {
                 invalid.add(name);

@@ -39,6 +39,8 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
     private io.mizani.application.idempotency.RecoveryPoints recoveryPoints =
             io.mizani.application.idempotency.RecoveryPoints.NONE;
 
+    private java.util.function.Consumer<Beneficiary> afterWrite = b -> { };
+
     public BeneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock, RateTable rates) {
         this.store = Objects.requireNonNull(store);
         this.unitOfWork = Objects.requireNonNull(unitOfWork);
@@ -52,6 +54,15 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
     }
 
     /** Idempotency-Key recovery points (platform.md section 8): set once by the wiring. */
+    /**
+     * Called inside the transaction of every create (not a replay) and update with the beneficiary as written
+     * (compliance screening, platform.md section 20): set once by the wiring.
+     */
+    public BeneficiaryBook afterWrite(java.util.function.Consumer<Beneficiary> afterWrite) {
+        this.afterWrite = afterWrite;
+        return this;
+    }
+
     public BeneficiaryBook withRecoveryPoints(io.mizani.application.idempotency.RecoveryPoints recoveryPoints) {
         this.recoveryPoints = recoveryPoints;
         return this;
@@ -89,6 +100,7 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
                         assessment.level(), clock.instant()));
                 recoveryPoints.record(accountId, io.mizani.application.idempotency.RecoveryPoints.BENEFICIARY,
                         created.uuid().toString());
+                afterWrite.accept(created);
                 return new Created(created, false);
             });
         } catch (BeneficiaryStore.DuplicateValue race) {
@@ -134,7 +146,9 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
                             });
                 }
                 boolean active = command.active() == null ? current.active() : command.active();
-                return store.update(current.revised(profile, assessment.level(), active, clock.instant()));
+                Beneficiary updated = store.update(current.revised(profile, assessment.level(), active, clock.instant()));
+                afterWrite.accept(updated);
+                return updated;
             });
         } catch (BeneficiaryStore.DuplicateValue race) {
             throw duplicate(race.field(), accountId, null);

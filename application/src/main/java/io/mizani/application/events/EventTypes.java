@@ -17,11 +17,13 @@ public final class EventTypes {
     public static final String STATEMENT_COMPLETED = "statement.completed";
     /** Every item of a payout batch is final (platform.md section 16); data {@code {batch}}. */
     public static final String PAYOUT_BATCH_COMPLETED = "payout_batch.completed";
+    /** A beneficiary is a potential match of a screening list (platform.md section 20); data {@code {beneficiary_uuid, hits}}. */
+    public static final String SCREENING_HIT = "screening.hit";
 
     /** In the order the contract lists them. */
     public static final List<String> ALL = List.of(TRANSACTION_SUCCEEDED, TRANSACTION_FAILED, ACCOUNT_KYC_APPROVED,
             ACCOUNT_KYC_REJECTED, BALANCE_ADJUSTED, WEBHOOK_TEST, REFUND_SUCCEEDED, REFUND_FAILED, PAYOUT_BATCH_COMPLETED,
-            STATEMENT_COMPLETED);
+            STATEMENT_COMPLETED, SCREENING_HIT);
 
     /**
      * Types delivered to the transaction's callback_url (a refund's: its collection's); every other type goes to the

@@ -55,6 +55,7 @@ public final class StartPaymentService implements StartPayment {
     private final PaymentFunds funds;
     private RecoveryPoints recoveryPoints = RecoveryPoints.NONE;
     private PayeeService payees;
+    private io.mizani.application.screening.ScreeningService screening;
     private ChargeGate withdrawalGate = ChargeGate.unbounded();
 
     /** Without the Team's money rules (unit tests of the acceptance rules only). */
@@ -77,6 +78,12 @@ public final class StartPaymentService implements StartPayment {
     /** Idempotency-Key recovery points (platform.md section 8): set once by the wiring. */
     public StartPaymentService withRecoveryPoints(RecoveryPoints recoveryPoints) {
         this.recoveryPoints = recoveryPoints;
+        return this;
+    }
+
+    /** Compliance screening of a withdrawal's payee (platform.md section 20): set once by the wiring. */
+    public StartPaymentService withScreening(io.mizani.application.screening.ScreeningService screening) {
+        this.screening = screening;
         return this;
     }
 
@@ -107,6 +114,13 @@ public final class StartPaymentService implements StartPayment {
         }
         Prepared prepared = checkPayee(prepare(cmd), cmd.payeeCheckPolicy());
         RequestType type = prepared.routing().requestType();
+        if (type == RequestType.WITHDRAWAL && screening != null) {
+            // the last refusal before anything is reserved: a held payee opens a case, which commits on its own
+            Payment.Customer c = prepared.payee().customer();
+            screening.holdIfListed(new io.mizani.application.screening.ScreeningService.Payee(accountId, c.fullName(),
+                    null, c.dob() == null ? null : c.dob().getYear(), c.country(),
+                    prepared.instructions().accountNumber()));
+        }
         String currency = prepared.amounts().currency();
         String merchantReference = prepared.merchantReference();
         final Counterparty b = prepared.payee().beneficiary();

@@ -25,8 +25,11 @@ public class BeneficiaryWiring {
     @Produces
     @Singleton
     BeneficiaryBook beneficiaryBook(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock, RateTable rates,
-                                    io.mizani.application.idempotency.RecoveryPoints recoveryPoints) {
-        return new BeneficiaryBook(store, unitOfWork, clock, rates).withRecoveryPoints(recoveryPoints);
+                                    io.mizani.application.idempotency.RecoveryPoints recoveryPoints,
+                                    io.mizani.application.screening.ScreeningService screening) {
+        return new BeneficiaryBook(store, unitOfWork, clock, rates).withRecoveryPoints(recoveryPoints)
+                .afterWrite(b -> screening.screenBeneficiary(
+                        io.mizani.application.screening.ScreeningStore.ScreenedBeneficiary.of(b)));
     }
 
     @Produces

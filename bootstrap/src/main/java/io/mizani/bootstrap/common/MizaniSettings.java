@@ -43,6 +43,25 @@ public interface MizaniSettings {
     /** The audit checkpoint's Ed25519 seed, 32 bytes in base64 or hex (MIZANI_AUDIT_SIGNING_KEY). */
     java.util.Optional<String> auditSigningKey();
 
+    /**
+     * Compliance screening on the money path (MIZANI_SCREENING): {@code on} screens every beneficiary write and every
+     * withdrawal's payee; {@code off} (default) leaves them alone (section 20).
+     */
+    @WithDefault("off")
+    String screening();
+
+    /** How often a replica looks for a pending screening look-back (MIZANI_SCREENING_LOOKBACK_POLL_MS). */
+    @WithDefault("2000")
+    long screeningLookbackPollMs();
+
+    default boolean screeningOn() {
+        return switch (screening()) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new IllegalStateException("MIZANI_SCREENING must be on or off, not " + screening());
+        };
+    }
+
     default boolean sandbox() {
         return !"live".equals(mode());
     }

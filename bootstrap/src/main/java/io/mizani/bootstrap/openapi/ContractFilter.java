@@ -94,6 +94,13 @@ public class ContractFilter implements OASFilter {
     private static final java.util.Set<String> COMPACT_TOO = java.util.Set.of("startPayment", "submitTeamKyc",
             "updateTeamKyc", "requestTierUpgrade");
 
+    private static final String SCREENING_CSV_EXAMPLE = "entry_id,type,name,aliases,birth_year,countries\r\n"
+            + "L-1,person,Chukwuemeka Obi Nwosu,Emeka Nwosu;Chukwuemeka Nwosu,1980,NG;GH\r\n"
+            + "L-2,organization,\"Lakeside Minerals, Ltd\",Lakeside Minerals Limited,,UG\r\n";
+    private static final String SCREENING_XML_EXAMPLE = "<sdnList xmlns=\"http://tempuri.org/sdnList.xsd\"><sdnEntry>"
+            + "<uid>90001</uid><firstName>Usama</firstName><lastName>BIN LADIN</lastName><sdnType>Individual</sdnType>"
+            + "<akaList><aka><uid>90011</uid><type>a.k.a.</type><category>strong</category><lastName>BIN LADEN"
+            + "</lastName><firstName>Osama</firstName></aka></akaList></sdnEntry></sdnList>";
     private static final String PAYOUT_CSV_EXAMPLE = "reference,amount,currency,country,provider,transaction_channel,"
             + "account_number,first_name,last_name,email,phone,network_id,network_name,network_code,account_type,remark,"
             + "payment_category,payee_check\r\npayroll-2026-11-0001,1500,KES,KE,mpesa_ke,momo,+254700000123,Ada,Obi,"
@@ -112,6 +119,10 @@ public class ContractFilter implements OASFilter {
         op("GET /api/v1/kyc/tokens/{token}", "Verification", "resolveToken", "Resolve a verification token", 200, null, null, null, 404);
         op("GET /api/v1/kyc/lookups", "Verification", "listLookups", "List past checks (newest first)", 200, null, null, null);
         op("GET /api/v1/kyc/pricing", "Verification", "getPricing", "Read prices and whether checks are allowed", 200, null, null, null);
+        op("POST /api/v1/kyc/screen", "Verification", "screenName",
+                "Screen a name against the sanctions lists (billed like a check)", 200, "ScreenResult", null,
+                "{\"full_name\":\"Osama bin Laden\",\"type\":\"person\",\"birth_year\":1957,\"country\":\"SA\"}",
+                402, 409, 412);
         op("GET /api/v1/kyc/settings", "Verification", "getVerificationSettings", "Read the verification settings", 200, null, null, null);
         op("PUT /api/v1/kyc/settings", "Verification", "updateVerificationSettings", "Change the verification settings", 200,
                 null, "VerificationSettingsInput", "{\"mode\":\"platform\"}");
@@ -304,6 +315,17 @@ public class ContractFilter implements OASFilter {
                 null, null, null);
         op("GET /api/admin/audit-events/verify", "Operator", "verifyAuditLog", "Walk the hash chain and report the first bad event",
                 200, null, null, null);
+        // Operator: compliance screening (platform.md section 20)
+        op("POST /api/admin/screening/lists", "Operator", "loadScreeningList",
+                "Load a screening list file (a new version; the body is the file)", 200, "ScreeningListEnvelope", null,
+                null);
+        op("GET /api/admin/screening/lists", "Operator", "listScreeningLists", "List the current screening lists", 200,
+                "ScreeningLists", null, null);
+        op("GET /api/admin/screening/cases", "Operator", "listScreeningCases", "List screening cases (newest first)", 200,
+                "ScreeningCases", null, null);
+        op("POST /api/admin/screening/cases/{id}/decision", "Operator", "decideScreeningCase",
+                "Clear or confirm a screening case (a note is required)", 200, "ScreeningCaseEnvelope", "DecisionBody",
+                "{\"decision\":\"clear\",\"note\":\"different date of birth on the national ID\"}", 404, 409);
     }
 
     /** Operations that answer 202 with a pending approval instead of their success (four eyes, section 18). */
@@ -493,6 +515,9 @@ public class ContractFilter implements OASFilter {
             Map.entry("/api/admin/account_kycs/{id}/review id", "The KYC submission's id (`account_kyc.id`)"),
             Map.entry("/api/admin/account_kycs/{id}/upgrade-review id", "The KYC submission's id (`account_kyc.id`)"),
             Map.entry("status", "Only items with this status"),
+            Map.entry("format", "The list file's format: `ofac_sdn_xml`, `un_consolidated_xml` or `csv`"),
+            Map.entry("/api/admin/screening/lists name", "The list's name; loading a name again makes its next version"),
+            Map.entry("/api/admin/screening/cases/{id}/decision id", "The case's id (`case_...`)"),
             Map.entry("upgrade_status", "Only submissions whose tier upgrade has this status"),
             Map.entry("request_type", "Only `payment` (collections) or `withdrawal` (payouts)"),
             Map.entry("provider", "Only payments carried by this provider (e.g. `mpesa_ke`)"),
@@ -657,7 +682,18 @@ public class ContractFilter implements OASFilter {
             rb.setContent(OASFactory.createContent().addMediaType("application/json",
                     OASFactory.createMediaType().schema(ref(op.request()))));
         }
-        if (rb != null) {
+        if (rb != null && op.id().equals("loadScreeningList")) {
+            // the list file itself: the documented CSV, or the Treasury's or the UN's XML (docs/screening.md)
+            rb.setRequired(true);
+            rb.setContent(OASFactory.createContent()
+                    .addMediaType("text/csv", OASFactory.createMediaType().schema(str().description(
+                            "format=csv: RFC 4180, UTF-8, header entry_id,type,name,aliases,birth_year,countries"))
+                            .example(SCREENING_CSV_EXAMPLE))
+                    .addMediaType("application/xml", OASFactory.createMediaType().schema(str().description(
+                            "format=ofac_sdn_xml: the Treasury's SDN XML (sdnList); format=un_consolidated_xml: the UN "
+                                    + "Security Council's consolidated list (CONSOLIDATED_LIST)"))
+                            .example(SCREENING_XML_EXAMPLE)));
+        } else if (rb != null) {
             rb.setRequired(!op.id().equals("runCheck"));
             MediaType mt = rb.getContent().getMediaType("application/json");
             if (mt == null) {

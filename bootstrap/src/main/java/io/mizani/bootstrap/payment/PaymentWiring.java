@@ -113,10 +113,12 @@ public class PaymentWiring {
     StartPaymentService startPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties,
                                      PaymentStore store, RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds,
                                      io.mizani.application.idempotency.RecoveryPoints recoveryPoints,
-                                     io.mizani.application.payout.PayeeService payees) {
+                                     io.mizani.application.payout.PayeeService payees,
+                                     io.mizani.application.screening.ScreeningService screening) {
         return new StartPaymentService(catalogue, counterparties, store, rates, unitOfWork, clock, funds)
                 .withRecoveryPoints(recoveryPoints)
                 .withPayees(payees)
+                .withScreening(screening)
                 .withWithdrawalGate(new io.mizani.application.billing.ChargeGate(
                         settings.withdrawalsInFlightPerMerchant(), settings.withdrawalQueueWait()));
     }

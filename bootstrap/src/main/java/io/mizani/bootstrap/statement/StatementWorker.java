@@ -1,7 +1,7 @@
 package io.mizani.bootstrap.statement;
 
 import io.mizani.application.statement.BuildStatements;
-import io.mizani.bootstrap.ops.OutageLog;
+import io.mizani.bootstrap.ops.PollingWorker;
 import io.mizani.bootstrap.ops.WorkerHeartbeats;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -10,9 +10,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Builds statements on every replica, on one thread of its own: rounds back to back while they find work, a pause of
@@ -31,50 +28,19 @@ public class StatementWorker {
     @Inject
     WorkerHeartbeats heartbeats;
 
-    private volatile boolean stopping;
-    private ScheduledExecutorService thread;
-    private final OutageLog outage = new OutageLog("statement worker", LOG);
+    private PollingWorker worker;
 
     void onStart(@Observes StartupEvent event) {
         if (!settings.workerEnabled()) {
             return;
         }
-        thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "mizani-statement-worker");
-            t.setDaemon(true);
-            return t;
-        });
-        heartbeats.started("statement");
-        long every = Math.max(10, settings.workerPollMs());
-        thread.scheduleWithFixedDelay(this::drain, every, every, TimeUnit.MILLISECONDS);
+        worker = new PollingWorker("statement", builder::runOnce, heartbeats, LOG, 50);
+        worker.start(settings.workerPollMs());
     }
 
     void onStop(@Observes ShutdownEvent event) {
-        stopping = true;
-        if (thread != null) {
-            thread.shutdown();
-            try {
-                thread.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            thread.shutdownNow();
-        }
-    }
-
-    private void drain() {
-        try {
-            for (int i = 0; i < 50 && !stopping; i++) {
-                if (builder.runOnce() == 0) {
-                    break;
-                }
-            }
-            heartbeats.beat("statement");
-            outage.succeeded();
-        } catch (RuntimeException e) {
-            if (!stopping) {
-                outage.failed(e);
-            }
+        if (worker != null) {
+            worker.stop();
         }
     }
 }

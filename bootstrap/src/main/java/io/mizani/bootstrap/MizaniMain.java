@@ -58,6 +58,12 @@ public final class MizaniMain {
                         + String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " not set");
                 System.exit(2);
             }
+            java.util.List<String> paystack = io.mizani.bootstrap.payment.PaystackVariables.missing(v -> setting(v[0], v[1], null));
+            if (paystack.size() == 1) {
+                System.err.println("mizani: refusing to start in live mode with Paystack half configured: "
+                        + paystack.get(0) + " is not set");
+                System.exit(2);
+            }
         }
         if ("sandbox".equals(mode) && isBlank(setting("QUARKUS_HTTP_HOST", "quarkus.http.host", null))) {
             // The sandbox has a documented operator password: reachable from this machine only unless asked otherwise.

@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 public interface CardCheckout {
 
-    enum Result { SUCCEEDED, DECLINED, CANCELLED, EXPIRED, ALREADY_COMPLETED, UNKNOWN_CARD, UNAVAILABLE }
+    enum Result { SUCCEEDED, DECLINED, CANCELLED, EXPIRED, ALREADY_COMPLETED, UNKNOWN_CARD, UNAVAILABLE, PENDING }
 
     /** What the page shows about whose payment it is (the Team's name; logo, theme colour, payment note where set). */
     record Brand(String name, String logo, String themeColor, String paymentNote) {
@@ -24,8 +24,31 @@ public interface CardCheckout {
         Optional<Brand> of(long accountId);
     }
 
-    /** The checkout as the page shows it. */
-    record Page(Payment payment, Brand brand, Instant expiresAt) {
+    /**
+     * Port: a card acquirer that takes the card on its own page (Paystack, platform.md section 14). The service's
+     * page hands the payer on to {@link #handOff}; when the payer comes back, {@link #verify} asks the acquirer.
+     */
+    interface Acquirer {
+
+        /** Whether this payment is taken by the acquirer (otherwise the sandbox test cards apply). */
+        boolean carries(Payment payment);
+
+        /** The acquirer's page for this payment, once it has opened the transaction. */
+        Optional<String> handOff(Payment payment);
+
+        /** The acquirer's status lookup; a slow or broken acquirer is {@link RailOutcome.NoAnswer}. */
+        RailOutcome verify(Payment payment);
+    }
+
+    /**
+     * The checkout as the page shows it; {@code external}: the card is taken on an acquirer's page, found at
+     * {@code handOff} (null until the acquirer has opened the transaction).
+     */
+    record Page(Payment payment, Brand brand, Instant expiresAt, boolean external, String handOff) {
+
+        public Page(Payment payment, Brand brand, Instant expiresAt) {
+            this(payment, brand, expiresAt, false, null);
+        }
     }
 
     record Outcome(Result result, Page page, String redirectTo, String message) {
@@ -45,6 +68,16 @@ public interface CardCheckout {
 
     /** The payer gave up: the payment fails with {@code cancelled by the payer}. */
     Outcome cancel(String token);
+
+    /**
+     * The payer is back from the acquirer's page: the acquirer is asked ({@link Acquirer#verify}) and its verdict
+     * settles the payment; no verdict leaves it pending ({@link Result#PENDING}). The payer goes to redirect_url.
+     */
+    default Outcome returned(String token) {
+        Page page = view(token);
+        return new Outcome(page.payment().status().isFinal() ? Result.ALREADY_COMPLETED : Result.PENDING, page,
+                redirect(page.payment()), null);
+    }
 
     /** redirect_url with merchant_reference and status appended as query parameters. */
     static String redirect(Payment p) {

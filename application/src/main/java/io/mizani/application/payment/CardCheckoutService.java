@@ -31,6 +31,7 @@ public final class CardCheckoutService implements CardCheckout {
     private final boolean sandbox;
     private final Duration ttl;
     private final Branding branding;
+    private Acquirer acquirer;
 
     /** {@code sandbox} false (live mode): the test cards settle nothing; no card acquirer is connected. */
     public CardCheckoutService(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, Clock clock,
@@ -47,6 +48,16 @@ public final class CardCheckoutService implements CardCheckout {
     public CardCheckoutService(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, Clock clock,
                                boolean sandbox) {
         this(store, finaliser, unitOfWork, clock, sandbox, Duration.ofMinutes(30), id -> Optional.empty());
+    }
+
+    /** Card payments this acquirer carries are taken on its page, not with the sandbox test cards. */
+    public CardCheckoutService withAcquirer(Acquirer acquirer) {
+        this.acquirer = acquirer;
+        return this;
+    }
+
+    private boolean external(Payment p) {
+        return acquirer != null && acquirer.carries(p);
     }
 
     /** The checkout; one past its expiry is failed (and called back) on the spot. */
@@ -72,6 +83,10 @@ public final class CardCheckoutService implements CardCheckout {
             if (expired(p)) {
                 Payment done = fail(p, HostedCheckout.CHECKOUT_EXPIRED);
                 return new Outcome(Result.EXPIRED, page(done), CardCheckout.redirect(done), "This checkout has expired.");
+            }
+            if (external(p)) {
+                return new Outcome(Result.UNAVAILABLE, page(p), null,
+                        "Card details are not taken here: continue on the card processor's page.");
             }
             if (!sandbox) {
                 return new Outcome(Result.UNAVAILABLE, page(p), null,
@@ -113,6 +128,49 @@ public final class CardCheckoutService implements CardCheckout {
         });
     }
 
+    /**
+     * Back from the acquirer's page: its status lookup runs outside any transaction (the row is not held while the
+     * acquirer answers), then its verdict settles the payment under the row lock unless something else settled it
+     * meanwhile. Without a verdict the payment stays pending and the payer is still sent to redirect_url.
+     */
+    @Override
+    public Outcome returned(String token) {
+        Payment before = unitOfWork.inTransaction(() -> find(token));
+        if (before.status().isFinal()) {
+            return finished(before);
+        }
+        if (!external(before)) {
+            return new Outcome(Result.PENDING, page(before), CardCheckout.redirect(before), null);
+        }
+        RailOutcome verdict = acquirer.verify(before);
+        return unitOfWork.inTransaction(() -> {
+            Payment p = find(token);
+            if (p.status().isFinal()) {
+                return finished(p);
+            }
+            Instant now = clock.instant();
+            switch (verdict) {
+                case RailOutcome.Succeeded s -> {
+                    if (p.status() == PaymentStatus.QUEUED) {
+                        store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, s.providerReference(),
+                                null, null);
+                    }
+                    finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now, s.providerReference(), null);
+                }
+                case RailOutcome.Declined d -> finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now,
+                        d.providerReference(), d.reason());
+                default -> {
+                    Payment still = store.findById(p.id()).orElseThrow();
+                    return new Outcome(Result.PENDING, page(still), CardCheckout.redirect(still),
+                            "The card processor has not confirmed this payment yet.");
+                }
+            }
+            Payment done = store.findById(p.id()).orElseThrow();
+            return new Outcome(done.status() == PaymentStatus.SUCCEEDED ? Result.SUCCEEDED : Result.DECLINED,
+                    page(done), CardCheckout.redirect(done), null);
+        });
+    }
+
     private Outcome finished(Payment p) {
         return new Outcome(Result.ALREADY_COMPLETED, page(p), CardCheckout.redirect(p),
                 p.status() == PaymentStatus.SUCCEEDED ? "This payment has already succeeded."
@@ -129,8 +187,10 @@ public final class CardCheckoutService implements CardCheckout {
     }
 
     private Page page(Payment p) {
+        boolean external = external(p);
+        String handOff = external && !p.status().isFinal() ? acquirer.handOff(p).orElse(null) : null;
         return new Page(p, branding.of(p.accountId().value()).orElse(null),
-                HostedCheckout.expiresAt(p.times().createdAt(), ttl));
+                HostedCheckout.expiresAt(p.times().createdAt(), ttl), external, handOff);
     }
 
     private Payment find(String token) {

@@ -103,6 +103,21 @@ public interface PaymentSettings {
     /** MTN MoMo Open API ({@code MIZANI_MTN_*}, platform.md section 14): on when its variables are set, in either mode. */
     Mtn mtn();
 
+    /** Paystack ({@code MIZANI_PAYSTACK_*}, platform.md section 14): on when both are set, in either mode. */
+    Paystack paystack();
+
+    interface Paystack {
+        /** MIZANI_PAYSTACK_BASE_URL (e.g. https://api.paystack.co). */
+        Optional<String> baseUrl();
+
+        /** MIZANI_PAYSTACK_SECRET_KEY. */
+        Optional<String> secretKey();
+
+        /** How long Paystack's bank list (nip_ng's withdraw networks) is kept before it is asked again. */
+        @WithDefault("PT1H")
+        java.time.Duration banksRefresh();
+    }
+
     interface Mtn {
         /** MIZANI_MTN_BASE_URL. */
         Optional<String> baseUrl();

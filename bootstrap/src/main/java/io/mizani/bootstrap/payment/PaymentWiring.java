@@ -6,6 +6,13 @@ import io.mizani.adapter.provider.payment.DarajaRail;
 import io.mizani.adapter.provider.payment.HostedCardRail;
 import io.mizani.adapter.provider.payment.MtnConfig;
 import io.mizani.adapter.provider.payment.MtnRail;
+import io.mizani.adapter.provider.payment.PaystackApi;
+import io.mizani.adapter.provider.payment.PaystackBanks;
+import io.mizani.adapter.provider.payment.PaystackConfig;
+import io.mizani.adapter.provider.payment.PaystackRail;
+import io.mizani.adapter.provider.payment.PaystackSignature;
+import io.mizani.adapter.rest.payment.PaystackNotifyResource;
+import io.mizani.application.payment.CheckoutHandOffs;
 import io.mizani.adapter.provider.payment.SandboxRail;
 import io.mizani.adapter.provider.payment.StandardWebhooksSender;
 import io.mizani.bootstrap.ops.LoggedCallbackSender;
@@ -137,11 +144,96 @@ public class PaymentWiring {
 
     @Produces
     @ApplicationScoped
-    CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, TeamStore teams) {
-        return new CardCheckoutService(store, finaliser, unitOfWork, clock, !"live".equalsIgnoreCase(mode),
+    CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, TeamStore teams,
+                              CheckoutHandOffs handOffs) {
+        var service = new CardCheckoutService(store, finaliser, unitOfWork, clock, !"live".equalsIgnoreCase(mode),
                 settings.checkoutTtl(), accountId -> teams.team(accountId)
                         .map(t -> new CardCheckout.Brand(t.name(), t.branding().logo(), t.branding().themeColor(),
                                 t.branding().paymentNote())));
+        paystackApi().ifPresent(api -> {
+            PaystackRail rail = new PaystackRail(api, handOffs, clock);
+            service.withAcquirer(new CardCheckout.Acquirer() {
+                @Override
+                public boolean carries(io.mizani.domain.payment.Payment payment) {
+                    return payment.routing().rail() == Rail.CARD && PaystackRail.carries(payment);
+                }
+
+                @Override
+                public Optional<String> handOff(io.mizani.domain.payment.Payment payment) {
+                    return handOffs.find(payment.id());
+                }
+
+                @Override
+                public RailOutcome verify(io.mizani.domain.payment.Payment payment) {
+                    return rail.query(payment);
+                }
+            });
+        });
+        return service;
+    }
+
+    /** Paystack's webhook signature check; with Paystack off no body is signed. */
+    @Produces
+    @ApplicationScoped
+    PaystackNotifyResource.Signatures paystackSignatures() {
+        Optional<PaystackSignature> signature = paystackApi().map(api -> new PaystackSignature(api.config().secretKey()));
+        return (body, header) -> signature.isPresent() && signature.get().valid(body, header);
+    }
+
+    /** Paystack's Nigerian banks (nip_ng's withdraw networks) when Paystack is on. */
+    public Optional<PaystackBanks> paystackBanks() {
+        Optional<PaystackBanks> b = banks;
+        if (b == null) {
+            synchronized (this) {
+                if (banks == null) {
+                    banks = paystackApi().map(api -> new PaystackBanks(api, clock, settings.paystack().banksRefresh()));
+                }
+                b = banks;
+            }
+        }
+        return b;
+    }
+
+    private volatile Optional<PaystackBanks> banks;
+    private volatile Optional<PaystackApi> paystack;
+
+    /**
+     * Paystack's API when both {@link PaystackVariables#REQUIRED} are set (either mode). One of them set: live mode
+     * has already refused to start ({@code MizaniMain}); sandbox mode logs it and keeps the codes on the sandbox.
+     */
+    public Optional<PaystackApi> paystackApi() {
+        Optional<PaystackApi> p = paystack;
+        if (p != null) {
+            return p;
+        }
+        synchronized (this) {
+            if (paystack == null) {
+                paystack = paystackConfig().map(PaystackApi::new);
+            }
+            return paystack;
+        }
+    }
+
+    Optional<PaystackConfig> paystackConfig() {
+        var ps = settings.paystack();
+        java.util.List<String> missing = PaystackVariables.missing(ps);
+        if (missing.size() == PaystackVariables.REQUIRED.size()) {
+            return Optional.empty();
+        }
+        if (!missing.isEmpty() && "live".equalsIgnoreCase(mode)) {
+            throw new IllegalStateException("Paystack is half configured in live mode: " + String.join(", ", missing)
+                    + " not set");
+        }
+        if (!missing.isEmpty()) {
+            org.jboss.logging.Logger.getLogger(PaymentWiring.class).warnf(
+                    "Paystack is half configured (%s not set): card_ng, card_ke and nip_ng stay on the built-in sandbox",
+                    String.join(", ", missing));
+            return Optional.empty();
+        }
+        String base = publicUrl.orElse("http://localhost:8080").replaceAll("/+$", "");
+        return Optional.of(new PaystackConfig(ps.baseUrl().get().trim().replaceAll("/+$", ""),
+                ps.secretKey().get().trim(), base, settings.checkoutTtl(),
+                Duration.ofMillis(settings.providerTimeoutMs()), Duration.ofMillis(settings.railPollMs())));
     }
 
     @Produces
@@ -154,16 +246,18 @@ public class PaymentWiring {
      * Sandbox mode: momo and bank on the sandbox rail, card on the hosted checkout (test cards). Live mode:
      * {@code mpesa_ke} on Daraja when its credentials are configured; card payments open the hosted checkout but
      * no acquirer is connected, so test cards settle nothing; a provider with no live adapter gets no answer and its
-     * payments stay pending (never a made-up verdict).
+     * payments stay pending (never a made-up verdict). Either mode: MTN MoMo ({@code mtn_gh}, {@code mtn_ug}) and
+     * Paystack (card collections of {@code card_ng}/{@code card_ke}, {@code nip_ng} payouts) when configured.
      */
     @Produces
     @ApplicationScoped
-    RailRouter railRouter() {
+    RailRouter railRouter(CheckoutHandOffs handOffs) {
         PaymentRail sandbox = new SandboxRail(Duration.ofMillis(settings.sandboxSettleMs()), clock);
         PaymentRail card = new HostedCardRail(settings.checkoutTtl(), clock);
         boolean live = "live".equalsIgnoreCase(mode);
         Optional<PaymentRail> daraja = darajaConfig().map(c -> new DarajaRail(c, clock));
         Optional<PaymentRail> mtn = mtnConfig().map(c -> new MtnRail(c, clock));
+        Optional<PaymentRail> paystackRail = paystackApi().map(api -> new PaystackRail(api, handOffs, clock));
         PaymentRail unavailable = new PaymentRail() {
             @Override
             public RailOutcome initiate(io.mizani.domain.payment.Payment payment) {
@@ -176,6 +270,9 @@ public class PaymentWiring {
             }
         };
         return payment -> {
+            if (paystackRail.isPresent() && PaystackRail.carries(payment)) {
+                return paystackRail.get();
+            }
             if (payment.routing().rail() == Rail.CARD) {
                 return card;
             }

@@ -3,6 +3,8 @@ package io.mizani.bootstrap.refund;
 import io.mizani.adapter.provider.payment.DarajaCallbacks;
 import io.mizani.adapter.provider.payment.DarajaRail;
 import io.mizani.adapter.provider.refund.DarajaReversalRail;
+import io.mizani.adapter.provider.refund.PaystackRefundRail;
+import io.mizani.adapter.provider.payment.PaystackRail;
 import io.mizani.adapter.provider.refund.SandboxRefundRail;
 import io.mizani.adapter.rest.payment.MpesaCallbackResource;
 import io.mizani.bootstrap.payment.PaymentWiring;
@@ -52,9 +54,11 @@ public class RefundWiring {
     }
 
     /**
-     * Sandbox mode: every refund on the sandbox refund provider. Live mode: {@code mpesa_ke} collections by Daraja
-     * Reversal when Daraja is configured; no other live refund adapter is built yet (MTN refund, Paystack refund), so
-     * such a refund gets no answer and stays {@code pending}, looked up again with back-off: never a made-up verdict.
+     * Either mode: a card collection Paystack took is refunded at Paystack ({@code POST /refund}) when Paystack is
+     * configured. Otherwise, sandbox mode: every refund on the sandbox refund provider. Live mode: {@code mpesa_ke}
+     * collections by Daraja Reversal when Daraja is configured; no other live refund adapter is built yet (MTN
+     * refund), so such a refund gets no answer and stays {@code pending}, looked up again with back-off: never a
+     * made-up verdict.
      */
     @Produces
     @ApplicationScoped
@@ -75,7 +79,14 @@ public class RefundWiring {
         boolean live = "live".equalsIgnoreCase(mode);
         Optional<RefundRail> reversal = paymentWiring.darajaConfig()
                 .map(c -> new DarajaReversalRail(new DarajaRail(c, clock), c.api().pollEvery()));
+        Optional<RefundRail> paystack = paymentWiring.paystackApi()
+                .map(api -> new PaystackRefundRail(api, api.config().pollEvery()));
         Function<Payment, RefundRail> router = collection -> {
+            // a card collection Paystack took (its provider_reference is its Paystack reference): refunded at Paystack
+            if (paystack.isPresent() && PaystackRail.carries(collection)
+                    && PaystackRail.reference(collection).equals(collection.outcome().providerReference())) {
+                return paystack.get();
+            }
             if (!live) {
                 return sandbox;
             }

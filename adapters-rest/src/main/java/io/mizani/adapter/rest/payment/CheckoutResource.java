@@ -94,6 +94,9 @@ public class CheckoutResource {
             if (page.payment().status().isFinal()) {
                 return html(200, done(page), page);
             }
+            if (page.external()) {
+                return handOff(page);
+            }
             return html(200, form(page, token, null), page);
         } catch (DomainError notFound) {
             return html(404, notFound(), null);
@@ -129,6 +132,46 @@ public class CheckoutResource {
         } catch (DomainError notFound) {
             return html(404, notFound(), null);
         }
+    }
+
+    /**
+     * The payer is back from the card acquirer's page (Paystack appends {@code ?trxref=&reference=}, which is not
+     * needed: the token names the payment). The acquirer is asked, then the payer goes to redirect_url (303).
+     */
+    @GET
+    @Path("/return")
+    @Produces(MediaType.TEXT_HTML)
+    public Response returned(@PathParam("token") String token) {
+        try {
+            return finish(checkout.returned(token));
+        } catch (DomainError notFound) {
+            return html(404, notFound(), null);
+        }
+    }
+
+    /**
+     * A card taken on the acquirer's page: the payer is sent there (303); until the acquirer has opened the
+     * transaction (a moment after acceptance) a short page reloads itself.
+     */
+    private static Response handOff(CardCheckout.Page page) {
+        if (page.handOff() != null) {
+            URI to;
+            try {
+                to = URI.create(page.handOff());
+            } catch (IllegalArgumentException malformed) {
+                to = null;
+            }
+            if (to != null && to.getScheme() != null
+                    && ("https".equalsIgnoreCase(to.getScheme()) || "http".equalsIgnoreCase(to.getScheme()))) {
+                return secure(Response.seeOther(to).type("text/html; charset=utf-8").entity(page("Continue to payment",
+                        page, "<h1 id=\"heading\">Continue to payment</h1><p><a id=\"hand_off\" class=\"back\" href=\""
+                                + esc(page.handOff()) + "\">Continue to the card page</a></p>")), page).build();
+            }
+        }
+        return secure(Response.ok(page("Preparing your payment", page,
+                        "<h1 id=\"heading\">Preparing your payment</h1><p id=\"status\" role=\"status\">"
+                                + "Connecting you to the card processor. This page reloads by itself.</p>"))
+                .type("text/html; charset=utf-8").header("Refresh", "2"), page).build();
     }
 
     private static Response finish(CardCheckout.Outcome outcome) {

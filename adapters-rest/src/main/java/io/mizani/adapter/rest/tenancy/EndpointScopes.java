@@ -89,6 +89,9 @@ public final class EndpointScopes {
         // MTN MoMo's notifications: unsigned, no credentials; they only bring a status lookup at MTN forward
         row("POST /api/providers/mtn/notify", Special.PUBLIC);
         row("PUT /api/providers/mtn/notify", Special.PUBLIC);
+        // Paystack's webhook: no credentials, its x-paystack-signature is checked by the resource
+        row("POST /api/providers/paystack/notify", Special.PUBLIC);
+        row("PUT /api/providers/paystack/notify", Special.PUBLIC);
         needs("POST /api/v2/account_kycs", TEAMS_WRITE);
         needs("GET /api/v2/account_kycs/{id}", TEAMS_READ);
         needs("PUT /api/v2/account_kycs/{id}", TEAMS_WRITE);

@@ -32,6 +32,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "io.mizani.adapter.rest.payout.PayoutBatchResource",
         "io.mizani.adapter.rest.statement.StatementResource",
         "io.mizani.adapter.rest.screening.ScreeningDtos",
+        "io.mizani.adapter.rest.payment.PaymentChannelsResource",
         "io.mizani.adapter.rest.tenancy.ApiKeyJson",
         "io.mizani.adapter.rest.tenancy.EndpointScopes",
         "io.mizani.adapter.rest.tenancy.ScopeFilter",

@@ -178,6 +178,9 @@ public class ContractFilter implements OASFilter {
         // Payments
         op("GET /api/global/discovery/payment-world/country", "Payments", "listPaymentCountries",
                 "List the countries and rails open to the Team", 200, null, null, null);
+        op("GET /api/global/payment-channels", "Payments", "listPaymentChannels",
+                "List the Team's payment channels and whether each provider answers now", 200, "PaymentChannelsBody",
+                null, null);
         op("GET /api/global/discovery/discover-rails", "Payments", "discoverRails", "Discover the rails and networks of a country",
                 200, null, null, null);
         op("POST /api/global/transaction-providers", "Payments", "listTransactionProviders",
@@ -347,6 +350,8 @@ public class ContractFilter implements OASFilter {
             Map.entry("AcceptanceBody", Set.of("manual_payment", "bank_info", "provider_extra", "checkout_url")),
             Map.entry("Transaction", Set.of("beneficiary_uuid", "failure_reason", "provider_reference", "completed_at")),
             Map.entry("RouteOptionBody", Set.of("reason")),
+            Map.entry("PaymentChannel", Set.of()),
+            Map.entry("PaymentChannelsBody", Set.of()),
             Map.entry("BalanceEntry", Set.of("transaction_reference")),
             Map.entry("TierLimit", Set.of("withdrawal_daily_usd", "collection_daily_usd")),
             // events: no endpoint yet, no attempt yet, none due, no HTTP answer
@@ -399,7 +404,7 @@ public class ContractFilter implements OASFilter {
             "AccountKycView", "AccountList", "AttemptBody", "Balance", "BalanceAdjustment", "BalanceEntriesPage",
             "BalanceEntry", "BalancesBody", "CatalogueEntryDto", "ContactInformation", "CountriesBody",
             "CountryBody", "Credentials", "CredentialsEnvelope", "Deleted", "DeliveryBody", "DeliveryOfEvent",
-            "DiscoveryBody", "Eligibility", "EndpointBody", "EntitlementDto", "EntityInformation", "Envelope",
+            "DiscoveryBody", "Eligibility", "PaymentChannel", "PaymentChannelsBody", "EndpointBody", "EntitlementDto", "EntityInformation", "Envelope",
             "EventBody", "EventDetailBody", "EventsPage", "FieldDto", "HistoryEntryDto",
             "IdentityChecksAvailability", "Kyc", "ListEnvelope", "List_", "MarginDto", "MarginsDto", "MatchDto",
             "MerchantList", "MerchantSummary", "NetworkBody", "OnboardedMerchant", "OptionDto", "Pagination",

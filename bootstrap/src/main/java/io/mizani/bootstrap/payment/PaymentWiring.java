@@ -251,7 +251,27 @@ public class PaymentWiring {
      */
     @Produces
     @ApplicationScoped
-    RailRouter railRouter(CheckoutHandOffs handOffs) {
+    RailRouter railRouter(CheckoutHandOffs handOffs, io.mizani.application.payment.ProviderHealth health) {
+        RailRouter routes = routes(handOffs);
+        // every rail call counts toward its provider's health (the payment channels' available)
+        return payment -> health.recording(payment.routing().provider(), routes.railFor(payment));
+    }
+
+    @Produces
+    @ApplicationScoped
+    io.mizani.application.payment.ProviderHealth providerHealth() {
+        return new io.mizani.application.payment.ProviderHealth(clock);
+    }
+
+    @Produces
+    @ApplicationScoped
+    io.mizani.application.payment.PaymentChannels paymentChannels(PaymentCatalogue catalogue,
+                                                                  io.mizani.application.payment.ProviderHealth health,
+                                                                  UnitOfWork unitOfWork) {
+        return new io.mizani.application.payment.PaymentChannels(catalogue, health, unitOfWork);
+    }
+
+    private RailRouter routes(CheckoutHandOffs handOffs) {
         PaymentRail sandbox = new SandboxRail(Duration.ofMillis(settings.sandboxSettleMs()), clock);
         PaymentRail card = new HostedCardRail(settings.checkoutTtl(), clock);
         boolean live = "live".equalsIgnoreCase(mode);

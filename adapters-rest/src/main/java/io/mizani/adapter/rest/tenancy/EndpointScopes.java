@@ -112,6 +112,7 @@ public final class EndpointScopes {
         needs("POST /api/global/transaction-status", PAYMENTS_READ);
         needs("GET /api/global/transactions", PAYMENTS_READ);
         needs("GET /api/global/discovery/discover-rails", PAYMENTS_READ);
+        needs("GET /api/global/payment-channels", PAYMENTS_READ);                // section 14
         needs("GET /api/global/discovery/payment-world/country", PAYMENTS_READ);
         needs("POST /api/global/transaction-providers", PAYMENTS_READ);
         needs("GET /api/global/webhooks/secret", EVENTS_READ);              // what a webhook receiver verifies with

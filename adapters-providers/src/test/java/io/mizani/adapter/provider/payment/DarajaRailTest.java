@@ -47,7 +47,7 @@ class DarajaRailTest {
 
     DarajaConfig config(String passkey) {
         return new DarajaConfig(
-                new DarajaConfig.Api(wm.baseUrl(), "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(800),
+                new DarajaConfig.Api(wm.baseUrl(), "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(2500),
                         Duration.ofSeconds(10)),
                 new DarajaConfig.App("key", "secret"), new DarajaConfig.ShortCode("174379", passkey),
                 new DarajaConfig.Initiator("apiop", "cred"));
@@ -108,7 +108,7 @@ class DarajaRailTest {
         assertInstanceOf(RailOutcome.Declined.class, declined);
         assertTrue(((RailOutcome.Declined) declined).reason().contains("Invalid PhoneNumber"));
 
-        wm.stubFor(post("/mpesa/stkpush/v1/processrequest").willReturn(okJson("{}").withFixedDelay(2000)));
+        wm.stubFor(post("/mpesa/stkpush/v1/processrequest").willReturn(okJson("{}").withFixedDelay(4000)));
         assertInstanceOf(RailOutcome.NoAnswer.class, rail.initiate(payment(RequestType.PAYMENT, "100", null)));
 
         wm.stubFor(post("/mpesa/stkpush/v1/processrequest").willReturn(serverError()));
@@ -246,7 +246,7 @@ class DarajaRailTest {
                 "content-type", "application/json").withBody("""
                 {"requestId":"11728-2929992-1","errorCode":"401.002.01","errorMessage":"Error Occurred - Invalid Access Token"}""")));
         assertInstanceOf(RailOutcome.NoAnswer.class, rail.resolveOverdue(payment(RequestType.WITHDRAWAL, "500", "AG_1")));
-        wm.stubFor(post("/mpesa/transactionstatus/v1/query").willReturn(okJson(STATUS_ACK).withFixedDelay(2000)));
+        wm.stubFor(post("/mpesa/transactionstatus/v1/query").willReturn(okJson(STATUS_ACK).withFixedDelay(4000)));
         assertInstanceOf(RailOutcome.NoAnswer.class, rail.resolveOverdue(payment(RequestType.WITHDRAWAL, "500", "AG_1")));
         wm.stubFor(post("/mpesa/transactionstatus/v1/query").willReturn(serverError()));
         assertInstanceOf(RailOutcome.NoAnswer.class, rail.resolveOverdue(payment(RequestType.WITHDRAWAL, "500", "AG_1")));

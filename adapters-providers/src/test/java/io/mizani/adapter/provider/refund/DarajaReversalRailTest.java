@@ -43,7 +43,7 @@ class DarajaReversalRailTest {
                 .withBasicAuth("key", "secret")
                 .willReturn(okJson("{\"access_token\":\"tok123\",\"expires_in\":\"3599\"}")));
         var config = new DarajaConfig(
-                new DarajaConfig.Api(wm.baseUrl(), "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(800),
+                new DarajaConfig.Api(wm.baseUrl(), "https://mizani.example/providers/mpesa/tok", Duration.ofMillis(2500),
                         Duration.ofSeconds(10)),
                 new DarajaConfig.App("key", "secret"), new DarajaConfig.ShortCode("174379", "passkey"),
                 new DarajaConfig.Initiator("apiop", "cred"));
@@ -108,7 +108,7 @@ class DarajaReversalRailTest {
                 .withBody("{\"requestId\":\"1\",\"errorCode\":\"400.002.02\",\"errorMessage\":\"Bad Request - Invalid TransactionID\"}")));
         var declined = (RailOutcome.Declined) rail.submit(refund("10", null), collection("RKL41HQ8Y0"));
         assertTrue(declined.reason().contains("400.002.02"), declined.reason());
-        wm.stubFor(post("/mpesa/reversal/v1/request").willReturn(okJson("{}").withFixedDelay(2000)));
+        wm.stubFor(post("/mpesa/reversal/v1/request").willReturn(okJson("{}").withFixedDelay(4000)));
         assertInstanceOf(RailOutcome.NoAnswer.class, rail.submit(refund("10", null), collection("RKL41HQ8Y0")));
         wm.stubFor(post("/mpesa/reversal/v1/request").willReturn(serverError()));
         assertInstanceOf(RailOutcome.NoAnswer.class, rail.submit(refund("10", null), collection("RKL41HQ8Y0")));

@@ -163,6 +163,14 @@ class TeamsTest {
         io.restassured.RestAssured.given().contentType("application/json")
                 .body(Map.of("token", token, "first_name", "Ivy", "last_name", "Again"))
                 .post("/api/v2/account_invites/accept").then().statusCode(404);
+        // both accepts are audit events (section 18: Team membership), the used token never in details
+        var audited = TestMerchants.asOperator().get("/api/admin/audit-events?action=team_member.accept&limit=100")
+                .then().statusCode(200).extract().jsonPath();
+        java.util.List<java.util.Map<String, Object>> mine = audited.<java.util.Map<String, Object>>getList("audit_events")
+                .stream().filter(e -> String.valueOf(e.get("details")).contains("Ivy")).toList();
+        assertEquals(java.util.Set.of("succeeded", "refused"),
+                mine.stream().map(e -> (String) e.get("outcome")).collect(java.util.stream.Collectors.toSet()));
+        org.junit.jupiter.api.Assertions.assertFalse(mine.toString().contains(token), "the invitation token is a secret");
 
         long inviteeId = accepted.getLong("user.id");
         var invitee = io.restassured.RestAssured.given().auth().preemptive()

@@ -162,6 +162,7 @@ public class TeamResource {
     @POST
     @PermitAll
     @Path("/account_invites/accept")
+    @io.mizani.adapter.rest.audit.Audited(action = "team_member.accept", target = "account_invite")
     public Response accept(AcceptInviteRequest body) {
         AcceptInviteRequest b = Requests.body(body);
         var accepted = acceptInvitation.accept(new TeamCommands.AcceptInvitation(b.token(), b.firstName(), b.lastName(),
@@ -188,6 +189,7 @@ public class TeamResource {
     @POST
     @PermitAll
     @Path("/account_invites/accept")
+    @io.mizani.adapter.rest.audit.Audited(action = "team_member.accept", target = "account_invite")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     @org.eclipse.microprofile.openapi.annotations.Operation(hidden = true)

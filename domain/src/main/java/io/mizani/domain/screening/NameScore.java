@@ -13,7 +13,7 @@ import java.util.List;
  *   <li>1 when equal (two neighbouring tokens one side writes as one word count as that word: Abdul Rahman /
  *       Abdulrahman);</li>
  *   <li>its Jaro-Winkler similarity when {@link NameSimilarity#compare} calls it a small misspelling (0.90 or more);</li>
- *   <li>{@value #SKELETON_CREDIT} when both have 4 letters or more and the same consonant skeleton (transliterations:
+ *   <li>{@value #SKELETON_CREDIT} when both have 4 letters or more and are one transliteration ({@link #sameSkeleton}:
  *       Mohammed/Muhammad, Usama/Osama);</li>
  *   <li>{@value #SHORT_FORM_CREDIT} for a short form (Tunde/Babatunde) and {@value #INITIAL_CREDIT} for an initial
  *       (J/John).</li>
@@ -123,16 +123,39 @@ public final class NameScore {
         return out.size() == tokens.length ? tokens : out.toArray(String[]::new);
     }
 
+    /**
+     * Whether two tokens are one transliteration: the same consonant skeleton of 3 consonants or more
+     * (Mohammed/Muhammad); with only 2, the same length with the consonants in the same places, vowels alone
+     * differing (Usama/Osama, not Bola/Bilal or Otieno/Tatiana).
+     */
+    static boolean sameSkeleton(String x, String y) {
+        String sx = skeleton(x);
+        if (sx.length() < 2 || !sx.equals(skeleton(y))) {
+            return false;
+        }
+        if (sx.length() >= 3) {
+            return true;
+        }
+        if (x.length() != y.length()) {
+            return false;
+        }
+        for (int i = 0; i < x.length(); i++) {
+            boolean vx = "aeiouy".indexOf(x.charAt(i)) >= 0;
+            boolean vy = "aeiouy".indexOf(y.charAt(i)) >= 0;
+            if (vx != vy || (!vx && x.charAt(i) != y.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static double credit(String x, String y) {
         if (x.equals(y)) {
             return 1;
         }
         double best = 0;
-        if (x.length() >= 4 && y.length() >= 4) {
-            String sx = skeleton(x);
-            if (sx.length() >= 2 && sx.equals(skeleton(y))) {
-                best = SKELETON_CREDIT;
-            }
+        if (x.length() >= 4 && y.length() >= 4 && sameSkeleton(x, y)) {
+            best = SKELETON_CREDIT;
         }
         if (NameSimilarity.compare(x, y) == NameSimilarity.Level.PARTIAL) {
             String shorter = x.length() <= y.length() ? x : y;

@@ -46,11 +46,26 @@ public final class ScreeningIndex {
     private final Named[] names;
     private final Map<String, int[]> postings;
     private final int entryCount;
+    /** Per-thread counters as long as the index, reset after each screen (no allocation per screen). */
+    private final ThreadLocal<Scratch> scratch;
+
+    private static final class Scratch {
+        final int[] hitsFrom;
+        final int[] lastToken;
+        final List<Integer> touched = new ArrayList<>();
+
+        Scratch(int size) {
+            hitsFrom = new int[size];
+            lastToken = new int[size];
+            Arrays.fill(lastToken, -1);
+        }
+    }
 
     private ScreeningIndex(Named[] names, Map<String, int[]> postings, int entryCount) {
         this.names = names;
         this.postings = postings;
         this.entryCount = entryCount;
+        this.scratch = ThreadLocal.withInitial(() -> new Scratch(names.length));
     }
 
     public static ScreeningIndex empty() {
@@ -117,10 +132,23 @@ public final class ScreeningIndex {
         }
         boolean queryInitials = Arrays.stream(q).anyMatch(t -> t.length() == 1);
         int needed = q.length >= 2 && !queryInitials ? 2 : 1;
-        int[] hitsFrom = new int[names.length];
-        int[] lastToken = new int[names.length];
-        Arrays.fill(lastToken, -1);
-        List<Integer> candidates = new ArrayList<>();
+        Scratch scratch = this.scratch.get();
+        int[] hitsFrom = scratch.hitsFrom;
+        int[] lastToken = scratch.lastToken;
+        List<Integer> candidates = scratch.touched;
+        try {
+            return screen(subject, q, needed, hitsFrom, lastToken, candidates);
+        } finally {
+            for (int n : candidates) { // reset only what this screen touched
+                hitsFrom[n] = 0;
+                lastToken[n] = -1;
+            }
+            candidates.clear();
+        }
+    }
+
+    private List<Hit> screen(Subject subject, String[] q, int needed, int[] hitsFrom, int[] lastToken,
+                             List<Integer> candidates) {
         for (int t = 0; t < q.length; t++) {
             for (String key : keys(q[t])) {
                 int[] list = postings.get(key);

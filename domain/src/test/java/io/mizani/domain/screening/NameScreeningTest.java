@@ -44,6 +44,8 @@ class NameScreeningTest {
             "Chinedu Okafor         | Chinelo Okafor           | false",
             "Grace Achieng          | Grace Akinyi             | false",
             "Usama bin Ladin        | Usama Hamdan             | false",
+            "Otieno Dlamini         | Tatiana Amini            | false", // two weak likenesses do not add up
+            "Bola Uche              | Bilal Choi               | false",
     })
     void the_threshold_separates_variants_of_one_name_from_different_names(String screened, String listed,
                                                                           boolean match) {

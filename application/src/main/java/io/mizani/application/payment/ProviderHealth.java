@@ -24,7 +24,6 @@ public final class ProviderHealth {
 
     private static final class Track {
         final Deque<Instant> failures = new ArrayDeque<>();
-        boolean lastAnswered = true;
     }
 
     public ProviderHealth(Clock clock) {
@@ -36,8 +35,9 @@ public final class ProviderHealth {
         Track t = tracks.computeIfAbsent(provider, p -> new Track());
         synchronized (t) {
             boolean answered = !(outcome instanceof RailOutcome.NoAnswer);
-            t.lastAnswered = answered;
-            if (!answered) {
+            if (answered) {
+                t.failures.clear(); // an answer ends the run of failures
+            } else {
                 t.failures.addLast(clock.instant());
                 prune(t);
             }
@@ -51,7 +51,7 @@ public final class ProviderHealth {
         }
         synchronized (t) {
             prune(t);
-            return t.lastAnswered || t.failures.size() < FAILURES;
+            return t.failures.size() < FAILURES;
         }
     }
 

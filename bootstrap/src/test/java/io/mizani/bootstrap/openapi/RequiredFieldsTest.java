@@ -56,7 +56,8 @@ class RequiredFieldsTest {
      * which its example is accepted) before it can be compared. Any other operation with a body must be compared.
      */
     static final Set<String> NOT_YET_COVERED = Set.of("startRefund", "createApiKey", "createStatement", "createOperator",
-            "approveApproval", "rejectApproval", "resolvePayee", "createPayoutBatch", "addTeamUser");
+            "approveApproval", "rejectApproval", "resolvePayee", "createPayoutBatch", "addTeamUser", "screenName",
+            "decideScreeningCase");
 
     private final Set<String> compared = new LinkedHashSet<>();
 

@@ -31,6 +31,10 @@ class PaymentChannelsTest {
         TestMerchants.Merchant other = TestMerchants.onboard();
         assertEquals(List.of(), channels(m), "a Team with no providers has no channels");
         PaymentFixtures.assign(m, "mpesa_ke", "airtel_ke", "card_ng");
+        for (String provider : List.of("mpesa_ke", "airtel_ke", "card_ng")) {
+            // other tests of this run fail rail calls on purpose: start each provider from an answer
+            health.record(provider, new RailOutcome.Succeeded("test"));
+        }
 
         assertEquals(List.of(
                 Map.of("provider", "airtel_ke", "country", "KE", "currency", "KES", "rails", List.of("momo"),
@@ -46,6 +50,7 @@ class PaymentChannelsTest {
     void a_provider_that_failed_three_times_in_five_minutes_is_unavailable_until_it_answers() {
         TestMerchants.Merchant m = TestMerchants.onboard();
         PaymentFixtures.assign(m, "eft_za");
+        health.record("eft_za", new RailOutcome.Succeeded("test"));
         for (int i = 0; i < ProviderHealth.FAILURES - 1; i++) {
             health.record("eft_za", new RailOutcome.NoAnswer("timeout"));
         }

@@ -276,7 +276,7 @@ public class PaymentWiring {
         PaymentRail card = new HostedCardRail(settings.checkoutTtl(), clock);
         boolean live = "live".equalsIgnoreCase(mode);
         Optional<PaymentRail> daraja = darajaConfig().map(c -> new DarajaRail(c, clock));
-        Optional<PaymentRail> mtn = mtnConfig().map(c -> new MtnRail(c, clock));
+        Optional<PaymentRail> mtn = mtnRail().map(PaymentRail.class::cast);
         Optional<PaymentRail> paystackRail = paystackApi().map(api -> new PaystackRail(api, handOffs, clock));
         PaymentRail unavailable = new PaymentRail() {
             @Override
@@ -309,7 +309,27 @@ public class PaymentWiring {
         };
     }
 
-    static final java.util.Set<String> MTN_PROVIDERS = java.util.Set.of("mtn_gh", "mtn_ug");
+    /** The provider codes the MTN MoMo adapter serves once configured (payments, refunds and payee lookups). */
+    public static final java.util.Set<String> MTN_PROVIDERS = java.util.Set.of("mtn_gh", "mtn_ug");
+
+    private volatile Optional<MtnRail> mtnRail;
+
+    /**
+     * The one MTN MoMo client (its bearer tokens cached once for payments, refunds and account holder lookups) when
+     * MTN is configured ({@link #mtnConfig()}), either mode.
+     */
+    public Optional<MtnRail> mtnRail() {
+        Optional<MtnRail> r = mtnRail;
+        if (r != null) {
+            return r;
+        }
+        synchronized (this) {
+            if (mtnRail == null) {
+                mtnRail = mtnConfig().map(c -> new MtnRail(c, clock));
+            }
+            return mtnRail;
+        }
+    }
 
     /**
      * The MTN MoMo rail's settings when all of {@link MtnVariables#REQUIRED} are set (either mode: a sandbox deployment

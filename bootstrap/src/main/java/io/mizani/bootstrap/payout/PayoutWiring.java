@@ -1,6 +1,8 @@
 package io.mizani.bootstrap.payout;
 
 import io.mizani.adapter.provider.payout.LivePayeeDirectory;
+import io.mizani.adapter.provider.payout.MtnPayeeResolver;
+import io.mizani.adapter.provider.payout.PaystackPayeeResolver;
 import io.mizani.adapter.provider.payout.SandboxPayeeDirectory;
 import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.PaymentCounterparties;
@@ -18,7 +20,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import io.mizani.bootstrap.payment.PaymentWiring;
+
 import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 
 /** Creates payee confirmation and payout batches (platform.md section 16). */
 @ApplicationScoped
@@ -27,11 +33,22 @@ public class PayoutWiring {
     @ConfigProperty(name = "mizani.mode", defaultValue = "sandbox")
     String mode;
 
-    /** Sandbox: the deterministic directory; live: no resolver is built yet, every rail answers unsupported. */
+    /**
+     * A configured adapter's resolver serves its codes in either mode, like the rails: MTN basicuserinfo for
+     * {@code mtn_gh}/{@code mtn_ug}, Paystack bank resolve for {@code nip_ng}. Every other code: the deterministic
+     * sandbox directory in sandbox mode, {@code unsupported} in live mode.
+     */
     @Produces
     @ApplicationScoped
-    PayeeDirectory payeeDirectory() {
-        return "live".equalsIgnoreCase(mode) ? new LivePayeeDirectory() : new SandboxPayeeDirectory();
+    PayeeDirectory payeeDirectory(PaymentWiring payments) {
+        Map<String, PayeeDirectory> resolvers = new HashMap<>();
+        payments.mtnRail().ifPresent(mtn -> {
+            PayeeDirectory resolver = new MtnPayeeResolver(mtn);
+            PaymentWiring.MTN_PROVIDERS.forEach(code -> resolvers.put(code, resolver));
+        });
+        payments.paystackApi().ifPresent(api -> resolvers.put("nip_ng", new PaystackPayeeResolver(api)));
+        return new LivePayeeDirectory(resolvers,
+                "live".equalsIgnoreCase(mode) ? LivePayeeDirectory.UNSUPPORTED : new SandboxPayeeDirectory());
     }
 
     @Produces

@@ -2,7 +2,9 @@ package io.mizani.bootstrap.refund;
 
 import io.mizani.adapter.provider.payment.DarajaCallbacks;
 import io.mizani.adapter.provider.payment.DarajaRail;
+import io.mizani.adapter.provider.payment.MtnRail;
 import io.mizani.adapter.provider.refund.DarajaReversalRail;
+import io.mizani.adapter.provider.refund.MtnRefundRail;
 import io.mizani.adapter.provider.refund.PaystackRefundRail;
 import io.mizani.adapter.provider.payment.PaystackRail;
 import io.mizani.adapter.provider.refund.SandboxRefundRail;
@@ -55,10 +57,11 @@ public class RefundWiring {
 
     /**
      * Either mode: a card collection Paystack took is refunded at Paystack ({@code POST /refund}) when Paystack is
-     * configured. Otherwise, sandbox mode: every refund on the sandbox refund provider. Live mode: {@code mpesa_ke}
-     * collections by Daraja Reversal when Daraja is configured; no other live refund adapter is built yet (MTN
-     * refund), so such a refund gets no answer and stays {@code pending}, looked up again with back-off: never a
-     * made-up verdict.
+     * configured, and an {@code mtn_gh}/{@code mtn_ug} collection MTN took is refunded at MTN
+     * ({@code POST /disbursement/v1_0/refund}) when MTN is configured. Otherwise, sandbox mode: every refund on the
+     * sandbox refund provider. Live mode: {@code mpesa_ke} collections by Daraja Reversal when Daraja is configured;
+     * any other (Airtel: no live refund adapter yet) gets no answer and stays {@code pending}, looked up again with
+     * back-off: never a made-up verdict.
      */
     @Produces
     @ApplicationScoped
@@ -81,11 +84,17 @@ public class RefundWiring {
                 .map(c -> new DarajaReversalRail(new DarajaRail(c, clock), c.api().pollEvery()));
         Optional<RefundRail> paystack = paymentWiring.paystackApi()
                 .map(api -> new PaystackRefundRail(api, api.config().pollEvery()));
+        Optional<RefundRail> mtn = paymentWiring.mtnRail().map(MtnRefundRail::new);
         Function<Payment, RefundRail> router = collection -> {
             // a card collection Paystack took (its provider_reference is its Paystack reference): refunded at Paystack
             if (paystack.isPresent() && PaystackRail.carries(collection)
                     && PaystackRail.reference(collection).equals(collection.outcome().providerReference())) {
                 return paystack.get();
+            }
+            // an MTN collection MTN took (its provider_reference is its X-Reference-Id): refunded at MTN
+            if (mtn.isPresent() && PaymentWiring.MTN_PROVIDERS.contains(collection.routing().provider())
+                    && MtnRail.took(collection)) {
+                return mtn.get();
             }
             if (!live) {
                 return sandbox;

@@ -7,6 +7,7 @@ import io.mizani.application.payment.PaymentRail;
 import io.mizani.application.payment.RailOutcome;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.refund.Refund;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,7 +30,9 @@ import java.util.logging.Logger;
 /**
  * MTN Mobile Money over the MoMo Open API: collections by Request to Pay ({@code POST /collection/v1_0/requesttopay},
  * looked up with {@code GET /collection/v1_0/requesttopay/{X-Reference-Id}}), payouts by Transfer
- * ({@code POST /disbursement/v1_0/transfer}, {@code GET /disbursement/v1_0/transfer/{X-Reference-Id}}).
+ * ({@code POST /disbursement/v1_0/transfer}, {@code GET /disbursement/v1_0/transfer/{X-Reference-Id}}); refunds of
+ * collections it took ({@link #refund}, {@link #queryRefund}: {@code /disbursement/v1_0/refund}) and account holder
+ * names ({@link #basicUserInfo}) share its tokens.
  * <p>
  * The X-Reference-Id of a payment is {@link #referenceId(Payment) derived} from the payment's own reference, so it is
  * the same on every attempt of the same payment: MTN answers 409 to a reused id, which means "already submitted" and
@@ -59,7 +62,9 @@ public final class MtnRail implements PaymentRail {
     /** The two MoMo products this rail uses: each has its own subscription key and its own token. */
     enum Product {
         COLLECTION("collection", "/collection/v1_0/requesttopay", "payer"),
-        DISBURSEMENT("disbursement", "/disbursement/v1_0/transfer", "payee");
+        DISBURSEMENT("disbursement", "/disbursement/v1_0/transfer", "payee"),
+        /** Refunds are a disbursement operation: the disbursement key and token, no party (MTN knows the payer). */
+        REFUND("disbursement", "/disbursement/v1_0/refund", null);
 
         final String path;
         final String resource;
@@ -83,8 +88,9 @@ public final class MtnRail implements PaymentRail {
         this.clock = clock;
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(config.api().timeout()).build();
+        TokenCache disbursement = new TokenCache(Product.DISBURSEMENT);
         this.tokens = Map.of(Product.COLLECTION, new TokenCache(Product.COLLECTION),
-                Product.DISBURSEMENT, new TokenCache(Product.DISBURSEMENT));
+                Product.DISBURSEMENT, disbursement, Product.REFUND, disbursement);
     }
 
     /**
@@ -178,6 +184,121 @@ public final class MtnRail implements PaymentRail {
         return verdict(reply.body(), id);
     }
 
+    /**
+     * The X-Reference-Id of a refund: derived like a payment's ({@link #referenceId(String)}) from the collection's
+     * service reference and the merchant's refund_reference (unique per merchant), so the one UUID is reused by every
+     * attempt, worker and replica without a stored copy; it is also the refund's provider_reference.
+     */
+    public static String refundReferenceId(Payment collection, Refund refund) {
+        return referenceId("refund:" + collection.reference().value() + ":" + refund.refundReference());
+    }
+
+    /**
+     * Whether this collection was taken by MTN through this adapter: its provider_reference is its X-Reference-Id
+     * (a collection the built-in sandbox took before MTN was configured has another one and cannot be refunded here).
+     */
+    public static boolean took(Payment collection) {
+        return collection.routing().requestType() == RequestType.PAYMENT
+                && referenceId(collection).equals(collection.outcome().providerReference());
+    }
+
+    /**
+     * Refunds (part of) a collection MTN took: {@code POST /disbursement/v1_0/refund} under the refund's own
+     * X-Reference-Id with {@code referenceIdToRefund} = the collection's X-Reference-Id. 202: submitted; 409: that id
+     * was already submitted (its status is looked up); 400: MTN refused it (failed); anything else: no answer.
+     */
+    public RailOutcome refund(Refund refund, Payment collection) {
+        String id = refundReferenceId(collection, refund);
+        String note = refund.reason() == null || refund.reason().isBlank()
+                ? "Refund of " + refund.references().merchantReference() : refund.reason();
+        ObjectNode body = json.createObjectNode()
+                .put("amount", refund.amount().amount().stripTrailingZeros().toPlainString())
+                .put("currency", refund.amount().currency())
+                .put("externalId", refund.refundReference())
+                .put("payerMessage", truncate(note, 160))
+                .put("payeeNote", truncate(note, 160))
+                .put("referenceIdToRefund", collection.outcome().providerReference());
+        Reply reply = call(Product.REFUND, "POST", Product.REFUND.resource, body, id);
+        if (reply.noAnswer() != null) {
+            return reply.noAnswer();
+        }
+        if (reply.status() == 202 || reply.status() == 200) {
+            return new RailOutcome.Submitted(id, config.api().pollEvery());
+        }
+        if (reply.status() == 409) {
+            return lookupAfterConflict(Product.REFUND, id);
+        }
+        if (reply.status() == 400) {
+            return new RailOutcome.Declined(id, "MTN refused the refund: " + describe(reply.body()));
+        }
+        return unknown("MTN answered HTTP " + reply.status() + " to the refund");
+    }
+
+    /**
+     * A refund's status: {@code GET /disbursement/v1_0/refund/{X-Reference-Id}} (SUCCESSFUL, FAILED with its reason,
+     * PENDING). 404: MTN never received it (the submission's answer was lost before it arrived), so it is sent again
+     * under the same X-Reference-Id, which MTN cannot take twice.
+     */
+    public RailOutcome queryRefund(Refund refund, Payment collection) {
+        String id = refundReferenceId(collection, refund);
+        Reply reply = call(Product.REFUND, "GET", Product.REFUND.resource + "/" + id, null, id);
+        if (reply.noAnswer() != null) {
+            return reply.noAnswer();
+        }
+        if (reply.status() == 404) {
+            return refund(refund, collection);
+        }
+        if (reply.status() != 200 || reply.body() == null) {
+            return unknown("MTN refund lookup answered HTTP " + reply.status());
+        }
+        return verdict(reply.body(), id);
+    }
+
+    /** What MTN's account holder lookup answered: the holder's name, or that there is none, or no answer. */
+    public sealed interface Holder {
+        /** MTN named the holder: {@code given_name family_name}, or {@code name} when those are absent. */
+        record Named(String name) implements Holder {
+        }
+
+        /** MTN has no such account holder (404, or 400: not an MSISDN it knows). */
+        record Unknown() implements Holder {
+        }
+
+        /** Timeout, 5xx, 401 twice, an unreadable answer or one without a name. */
+        record NoAnswer(String detail) implements Holder {
+        }
+    }
+
+    /**
+     * The account holder of an MSISDN: {@code GET /collection/v1_0/accountholder/msisdn/{msisdn}/basicuserinfo} with
+     * the collection token (the number is put in MTN's form: country code, no plus).
+     */
+    public Holder basicUserInfo(String accountNumber, String country) {
+        String msisdn = msisdn(accountNumber, country);
+        if (msisdn.isEmpty()) {
+            return new Holder.Unknown();
+        }
+        Reply reply = call(Product.COLLECTION, "GET",
+                "/collection/v1_0/accountholder/msisdn/" + msisdn + "/basicuserinfo", null, null);
+        if (reply.noAnswer() != null) {
+            return new Holder.NoAnswer(reply.noAnswer().detail());
+        }
+        if (reply.status() == 404 || reply.status() == 400) {
+            return new Holder.Unknown();
+        }
+        if (reply.status() != 200 || reply.body() == null) {
+            return new Holder.NoAnswer("MTN basicuserinfo answered HTTP " + reply.status());
+        }
+        String given = DarajaRail.text(reply.body(), "given_name");
+        String family = DarajaRail.text(reply.body(), "family_name");
+        String both = ((given == null ? "" : given.trim()) + " " + (family == null ? "" : family.trim())).trim();
+        if (both.isEmpty()) {
+            String name = DarajaRail.text(reply.body(), "name");
+            both = name == null ? "" : name.trim();
+        }
+        return both.isEmpty() ? new Holder.NoAnswer("MTN basicuserinfo gave no name") : new Holder.Named(both);
+    }
+
     /** MTN answers 200 to a lookup even for a failed request: {@code status} and {@code reason} say what became of it. */
     RailOutcome verdict(JsonNode r, String id) {
         String status = DarajaRail.text(r, "status");
@@ -219,7 +340,7 @@ public final class MtnRail implements PaymentRail {
             tokens.get(product).invalidate();
             if (attempt == 2) {
                 LOG.log(Level.WARNING, "MTN {0} answered 401 twice to {1} {2}: check MIZANI_MTN_{3}_KEY and the API user",
-                        new Object[]{product.path, method, path, product.name()});
+                        new Object[]{product.path, method, path, product.path.toUpperCase(Locale.ROOT)});
                 return new Reply(401, null, unknown("MTN answered HTTP 401 (subscription key or API user refused)"));
             }
         }
@@ -243,9 +364,11 @@ public final class MtnRail implements PaymentRail {
                     .header("Ocp-Apim-Subscription-Key", key(product))
                     .header("Accept", "application/json");
             if ("POST".equals(method)) {
-                request.header("X-Reference-Id", referenceId)
-                        .header("X-Callback-Url", config.api().callbackUrl())
-                        .header("Content-Type", "application/json")
+                request.header("X-Reference-Id", referenceId);
+                if (product != Product.REFUND) {
+                    request.header("X-Callback-Url", config.api().callbackUrl());
+                }
+                request.header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)));
             } else {
                 request.GET();

@@ -104,36 +104,73 @@ public final class PaymentDtos {
         }
     }
 
-    record AcceptanceBody(String statusCode, String merchantReference, String transactionType, boolean success,
-                          String message, String checkoutRequestId, String gateway, String conversationId,
-                          Map<String, Object> providerResponse, String manualPayment, Map<String, String> bankInfo,
-                          Map<String, Object> providerExtra, String checkoutUrl) {
+    /** A payment's acceptance on the wire: flat JSON from named parts, in wire order. */
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"status_code", "merchant_reference", "transaction_type",
+            "success", "message", "checkout_request_id", "gateway", "conversation_id", "provider_response",
+            "manual_payment", "bank_info", "provider_extra", "checkout_url"})
+    record AcceptanceBody(@com.fasterxml.jackson.annotation.JsonUnwrapped AcceptanceOutcome outcome,
+                          @com.fasterxml.jackson.annotation.JsonUnwrapped AcceptanceProvider provider,
+                          @com.fasterxml.jackson.annotation.JsonUnwrapped AcceptanceGuidance guidance) {
 
         /** The acceptance on the wire; {@code checkoutUrl} is null unless the payment has a hosted checkout. */
         static AcceptanceBody of(PaymentAcceptance a, String checkoutUrl) {
-            var guidance = a.guidance();
-            return new AcceptanceBody(a.statusCode(), a.merchantReference(), a.transactionType(), a.success(),
-                    a.message(), a.checkoutRequestId(), a.gateway(), a.conversationId(), a.providerResponse(),
-                    guidance.manualPayment(), guidance.bankInfo(), guidance.providerExtra(), checkoutUrl);
+            var g = a.guidance();
+            return new AcceptanceBody(
+                    new AcceptanceOutcome(a.statusCode(), a.merchantReference(), a.transactionType(), a.success(),
+                            a.message()),
+                    new AcceptanceProvider(a.checkoutRequestId(), a.gateway(), a.conversationId(), a.providerResponse()),
+                    new AcceptanceGuidance(g.manualPayment(), g.bankInfo(), g.providerExtra(), checkoutUrl));
         }
+    }
+
+    /** What the service says of the payment it accepted. */
+    record AcceptanceOutcome(String statusCode, String merchantReference, String transactionType, boolean success,
+                             String message) {
+    }
+
+    /** The provider's own ids and answer for the request. */
+    record AcceptanceProvider(String checkoutRequestId, String gateway, String conversationId,
+                              Map<String, Object> providerResponse) {
+    }
+
+    /** How the payer completes the payment, when the rail needs them to. */
+    record AcceptanceGuidance(String manualPayment, Map<String, String> bankInfo, Map<String, Object> providerExtra,
+                              String checkoutUrl) {
     }
 
     record StatusQueryBody(
             @Schema(required = true) String merchantReference) {
     }
 
-    record NetworkBody(String networkId, String networkName, String networkCode, String channelId, String channelType,
-                       String accountType, String rampType, BigDecimal minAmount, BigDecimal maxAmount,
-                       BigDecimal fee, String currency, String provider, String status) {
+    /** A network on the wire: flat JSON from named parts, in wire order. */
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"network_id", "network_name", "network_code", "channel_id",
+            "channel_type", "account_type", "ramp_type", "min_amount", "max_amount", "fee", "currency", "provider",
+            "status"})
+    record NetworkBody(@com.fasterxml.jackson.annotation.JsonUnwrapped NetworkNames names,
+                       @com.fasterxml.jackson.annotation.JsonUnwrapped NetworkChannel channel,
+                       @com.fasterxml.jackson.annotation.JsonUnwrapped NetworkLimits limits) {
 
         static NetworkBody of(Network n) {
             Network.Identity id = n.identity();
             Network.Channel ch = n.channel();
-            Network.Limits limits = n.limits();
-            return new NetworkBody(id.networkId(), id.networkName(), id.networkCode(), ch.channelId(),
-                    ch.rail().wire(), ch.accountType(), ch.ramp().wire(), limits.min().amount(),
-                    limits.max().amount(), limits.fee().amount(), limits.currency(), id.provider(), n.status());
+            Network.Limits l = n.limits();
+            return new NetworkBody(
+                    new NetworkNames(id.networkId(), id.networkName(), id.networkCode(), id.provider(), n.status()),
+                    new NetworkChannel(ch.channelId(), ch.rail().wire(), ch.accountType(), ch.ramp().wire()),
+                    new NetworkLimits(l.min().amount(), l.max().amount(), l.fee().amount(), l.currency()));
         }
+    }
+
+    /** Which network, whose, and whether it is open. */
+    record NetworkNames(String networkId, String networkName, String networkCode, String provider, String status) {
+    }
+
+    /** The channel it runs on and its direction. */
+    record NetworkChannel(String channelId, String channelType, String accountType, String rampType) {
+    }
+
+    /** Its amounts, in its currency. */
+    record NetworkLimits(BigDecimal minAmount, BigDecimal maxAmount, BigDecimal fee, String currency) {
     }
 
     record DiscoveryBody(String country, String currency, Map<String, Boolean> rails, String merchantId,

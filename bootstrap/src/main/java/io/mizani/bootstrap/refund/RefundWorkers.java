@@ -1,7 +1,8 @@
 package io.mizani.bootstrap.refund;
 
 import io.mizani.application.refund.ProcessRefunds;
-import io.mizani.bootstrap.ops.OutageLog;
+import io.mizani.bootstrap.ops.PollingWorker;
+import io.mizani.bootstrap.ops.WorkerHeartbeats;
 import io.mizani.bootstrap.payment.PaymentSettings;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -10,9 +11,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the refund worker on every replica, on its own thread, as the payment worker runs: rounds back to back while
@@ -30,48 +28,23 @@ public class RefundWorkers {
     @Inject
     PaymentSettings settings;
 
-    private volatile boolean stopping;
-    private ScheduledExecutorService thread;
-    private final OutageLog outage = new OutageLog("refund worker", LOG);
+    @Inject
+    WorkerHeartbeats heartbeats;
+
+    private PollingWorker worker;
 
     void onStart(@Observes StartupEvent event) {
         if (!settings.workersEnabled()) {
             return;
         }
-        thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "mizani-refund-worker");
-            t.setDaemon(true);
-            return t;
-        });
-        long every = Math.max(10, settings.workerPollMs());
-        thread.scheduleWithFixedDelay(this::drain, every, every, TimeUnit.MILLISECONDS);
+        // a database outage: one WARN when it starts, one INFO when it ends (PollingWorker's OutageLog)
+        worker = new PollingWorker("refund", processRefunds::runOnce, heartbeats, LOG, MAX_ROUNDS);
+        worker.start(settings.workerPollMs());
     }
 
     void onStop(@Observes ShutdownEvent event) {
-        stopping = true;
-        if (thread != null) {
-            thread.shutdown();
-            try {
-                thread.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            thread.shutdownNow();
-        }
-    }
-
-    private void drain() {
-        try {
-            for (int i = 0; i < MAX_ROUNDS && !stopping; i++) {
-                if (processRefunds.runOnce() == 0) {
-                    break;
-                }
-            }
-            outage.succeeded();
-        } catch (RuntimeException e) {
-            if (!stopping) {
-                outage.failed(e); // a database outage: one WARN when it starts, one INFO when it ends
-            }
+        if (worker != null) {
+            worker.stop();
         }
     }
 }

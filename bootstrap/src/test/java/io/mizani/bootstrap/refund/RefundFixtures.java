@@ -85,6 +85,30 @@ final class RefundFixtures {
         return String.format("%.2f", ((Number) balance(m, "KES").get("reserved")).doubleValue());
     }
 
+    /**
+     * The reserved balance equals the amounts of the refunds still pending: read between two identical reads of their
+     * statuses, so a refund the sandbox settles meanwhile (it may, on a loaded machine) cannot make it flaky.
+     */
+    static void assertReservedIsPending(Merchant m, Map<String, Double> refunds) {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            Map<String, String> before = statuses(m, refunds.keySet());
+            String reserved = reserved(m);
+            if (before.equals(statuses(m, refunds.keySet()))) {
+                double pending = refunds.entrySet().stream().filter(e -> "pending".equals(before.get(e.getKey())))
+                        .mapToDouble(Map.Entry::getValue).sum();
+                org.junit.jupiter.api.Assertions.assertEquals(String.format("%.2f", pending), reserved, before.toString());
+                return;
+            }
+        }
+        throw new AssertionError("refund statuses kept changing while the balance was read");
+    }
+
+    private static Map<String, String> statuses(Merchant m, java.util.Set<String> refs) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        refs.forEach(r -> out.put(r, get(m, r).getString("status")));
+        return out;
+    }
+
     static List<Map<String, Object>> entries(Merchant m) {
         return m.as().get("/api/global/balances/KES/entries?limit=100").then().statusCode(200).extract().jsonPath()
                 .getList("entries");

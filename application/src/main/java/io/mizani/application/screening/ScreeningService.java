@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
@@ -401,7 +400,4 @@ public final class ScreeningService {
         RANDOM.nextBytes(b);
         return HexFormat.of().formatHex(b);
     }
-
-    /** Names of the statuses, for messages. */
-    static final Set<String> STATUSES = Set.of("open", "cleared", "confirmed");
 }

@@ -68,4 +68,10 @@ public interface RefundStore {
      * next look {@code in} from now (null: none until something wakes it) and gives the lease back.
      */
     void reschedule(long id, String providerReference, Duration in, String worker);
+
+    /**
+     * Makes the collection's pending refunds due now (a provider's notification named it); answers how many. A refund
+     * a worker holds keeps its lease: the worker is looking at it already.
+     */
+    int nudgePending(long paymentId);
 }

@@ -128,4 +128,12 @@ public class RefundWiring {
         return (key, outcome) -> key != null && key.matches("R[0-9]{1,18}")
                 && refunds.settle(Long.parseLong(key.substring(1)), outcome);
     }
+
+    /** Paystack's refund notifications bring the named collection's pending refunds' lookups forward. */
+    @Produces
+    @ApplicationScoped
+    io.mizani.application.refund.LookUpRefundsOnNotice lookUpRefundsOnNotice(RefundStore store, PaymentStore payments,
+                                                                           UnitOfWork unitOfWork) {
+        return new io.mizani.application.refund.RefundNoticeLookups(payments, store, unitOfWork);
+    }
 }

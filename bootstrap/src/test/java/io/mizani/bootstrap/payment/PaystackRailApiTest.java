@@ -221,7 +221,66 @@ class PaystackRailApiTest {
                     .withRequestBody(matchingJsonPath("$.transaction", equalTo(reference)))
                     .withRequestBody(matchingJsonPath("$.amount", equalTo("100000"))));
             other.as().get("/api/global/refunds/" + refundRef).then().statusCode(404);
+
+            // a second refund Paystack queues (pending): its next lookup is a minute away (rail-poll-ms 60000)
+            paystack.stubFor(post(urlEqualTo("/refund")).atPriority(1).willReturn(okJson(
+                    "{\"status\":true,\"message\":\"Refund has been queued for processing\",\"data\":{\"transaction\":{\"id\":4099260516,"
+                            + "\"reference\":\"" + reference + "\",\"amount\":250050,\"currency\":\"NGN\"},\"status\":\"pending\","
+                            + "\"currency\":\"NGN\",\"amount\":50000,\"id\":1209342}}")));
+            paystack.stubFor(get(urlEqualTo("/refund/1209342")).willReturn(okJson(refund(1209342, "pending"))));
+            String second = "rf2-" + ref;
+            m.as().body(Map.of("merchant_reference", ref, "refund_reference", second, "amount", 500))
+                    .post("/api/global/refunds").then().statusCode(200);
+            PaymentsApiTest.sleep(1500);
+            assertEquals("pending", m.as().get("/api/global/refunds/" + second).then().extract().jsonPath()
+                    .getString("refund.status"));
+            // Paystack's refund.processed (the shape of its refund webhook: the refunded transaction by reference)
+            String refundNotice = "{\"event\":\"refund.processed\",\"data\":{\"status\":\"processed\",\"transaction_reference\":\""
+                    + reference + "\",\"refund_reference\":null,\"amount\":\"50000\",\"currency\":\"NGN\",\"processor\":\"mpgs_zen\","
+                    + "\"customer\":{\"first_name\":\"Ada\",\"last_name\":\"Obi\",\"email\":\"ada@example.com\"},"
+                    + "\"integration\":412829,\"domain\":\"test\"}}";
+            // forged (not signed with the secret key): refused, nothing looked up
+            notify(refundNotice, sign("{}")).then().statusCode(401);
+            // signed while Paystack's lookup still says pending: looked up, still pending (the notice is no verdict)
+            int looked = paystack.findAll(getRequestedFor(urlEqualTo("/refund/1209342"))).size();
+            notify(refundNotice, sign(refundNotice)).then().statusCode(200);
+            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (paystack.findAll(getRequestedFor(urlEqualTo("/refund/1209342"))).size() == looked
+                    && System.nanoTime() < until) {
+                PaymentsApiTest.sleep(100);
+            }
+            assertTrue(paystack.findAll(getRequestedFor(urlEqualTo("/refund/1209342"))).size() > looked,
+                    "the signed refund notice brings the refund's lookup forward");
+            assertEquals("pending", m.as().get("/api/global/refunds/" + second).then().extract().jsonPath()
+                    .getString("refund.status"));
+            // Paystack processed it: the next signed notice's lookup settles it, long before the minute's poll
+            paystack.stubFor(get(urlEqualTo("/refund/1209342")).atPriority(1).willReturn(okJson(refund(1209342, "processed"))));
+            notify(refundNotice, sign(refundNotice)).then().statusCode(200);
+            String secondStatus = null;
+            until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (System.nanoTime() < until) {
+                secondStatus = m.as().get("/api/global/refunds/" + second).then().extract().jsonPath()
+                        .getString("refund.status");
+                if (!"pending".equals(secondStatus)) {
+                    break;
+                }
+                PaymentsApiTest.sleep(200);
+            }
+            assertEquals("succeeded", secondStatus);
+            var refundEvent = receiver.await(r -> r.path().equals("/card") && r.body().contains(second), 1,
+                    Duration.ofSeconds(10)).get(0);
+            assertEquals("refund.succeeded", new JsonPath(refundEvent.body()).getString("type"));
+            other.as().get("/api/global/refunds/" + second).then().statusCode(404);
         }
+    }
+
+    /** Paystack's answer to GET /refund/{id} (Fetch Refund), with the refund's status. */
+    static String refund(long id, String status) {
+        return "{\"status\":true,\"message\":\"Refund retrieved\",\"data\":{\"integration\":412829,\"transaction\":4099260516,"
+                + "\"dispute\":null,\"settlement\":null,\"id\":" + id + ",\"domain\":\"test\",\"currency\":\"NGN\","
+                + "\"amount\":50000,\"status\":\"" + status + "\",\"refunded_at\":null,\"refunded_by\":\"ada@example.com\","
+                + "\"customer_note\":\"Refund for transaction\",\"merchant_note\":\"Refund for transaction\","
+                + "\"deducted_amount\":50000,\"fully_deducted\":true,\"createdAt\":\"2026-11-25T10:00:00.000Z\"}}";
     }
 
     @Test

@@ -173,6 +173,15 @@ public class JdbcRefundStore implements RefundStore, RefundedAmounts {
     }
 
     @Override
+    public int nudgePending(long paymentId) {
+        return sql.with(h -> h.createUpdate("""
+                        UPDATE refunds SET next_check_at = now()
+                        WHERE payment_id = :payment AND status = 'pending'
+                          AND (next_check_at IS NULL OR next_check_at > now())""")
+                .bind("payment", paymentId).execute());
+    }
+
+    @Override
     public void reschedule(long id, String providerReference, Duration in, String worker) {
         String next = in == null ? "NULL" : "now() + :inMs * interval '1 millisecond'";
         sql.use(h -> {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mizani.adapter.rest.common.ErrorBodies;
 import io.mizani.application.payment.LookUpOnNotice;
+import io.mizani.application.refund.LookUpRefundsOnNotice;
 import jakarta.annotation.security.PermitAll;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -27,7 +28,10 @@ import java.util.Set;
  * exact bytes received, in constant time ({@link Signatures}); absent or wrong answers 401 and nothing is read. A
  * signed event ({@code charge.success}, {@code transfer.success}, {@code transfer.failed}...) names its payment by
  * {@code data.reference}; the payment is then looked up at Paystack at once (verify) and that lookup settles it, as
- * every notification does (platform.md section 14).
+ * every notification does (platform.md section 14). A refund event ({@code refund.processed}, {@code refund.failed},
+ * {@code refund.pending}...) names the refunded collection by {@code data.transaction_reference}: that collection's
+ * pending refunds are looked up at Paystack at once ({@code GET /refund/{id}}), and those lookups settle them
+ * (platform.md section 15).
  */
 @PermitAll
 @Path("/api/providers/paystack/notify")
@@ -49,6 +53,8 @@ public class PaystackNotifyResource {
     Signatures signatures;
     @Inject
     LookUpOnNotice lookUp;
+    @Inject
+    LookUpRefundsOnNotice refundLookUp;
 
     @POST
     public Response post(byte[] body, @HeaderParam("x-paystack-signature") String signature) {
@@ -83,7 +89,12 @@ public class PaystackNotifyResource {
                 references.add(v.asText().toUpperCase(Locale.ROOT));
             }
         }
-        lookUp.lookUpNow(PROVIDERS, references);
+        JsonNode event = n.get("event");
+        if (event != null && event.isTextual() && event.asText().startsWith("refund.")) {
+            refundLookUp.lookUpNow(PROVIDERS, references);
+        } else {
+            lookUp.lookUpNow(PROVIDERS, references);
+        }
         return Response.ok(Map.of("received", true)).build();
     }
 }

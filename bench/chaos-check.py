@@ -60,7 +60,8 @@ requests = sum(o["attempts"] for o in ops) + sum(1 for o in ops if "replay_code"
 no_answer = sum(1 for o in ops for s in o["seen"] if isinstance(s, str))
 codes = collections.Counter(str(o["code"]) for o in ops)
 seen_codes = collections.Counter(str(s) for o in ops for s in o["seen"])
-pay_ops = [o for o in ops if o["kind"] != "verification"]
+pay_ops = [o for o in ops if o["kind"] in ("collection", "withdrawal")]
+ref_ops = [o for o in ops if o["kind"] == "refund"]
 ver_ops = [o for o in ops if o["kind"] == "verification"]
 accepted = {o["ref"]: o for o in pay_ops if o["code"] == 200}
 ver_ok = [o for o in ver_ops if o["code"] == 200]
@@ -69,12 +70,13 @@ print()
 print("== chaos run")
 print(f"  kill -9: {kills}   PostgreSQL stops: {pg_stops} x {pg_down} s   instances that exited on their own"
       f" and were started again: {respawns}")
-print(f"  operations: {len(ops)} ({len(pay_ops)} payments, {len(ver_ops)} verifications), HTTP requests sent: {requests},"
+print(f"  operations: {len(ops)} ({len(pay_ops)} payments, {len(ref_ops)} refunds, {len(ver_ops)} verifications), HTTP requests sent: {requests},"
       f" without an answer: {no_answer}, retried operations: {sum(1 for o in ops if o['attempts'] > 1)}")
 print(f"  every answer seen: {dict(seen_codes)}")
 print(f"  final answers: {dict(codes)}")
 print(f"  accepted payments: {len(accepted)} ({sum(1 for o in accepted.values() if o['kind'] == 'collection')} collections,"
-      f" {sum(1 for o in accepted.values() if o['kind'] == 'withdrawal')} withdrawals), accepted verifications: {len(ver_ok)}")
+      f" {sum(1 for o in accepted.values() if o['kind'] == 'withdrawal')} withdrawals), accepted refunds:"
+      f" {sum(1 for o in ref_ops if o['code'] == 200)}, accepted verifications: {len(ver_ok)}")
 print(f"  callbacks received: {len(cbs)} deliveries, {len({c['webhook_id'] for c in cbs})} distinct webhook-ids"
       f" ({sum(1 for c in cbs if c.get('answered') == 500)} answered 500 on purpose)")
 print()
@@ -118,7 +120,8 @@ check(f"every accepted payment is final (API transaction-status, {len(accepted)}
 # callbacks
 received = collections.defaultdict(list)
 for c in cbs:
-    received[c.get("merchant_reference")].append(c)
+    if not str(c.get("type", "")).startswith("refund."):
+        received[c.get("merchant_reference")].append(c)
 no_cb = [ref for ref in accepted if not any(c["answered"] == 200 for c in received.get(ref, []))]
 check("every accepted payment's callback received (answered 200) at least once", not no_cb, sample(no_cb))
 wrong_cb = [f"{ref}:{c['status']}!={by_ref[ref][0]['status']}" for ref in accepted if ref in by_ref
@@ -126,15 +129,15 @@ wrong_cb = [f"{ref}:{c['status']}!={by_ref[ref][0]['status']}" for ref in accept
 check("every callback carries the payment's final status", not wrong_cb, sample(wrong_cb))
 multi_id = [ref for ref, cs in received.items() if len({c["webhook_id"] for c in cs}) > 1]
 check("one webhook-id per payment (retries reuse it)", not multi_id, sample(multi_id))
-events = sql(f"SELECT e.webhook_id, e.status, e.payment_id, p.merchant_reference FROM events e JOIN payments p ON p.id = e.payment_id"
-             f" WHERE e.account_id = {acc}")
+events = sql(f"SELECT e.webhook_id, e.status, e.payment_id, e.event_type, p.merchant_reference FROM events e"
+             f" JOIN payments p ON p.id = e.payment_id WHERE e.account_id = {acc}")
 ev_ids = {e["webhook_id"] for e in events}
 got_ids = {c["webhook_id"] for c in cbs if c["answered"] == 200}
 lost = [e["webhook_id"] for e in events if e["webhook_id"] not in got_ids]
 check(f"no lost callback: all {len(events)} events of the merchant's payments received", not lost, sample(lost))
 undelivered = [f"{e['webhook_id']}={e['status']}" for e in events if e["status"] != "delivered"]
 check("every payment event delivered", not undelivered, sample(undelivered))
-ev_per = collections.Counter(e["payment_id"] for e in events)
+ev_per = collections.Counter(e["payment_id"] for e in events if e["event_type"].startswith("transaction."))
 final_rows = [r for r in rows if r["status"] in ("succeeded", "failed")]
 ev_bad = [r["merchant_reference"] for r in final_rows if ev_per[r["id"]] != 1]
 check("exactly one event per final payment", not ev_bad, sample(ev_bad))
@@ -152,7 +155,7 @@ bal = sql(f"SELECT (SELECT sum(s.available) FROM payment_balance_slots s WHERE s
           f" (SELECT sum(s.reserved) FROM payment_balance_slots s WHERE s.account_id = b.account_id AND s.currency = b.currency) AS reserved,"
           f" (SELECT coalesce(sum(amount), 0) FROM balance_entries e WHERE e.account_id = b.account_id AND e.currency = b.currency) AS ledger,"
           f" (SELECT coalesce(sum(-amount), 0) FROM balance_entries e WHERE e.account_id = b.account_id AND e.currency = b.currency"
-          f"   AND type = 'withdrawal_reserve' AND settled IS NULL) AS open_reserved,"
+          f"   AND type IN ('withdrawal_reserve', 'refund_reserve') AND settled IS NULL) AS open_reserved,"
           f" (SELECT available_after FROM balance_entries e WHERE e.account_id = b.account_id AND e.currency = b.currency"
           f"   ORDER BY id DESC LIMIT 1) AS last_after"
           f" FROM payment_balances b WHERE b.account_id = {acc}")
@@ -164,10 +167,12 @@ for b in bal:
     check(f"payment balance reserved {b['reserved']} = open reservations {b['open_reserved']}",
           Decimal(str(b["reserved"])) == Decimal(str(b["open_reserved"])))
 check("a payment balance exists", bool(bal))
-ent = sql(f"SELECT payment_id, type, amount, settled FROM balance_entries WHERE account_id = {acc} AND payment_id IS NOT NULL")
+ent = sql(f"SELECT payment_id, refund_id, type, amount, settled FROM balance_entries WHERE account_id = {acc}"
+          f" AND payment_id IS NOT NULL")
 per = collections.defaultdict(list)
+per_refund = collections.defaultdict(list)
 for e in ent:
-    per[e["payment_id"]].append(e)
+    (per_refund[e["refund_id"]] if e["refund_id"] is not None else per[e["payment_id"]]).append(e)
 wd_bad, col_bad = [], []
 for r in rows:
     es = per.get(r["id"], [])
@@ -186,6 +191,78 @@ for r in rows:
             col_bad.append(f"{r['merchant_reference']}({r['status']}):{dict(kinds)}")
 check("each withdrawal reserved once (amount + fee), consumed if succeeded, released once if failed", not wd_bad, sample(wd_bad))
 check("each succeeded collection credited once, a failed one never", not col_bad, sample(col_bad))
+
+# --- refunds (platform.md section 15) ---------------------------------------------------------------------------
+rrows = sql(f"SELECT r.id, r.refund_reference, r.merchant_reference, r.payment_id, r.amount, r.status, p.amount AS collected,"
+            f" p.status AS collection_status, p.request_type FROM refunds r JOIN payments p ON p.id = r.payment_id"
+            f" WHERE r.account_id = {acc}")
+r_by_ref = {r["refund_reference"]: r for r in rrows}
+r_ok = {o["ref"]: o for o in ref_ops if o["code"] == 200}
+r_missing = [ref for ref in r_ok if ref not in r_by_ref]
+check(f"every accepted refund (200) is stored ({len(r_ok)} accepted)", not r_missing, sample(r_missing))
+r_refused = [f"{o['ref']}->{o['code']}" for o in ref_ops if o["code"] is not None and o["code"] != 200 and o["code"] < 500
+             and o["ref"] in r_by_ref]
+check("no refund stored for a request finally refused with a 4xx", not r_refused, sample(r_refused))
+r_unknown = [ref for ref in r_by_ref if ref not in {o["ref"] for o in ref_ops}]
+check("no refund the client never asked for", not r_unknown, sample(r_unknown))
+r_wrong = [f"{r['refund_reference']}={r['status']}" for r in rrows
+           if r["status"] != ("failed" if r["refund_reference"].endswith("00") else "succeeded")]
+check("every refund final as the sandbox decides (reference ending 00 failed, others succeeded)", not r_wrong, sample(r_wrong))
+r_not_col = [r["refund_reference"] for r in rrows if r["request_type"] != "payment" or r["collection_status"] != "succeeded"]
+check("every refund is of a succeeded collection", not r_not_col, sample(r_not_col))
+held = collections.defaultdict(Decimal)
+done = collections.defaultdict(Decimal)
+collected = {}
+for r in rrows:
+    collected[r["payment_id"]] = Decimal(str(r["collected"]))
+    if r["status"] != "failed":
+        held[r["payment_id"]] += Decimal(str(r["amount"]))
+    if r["status"] == "succeeded":
+        done[r["payment_id"]] += Decimal(str(r["amount"]))
+over = [f"{pid}:{held[pid]}>{collected[pid]}" for pid in held if held[pid] > collected[pid]]
+check(f"no collection refunded beyond what it collected ({len(collected)} collections refunded)", not over, sample(over))
+totals = {t["payment_id"]: t for t in sql(f"SELECT payment_id, held, refunded FROM refund_totals WHERE account_id = {acc}")}
+tot_bad = [f"{pid}:held={totals.get(pid, {}).get('held')}/{held[pid]},refunded={totals.get(pid, {}).get('refunded')}/{done[pid]}"
+           for pid in collected
+           if pid not in totals or Decimal(str(totals[pid]["held"])) != held[pid] or Decimal(str(totals[pid]["refunded"])) != done[pid]]
+check("each refunded collection's totals (held, refunded) equal the sums of its refunds", not tot_bad, sample(tot_bad))
+rl_bad = []
+for r in rrows:
+    es = per_refund.get(r["id"], [])
+    kinds = collections.Counter(e["type"] for e in es)
+    res = [e for e in es if e["type"] == "refund_reserve"]
+    want = {"succeeded": "consumed", "failed": "released"}.get(r["status"])
+    if not (len(res) == 1 and res[0]["settled"] == want and Decimal(str(res[0]["amount"])) == -Decimal(str(r["amount"]))
+            and kinds["refund_release"] == (1 if r["status"] == "failed" else 0) and len(es) == len(res) + kinds["refund_release"]):
+        rl_bad.append(f"{r['refund_reference']}({r['status']}):{dict(kinds)}")
+check("each refund reserved once, consumed if succeeded, released once if failed", not rl_bad, sample(rl_bad))
+r_events = sql(f"SELECT e.webhook_id, e.status, e.event_type FROM events e WHERE e.account_id = {acc}"
+               f" AND e.event_type LIKE 'refund.%'")
+r_cbs = [c for c in cbs if str(c.get("type", "")).startswith("refund.")]
+r_got = {c["webhook_id"] for c in r_cbs if c["answered"] == 200}
+r_lost = [e["webhook_id"] for e in r_events if e["webhook_id"] not in r_got or e["status"] != "delivered"]
+check(f"every refund event delivered and received ({len(r_events)} events)", not r_lost, sample(r_lost))
+r_ev = collections.Counter((c["refund_reference"], c["webhook_id"]) for c in r_cbs)
+per_refund_ids = collections.defaultdict(set)
+for (rr, wid) in r_ev:
+    per_refund_ids[rr].add(wid)
+r_ev_bad = [r["refund_reference"] for r in rrows if len(per_refund_ids.get(r["refund_reference"], ())) != 1
+            or any(c["status"] != r["status"] or c["type"] != "refund." + r["status"]
+                   for c in r_cbs if c["refund_reference"] == r["refund_reference"])]
+check("exactly one refund event per refund, with its final status", not r_ev_bad, sample(r_ev_bad))
+api_ref_bad = []
+for pid in list(collected)[:60]:
+    mref = next(r["merchant_reference"] for r in rrows if r["payment_id"] == pid)
+    req = urllib.request.Request(base + "/api/global/transaction-status", method="POST",
+                                 data=json.dumps({"merchant_reference": mref}).encode(),
+                                 headers={"authorization": auth, "content-type": "application/json"})
+    try:
+        got = Decimal(str(json.loads(urllib.request.urlopen(req, timeout=20).read())["transaction"]["refunded_amount"]))
+    except Exception as e:  # noqa: BLE001
+        got = f"error {e}"
+    if got != done[pid]:
+        api_ref_bad.append(f"{mref}:{got}!={done[pid]}")
+check("the transaction's refunded_amount (API) is the sum of its succeeded refunds", not api_ref_bad, sample(api_ref_bad))
 
 # --- service wallet and verifications ---------------------------------------------------------------------------
 w = sql(f"SELECT (SELECT sum(s.balance) FROM service_wallet_slots s WHERE s.account_id = w.account_id) AS balance, (SELECT coalesce(sum(amount), 0) FROM wallet_entries e WHERE e.account_id = w.account_id) AS ledger,"

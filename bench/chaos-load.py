@@ -1,5 +1,7 @@
-"""Load of bench/chaos.sh: collections, withdrawals and verifications spread over the service instances, each with an
-Idempotency-Key. A request that gets no answer (connection refused or reset, timeout), a 500/503/504, a 409 (the
+"""Load of bench/chaos.sh: collections, withdrawals, refunds of accepted collections and verifications spread over the
+service instances, each with an Idempotency-Key. A refund (platform.md section 15) names a collection this load had
+accepted at least 3 s before (usually succeeded by then; a 400 when it is not is an answer like any other), for part
+or all of what is left; one in ten has a refund_reference ending in 00, which the sandbox fails. A request that gets no answer (connection refused or reset, timeout), a 500/503/504, a 409 (the
 key still in flight) or a 429 is sent again with the same key and the same body, to any instance, for up to RETRY_FOR
 seconds: the client's right. One accepted request in ten is replayed once more on purpose and its answer compared.
 Writes one JSON line per operation to OUT; stops when STOPFILE exists.
@@ -26,6 +28,7 @@ run_id = "%x" % int(time.time())
 RETRIED = (409, 429, 500, 503, 504)
 out = open(out_path, "a", buffering=1)
 lock = threading.Lock()
+accepted_collections = []  # (merchant_reference, accepted at), appended under lock
 
 
 def send(base, path, body, key):
@@ -68,6 +71,21 @@ def payment(kind, n):
     return "/api/global/payments", json.dumps(doc).encode(), ref
 
 
+def refund(tid, n):
+    """A refund of an accepted collection, or None when there is none old enough yet."""
+    with lock:
+        old = [ref for ref, at in accepted_collections if time.time() - at > 3]
+    if not old:
+        return None
+    collection = random.choice(old[-200:])
+    ref = f"chaos-{run_id}-r-{tid}-{n}-" + ("00" if random.random() < 0.1 else "11")
+    doc = {"merchant_reference": collection, "refund_reference": ref, "reason": "chaos harness"}
+    amount = random.choice([None, 10, 25, 40])
+    if amount is not None:
+        doc["amount"] = amount
+    return "/api/global/refunds", json.dumps(doc).encode(), ref, collection
+
+
 def verification(n):
     fresh = random.random() < 0.5
     path = "/api/v1/kyc/verify/national_id_ke" + ("?fresh=true" if fresh else "")
@@ -79,8 +97,17 @@ def worker(tid):
     n = 0
     while not os.path.exists(stopfile):
         n += 1
-        kind = random.choices(["collection", "withdrawal", "verification"], weights=[45, 30, 25])[0]
-        if kind == "verification":
+        kind = random.choices(["collection", "withdrawal", "verification", "refund"], weights=[40, 25, 22, 13])[0]
+        collection = None
+        if kind == "refund":
+            r = refund(tid, n)
+            if r is None:
+                kind = "collection"
+            else:
+                path, body, ref, collection = r
+        if kind == "refund":
+            pass
+        elif kind == "verification":
             path, body, ref = verification(n)
         else:
             path, body, ref = payment(kind, f"{tid}-{n}")
@@ -89,6 +116,11 @@ def worker(tid):
         code, text, seen = call(path, body, key)
         rec = {"kind": kind, "key": key, "ref": ref, "path": path, "code": code, "attempts": len(seen),
                "seen": seen[:20], "ms": int((time.time() - t0) * 1000)}
+        if collection is not None:
+            rec["collection"] = collection
+        if code == 200 and kind == "collection":
+            with lock:
+                accepted_collections.append((ref, time.time()))
         if code == 200:
             try:
                 doc = json.loads(text)

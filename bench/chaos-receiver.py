@@ -1,5 +1,6 @@
 """Callback receiver of bench/chaos.sh: records every delivery as one JSON line
-{"webhook_id", "type", "merchant_reference", "status", "at"} and answers 200, except that the first delivery of
+{"webhook_id", "type", "merchant_reference", "refund_reference", "status", "at"} (a refund event names its refund and
+its collection) and answers 200, except that the first delivery of
 one event in ten is answered 500 so that the service's retries are exercised too.
 Usage: python3 chaos-receiver.py PORT LOGFILE"""
 import http.server
@@ -22,9 +23,10 @@ class H(http.server.BaseHTTPRequestHandler):
         wid = self.headers.get("webhook-id", "")
         try:
             doc = json.loads(body)
-            t = (doc.get("data") or {}).get("transaction") or {}
+            data = doc.get("data") or {}
+            t = data.get("transaction") or data.get("refund") or {}
             rec = {"webhook_id": wid, "type": doc.get("type"), "merchant_reference": t.get("merchant_reference"),
-                   "status": t.get("status"), "at": time.time()}
+                   "refund_reference": t.get("refund_reference"), "status": t.get("status"), "at": time.time()}
         except ValueError:
             rec = {"webhook_id": wid, "type": "unparsable", "at": time.time()}
         with lock:

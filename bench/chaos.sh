@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Chaos harness (issue 10, "Keep it so"): two instances of the packaged service on one PostgreSQL, a load of
-# collections, withdrawals and verifications with Idempotency-Keys and client retries, while instances are killed
+# collections, withdrawals, refunds of accepted collections and verifications with Idempotency-Keys and client retries, while instances are killed
 # with SIGKILL at random points (at least $KILLS times, each restarted at once) and PostgreSQL is stopped for
 # $PG_DOWN s once; then, once the work has settled, the invariants are checked with SQL and the API:
 #   1. every accepted payment (200) is final and its callback was received (webhook-id) at least once, with the
@@ -9,7 +9,10 @@
 #   3. service wallet = sum of its ledger (wallet_entries); payment balance available = sum of balance_entries,
 #      reserved = open reservations; each withdrawal reserved once, consumed or released once; each succeeded
 #      collection credited once, a failed one never;
-#   4. every verification charged at most once and refunded at most once, charge and refund matching the lookup;
+#   4. every accepted refund stored once and final as the sandbox decides, no collection refunded beyond what it
+#      collected, each refund reserved once and consumed or released once, one refund event delivered per refund,
+#      the transaction's refunded_amount the sum of its succeeded refunds;
+#   5. every verification charged at most once and refunded at most once, charge and refund matching the lookup;
 #      no lookup left in flight; no more lookups than verification keys sent.
 # Prints a summary; exits 1 if any invariant is broken (2 if the harness itself could not run).
 # Loopback only; everything it starts is stopped on exit.
@@ -99,7 +102,7 @@ start_instance() { # index: starts the instance in the background (the restart a
   QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
   MIZANI_DATA_DIR="$WORK/service-data-$i" MIZANI_MODE=sandbox \
   MIZANI_SANDBOX_SETTLE_MS=500 MIZANI_WEBHOOK_RETRY_BASE_MS=200 MIZANI_PAYMENT_PENDING_DEADLINE=PT20S \
-  MIZANI_AUTH_FAILURE_LIMIT=100000 MIZANI_MERCHANT_RATE_LIMIT=0 \
+  MIZANI_AUTH_FAILURE_LIMIT=100000 MIZANI_MERCHANT_RATE_LIMIT=0 MIZANI_APPROVAL_THRESHOLD_USD=1000000000 \
     "$JAVA" -Xmx384m -XX:TieredStopAtLevel=1 -jar "$RUNJAR" >>"$WORK/service-$i.log" 2>&1 &
   SVC[$i]=$!
 }
@@ -201,16 +204,18 @@ log "load done: $(wc -l <"$WORK/ops.jsonl") operations; waiting for quiescence (
 
 quiet_sql="SELECT (SELECT count(*) FROM payments WHERE account_id = $ACC AND status IN ('queued','pending'))
   || ' ' || (SELECT count(*) FROM events WHERE account_id = $ACC AND payment_id IS NOT NULL AND status = 'pending')
-  || ' ' || (SELECT count(*) FROM verification_lookups WHERE account_id = $ACC AND (NOT settled OR charge_status = 'refund_failed'))"
+  || ' ' || (SELECT count(*) FROM verification_lookups WHERE account_id = $ACC AND (NOT settled OR charge_status = 'refund_failed'))
+  || ' ' || (SELECT count(*) FROM refunds WHERE account_id = $ACC AND status = 'pending')
+  || ' ' || (SELECT count(*) FROM events WHERE account_id = $ACC AND event_type LIKE 'refund.%' AND status = 'pending')"
 q0=$(date +%s)
 while :; do
-  state=$("${PSQL[@]}" -c "$quiet_sql" 2>/dev/null || echo "? ? ?")
-  [ "$state" = "0 0 0" ] && break
-  if [ $(( $(date +%s) - q0 )) -ge "$QUIET_MAX" ]; then log "not quiet after $QUIET_MAX s (open payments, pending events, open lookups): $state"; break; fi
+  state=$("${PSQL[@]}" -c "$quiet_sql" 2>/dev/null || echo "? ? ? ? ?")
+  [ "$state" = "0 0 0 0 0" ] && break
+  if [ $(( $(date +%s) - q0 )) -ge "$QUIET_MAX" ]; then log "not quiet after $QUIET_MAX s (open payments, pending events, open lookups, pending refunds, pending refund events): $state"; break; fi
   sleep 2
 done
 sleep 3 # the last deliveries' answers
-log "quiescence after $(( $(date +%s) - q0 )) s (open payments, pending events, open lookups: $state)"
+log "quiescence after $(( $(date +%s) - q0 )) s (open payments, pending events, open lookups, pending refunds, pending refund events: $state)"
 
 python3 "$ROOT/bench/chaos-check.py" "$WORK" "$ACC" "$PGPORT" "$BASE" "$MAUTH" "$kills" "$pg_done" "$PG_DOWN" "$RESPAWNS"
 rc=$?

@@ -20,6 +20,8 @@
 # Usage: bench/chaos.sh            (builds the jar first if bootstrap/target/quarkus-app/quarkus-run.jar is missing)
 # Env: LOAD_SECONDS (150) KILLS (10) PG_DOWN (20) THREADS (4) PORT (18590) PORT2 (18591) PGPORT (15490)
 #      CB_PORT (18592) QUIET_MAX (180) KEEP=1 keeps the work directory (logs) for inspection.
+#      SKEW0 / SKEW1 (unset): run instance 0 / 1 with its machine clock moved, e.g. SKEW0=+5m SKEW1=-5m (libfaketime,
+#      Debian package faketime): the service must run on the database's time (docs/operations.md "Clocks").
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -95,9 +97,17 @@ psql -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE DATABASE mizani" || 
 python3 "$ROOT/bench/chaos-receiver.py" "$CB_PORT" "$WORK/callbacks.jsonl" &
 RCV=$!
 
+SKEWS=("${SKEW0:-}" "${SKEW1:-}")
+FAKETIME_LIB=$(ls /usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 2>/dev/null)
+for s in "${SKEWS[@]}"; do [ -n "$s" ] && [ -z "$FAKETIME_LIB" ] && die "SKEW0/SKEW1 need libfaketime (Debian package faketime)"; done
+skew_env() { # index: the environment that runs the instance's machine clock off by SKEW<i> (libfaketime), if asked
+  local s=${SKEWS[$1]}
+  [ -z "$s" ] && return
+  echo "LD_PRELOAD=$FAKETIME_LIB FAKETIME=$s FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_NO_CACHE=1"
+}
 start_instance() { # index: starts the instance in the background (the restart after a kill does the same)
   local i=$1
-  QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT=${PORTS[$i]} QUARKUS_LOG_LEVEL=WARN \
+  env $(skew_env "$i") QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT=${PORTS[$i]} QUARKUS_LOG_LEVEL=WARN \
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/mizani" \
   QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
   MIZANI_DATA_DIR="$WORK/service-data-$i" MIZANI_MODE=sandbox \

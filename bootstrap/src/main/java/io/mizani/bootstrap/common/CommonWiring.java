@@ -16,9 +16,10 @@ public class CommonWiring {
     /**
      * The service's clock ticks in microseconds, PostgreSQL's resolution: every time the service shows is the time it
      * stored, so a replayed answer (read back from the database) is byte-identical to the first (issue 26: a Team
-     * KYC submission answered nanoseconds first and microseconds on its Idempotency-Key replay).
+     * KYC submission answered nanoseconds first and microseconds on its Idempotency-Key replay). It runs on the
+     * database's time ({@link ClockAlignment}), so replicas whose machine clocks disagree still agree (issue 35).
      */
-    public static final Clock STORED = Clock.tick(Clock.systemUTC(), java.time.Duration.ofNanos(1_000));
+    public static final Clock STORED = new AlignedClock(Clock.systemUTC());
 
     @Produces
     @ApplicationScoped

@@ -65,4 +65,30 @@ public interface MizaniSettings {
     default boolean sandbox() {
         return !"live".equals(mode());
     }
+
+    /** The console's sign-in sessions (docs/console.md). */
+    Console console();
+
+    interface Console {
+        /** MIZANI_CONSOLE_IDLE_TIMEOUT: a session ends after this long without a request. */
+        @WithDefault("PT15M")
+        java.time.Duration idleTimeout();
+
+        /** MIZANI_CONSOLE_SESSION_MAX: and this long after sign-in, whatever the activity. */
+        @WithDefault("PT12H")
+        java.time.Duration sessionMax();
+    }
+
+    /** The service's clock, aligned to the database's (docs/operations.md "Clocks"). */
+    Clocks clock();
+
+    interface Clocks {
+        /** MIZANI_CLOCK_WARN_SKEW: an offset to the database's clock above this is logged (and corrected anyway). */
+        @WithDefault("PT1S")
+        java.time.Duration warnSkew();
+
+        /** MIZANI_CLOCK_ALIGN_EVERY: how often the offset is measured again (a Quarkus scheduler period). */
+        @WithDefault("10s")
+        String alignEvery();
+    }
 }

@@ -12,7 +12,8 @@ public interface OperatorStore {
     record Operator(long id, String username, OperatorRole role, Instant createdAt) {
     }
 
-    record StoredOperator(Operator operator, byte[] secretHash) {
+    /** {@code consoleSignedOutAt}: when the operator last signed out of the console (null: never). */
+    record StoredOperator(Operator operator, byte[] secretHash, Instant consoleSignedOutAt) {
     }
 
     /** A new operator; empty when the username is taken by a live operator. */
@@ -28,4 +29,7 @@ public interface OperatorStore {
 
     /** Marks the operator deleted; false when there is no such live operator. */
     boolean delete(String username);
+
+    /** Ends every console session of the operator opened up to {@code at} (its sign-out). */
+    void signOutConsole(long operatorId, Instant at);
 }

@@ -37,7 +37,13 @@ public class OperatorWiring {
     @ApplicationScoped
     OperatorAuthenticator operatorAuthenticator(OperatorStore store, Clock clock, MizaniSettings settings,
                                                 UnitOfWork uow) {
-        OperatorStore transactional = new OperatorStore() {
+        OperatorStore transactional = transactional(store, uow);
+        return new OperatorAuthenticator(transactional, clock, settings.credentialCacheTtl());
+    }
+
+    /** The store with each call in its own transaction (the authenticator and the console's sessions call it alone). */
+    static OperatorStore transactional(OperatorStore store, UnitOfWork uow) {
+        return new OperatorStore() {
             @Override
             public java.util.Optional<Operator> insert(String username, io.mizani.domain.operator.OperatorRole role,
                                                        byte[] secretHash) {
@@ -63,8 +69,36 @@ public class OperatorWiring {
             public boolean delete(String username) {
                 return uow.inTransaction(() -> store.delete(username));
             }
+
+            @Override
+            public void signOutConsole(long operatorId, java.time.Instant at) {
+                uow.run(() -> store.signOutConsole(operatorId, at));
+            }
         };
-        return new OperatorAuthenticator(transactional, clock, settings.credentialCacheTtl());
+    }
+
+    /**
+     * The console's sign-in sessions: signed under a key derived from MIZANI_PII_KEY (the sandbox key in sandbox
+     * mode), so every replica resumes a session any replica opened; ended after MIZANI_CONSOLE_IDLE_TIMEOUT without a
+     * request and MIZANI_CONSOLE_SESSION_MAX after sign-in.
+     */
+    @Produces
+    @ApplicationScoped
+    io.mizani.application.operator.ConsoleSessions consoleSessions(
+            OperatorStore store, UnitOfWork uow, Clock clock, io.mizani.bootstrap.verification.VerificationWiring keys,
+            MizaniSettings settings) {
+        return new io.mizani.application.operator.ConsoleSessions(transactional(store, uow),
+                new io.mizani.adapter.provider.crypto.HmacConsoleSessionSigner(keys.masterKey()), clock,
+                new io.mizani.application.operator.ConsoleSessions.Limits(settings.console().idleTimeout(),
+                        settings.console().sessionMax()));
+    }
+
+    /** The console forms' CSRF tokens, under a key every replica derives from MIZANI_PII_KEY. */
+    @Produces
+    @ApplicationScoped
+    io.mizani.adapter.rest.console.ConsoleCsrf consoleCsrf(io.mizani.bootstrap.verification.VerificationWiring keys) {
+        return new io.mizani.adapter.rest.console.ConsoleCsrf(io.mizani.adapter.provider.crypto.AesGcmPiiProtection
+                .derivedKey(keys.masterKey(), "mizani/console/csrf/v1"));
     }
 
     @Produces

@@ -130,7 +130,12 @@ class AuthThrottleTest {
     void more_than_20_failed_logins_api_or_console_in_a_minute_block_the_address_for_a_minute_on_both() {
         for (int i = 0; i < 20; i++) {
             String who = i % 2 == 0 ? "operator" : "nobody-" + i;
-            // a third of them are failed console sign-ins: they count toward the same throttle
+            if (i % 5 == 4) { // a fifth of them are failed sign-ins in the console's form: the same throttle
+                given().redirects().follow(false).header("Accept", "text/html").formParam("username", who)
+                        .formParam("password", "wrong-" + i).post("/console/sign-in").then().statusCode(401);
+                continue;
+            }
+            // a third of the others are failed console logins by HTTP Basic: they count toward the same throttle
             String path = i % 3 == 2 ? "/console" : "/api/admin/account_kycs?status=pending";
             given().auth().preemptive().basic(who, "wrong-" + i).redirects().follow(false).get(path).then()
                     .statusCode(401);
@@ -159,5 +164,8 @@ class AuthThrottleTest {
         assertTrue(console.asString().contains("Too many failed"), console.asString());
         given().auth().preemptive().basic("operator", TestMerchants.OPERATOR_PASSWORD).redirects().follow(false)
                 .formParam("amount", "1").post("/console/accounts/1/service-wallet/credits").then().statusCode(429);
+        // the sign-in form too, with the right login
+        given().redirects().follow(false).header("Accept", "text/html").formParam("username", "operator")
+                .formParam("password", TestMerchants.OPERATOR_PASSWORD).post("/console/sign-in").then().statusCode(429);
     }
 }

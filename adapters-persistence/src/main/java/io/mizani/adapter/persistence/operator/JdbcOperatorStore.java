@@ -2,6 +2,7 @@ package io.mizani.adapter.persistence.operator;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -46,10 +47,13 @@ class JdbcOperatorStore implements OperatorStore {
 
     @Override
     public Optional<StoredOperator> find(String username) {
-        return sql.with(h -> h.createQuery("SELECT id, username, role, created_at, secret_hash FROM operators "
-                        + "WHERE username = :username AND deleted_at IS NULL")
+        return sql.with(h -> h.createQuery("SELECT id, username, role, created_at, secret_hash, console_signed_out_at "
+                        + "FROM operators WHERE username = :username AND deleted_at IS NULL")
                 .bind("username", username)
-                .map((rs, ctx) -> new StoredOperator(operator(rs), rs.getBytes("secret_hash"))).findOne());
+                .map((rs, ctx) -> {
+                    OffsetDateTime out = rs.getObject("console_signed_out_at", OffsetDateTime.class);
+                    return new StoredOperator(operator(rs), rs.getBytes("secret_hash"), out == null ? null : out.toInstant());
+                }).findOne());
     }
 
     @Override
@@ -64,6 +68,13 @@ class JdbcOperatorStore implements OperatorStore {
         return sql.with(h -> h.createUpdate("UPDATE operators SET deleted_at = now() "
                         + "WHERE username = :username AND deleted_at IS NULL")
                 .bind("username", username).execute()) > 0;
+    }
+
+    @Override
+    public void signOutConsole(long operatorId, Instant at) {
+        sql.use(h -> h.createUpdate("UPDATE operators SET console_signed_out_at = greatest(console_signed_out_at, :at) "
+                        + "WHERE id = :id")
+                .bind("id", operatorId).bind("at", OffsetDateTime.ofInstant(at, java.time.ZoneOffset.UTC)).execute());
     }
 
     private static Operator operator(ResultSet rs) throws SQLException {

@@ -51,9 +51,13 @@ class ErrorMappers {
     }
 
     @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
-    Response unauthenticated(RuntimeException e, HttpServerRequest request) {
+    Response unauthenticated(RuntimeException e, HttpServerRequest request, io.vertx.ext.web.RoutingContext rc) {
         if (Outages.databaseUnreachable(e)) {
             return unavailable(e, request);
+        }
+        Response signIn = io.mizani.adapter.rest.console.ConsoleSignInResource.redirectBrowser(request, rc);
+        if (signIn != null) {
+            return signIn;
         }
         return ErrorBodies.response(request.path(), 401, "unauthenticated",
                 "missing or invalid API credentials: use HTTP Basic with your API username and password");

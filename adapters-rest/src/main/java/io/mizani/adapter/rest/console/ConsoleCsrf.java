@@ -4,31 +4,33 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Base64;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 import io.mizani.domain.error.DomainError;
-import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * Cross-site request forgery protection of the console's forms. A browser sends cached HTTP Basic credentials with
  * any request to the service, a forged cross-site form post included, so every state-changing form carries a token
- * the attacker's page cannot read (an HMAC of the operator's login under a key made at start), and a post whose
+ * the attacker's page cannot read (an HMAC of the operator's login under a key every replica derives from the
+ * service's secret, so a form one replica rendered posts to any other, and survives a restart), and a post whose
  * {@code Sec-Fetch-Site} or {@code Origin} says it came from another site is refused before the token is looked at.
+ * Made by the bootstrap module's wiring with that key.
  */
-@ApplicationScoped
 public class ConsoleCsrf {
 
     public static final String FIELD = "csrf_token";
     static final String REFUSED = "the form is out of date or did not come from the console: reload the page and try again";
 
-    private final byte[] key = new byte[32];
+    private final byte[] key;
 
-    ConsoleCsrf() {
-        new SecureRandom().nextBytes(key);
+    public ConsoleCsrf(byte[] key) {
+        if (key == null || key.length < 32) {
+            throw new IllegalArgumentException("the console's CSRF key must have at least 32 bytes");
+        }
+        this.key = key.clone();
     }
 
     public String token(String operator) {

@@ -104,6 +104,8 @@ public class ConsoleResource {
     @Inject
     ConsoleCsrf csrf;
     @Inject
+    io.mizani.application.operator.ConsoleSessions sessions;
+    @Inject
     ObjectMapper mapper;
 
     @HeaderParam("Sec-Fetch-Site")
@@ -649,6 +651,28 @@ public class ConsoleResource {
         });
     }
 
+    // ---------------------------------------------------------------- sign-out
+
+    /**
+     * Ends every console session of this operator (on every replica: sessions opened up to now are refused from
+     * now on) and removes the cookie; then the sign-in page. A browser using HTTP Basic keeps sending its cached
+     * login until it is closed: that is the browser's, not the service's.
+     */
+    @POST
+    @Path("/sign-out")
+    @io.mizani.adapter.rest.audit.Audited(action = "console.sign_out", target = "operator")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(hidden = true)
+    public Response signOut(@FormParam(ConsoleCsrf.FIELD) String token,
+                            @jakarta.ws.rs.core.Context io.vertx.ext.web.RoutingContext rc) {
+        return guard(null, () -> {
+            checkCsrf(token);
+            sessions.signOut(operator.context());
+            rc.response().addCookie(io.mizani.adapter.rest.tenancy.ConsoleSessionMechanism.cookie(null, rc));
+            return Html.secure(Response.seeOther(URI.create("/console/sign-in?ended=signed_out"))).build();
+        });
+    }
+
     // ---------------------------------------------------------------- helpers
 
     private Response guard(String nav, Supplier<Response> page) {
@@ -656,14 +680,14 @@ public class ConsoleResource {
             return page.get();
         } catch (DomainError e) {
             int status = io.mizani.adapter.rest.common.ErrorBodies.status(e.kind());
-            return Html.html(status, Html.page("Not done", nav, operator.username(), """
+            return Html.html(status, Html.page("Not done", nav, operator.username(), csrf.field(operator.username()), """
                     <h1>Not done</h1><p class="error" id="error" role="alert">%s</p>
                     <p><a href="/console">Back to the console</a></p>""".formatted(esc(e.getMessage()))));
         }
     }
 
     private Response ok(String title, String nav, String body) {
-        return Html.html(200, Html.page(title, nav, operator.username(), body));
+        return Html.html(200, Html.page(title, nav, operator.username(), csrf.field(operator.username()), body));
     }
 
     private void checkCsrf(String token, String... fields) {

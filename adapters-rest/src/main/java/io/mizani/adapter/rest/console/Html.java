@@ -64,6 +64,9 @@ public final class Html {
             .pill.pending,.pill.in_review,.pill.queued{background:#fff1c2;color:#6b4b00}
             .pager{display:flex;gap:1rem;margin-top:.75rem}
             ul.links{padding-left:1.2rem}ul.links li{margin:.35rem 0}
+            .narrow{max-width:26rem}
+            header.top form.sign-out{margin:0}
+            header.top form.sign-out button{padding:.15rem .6rem;font-size:.85rem;background:#fff;color:#0b3d6e}
             """;
 
     private Html() {
@@ -87,13 +90,23 @@ public final class Html {
 
     /** A full page: the console's header and navigation when {@code nav} is not null. */
     public static String page(String title, String nav, String who, String body) {
+        return page(title, nav, who, null, body);
+    }
+
+    /**
+     * A full page whose header also has the sign-out button: {@code signOutField} is the form's CSRF hidden input
+     * ({@link ConsoleCsrf#field}), already HTML.
+     */
+    static String page(String title, String nav, String who, String signOutField, String body) {
+        String signOut = signOutField == null ? "" : """
+                <form class="sign-out" method="post" action="/console/sign-out">%s<button type="submit"                 id="sign_out">Sign out</button></form>""".formatted(signOutField);
         String header = nav == null ? "" : """
                 <header class="top"><a class="brand" href="/console">Mizani console</a>
-                <nav aria-label="Console">%s%s%s</nav><span class="who">%s</span></header>
+                <nav aria-label="Console">%s%s%s</nav><span class="who">%s</span>%s</header>
                 """.formatted(link("/console", "Merchants", nav.equals("merchants")),
                 link("/console/accounts", "Teams", nav.equals("accounts")),
                 link("/console/kyc", "KYC review", nav.equals("kyc")),
-                who == null ? "" : "Signed in as <strong>" + esc(who) + "</strong>");
+                who == null ? "" : "Signed in as <strong>" + esc(who) + "</strong>", signOut);
         return """
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8">

@@ -17,7 +17,8 @@ import io.quarkus.runtime.annotations.QuarkusMain;
  * <ul>
  *   <li>{@code MIZANI_MODE=live} without {@code MIZANI_OPERATOR_PASSWORD} or {@code MIZANI_PII_KEY}: refuses to start,
  *       saying why in one line (exit code 2).</li>
- *   <li>{@code MIZANI_MODE=live} with some but not all of the MTN MoMo variables ({@code MIZANI_MTN_*}): refuses,
+ *   <li>{@code MIZANI_MODE=live} with some but not all of the MTN MoMo ({@code MIZANI_MTN_*}) or Airtel Money
+ *       ({@code MIZANI_AIRTEL_*}) variables: refuses,
  *       naming the missing ones.</li>
  *   <li>{@code MIZANI_MODE=live} with the mock mailer ({@code QUARKUS_MAILER_MOCK} not {@code false}): refuses too.</li>
  *   <li>Sandbox mode without {@code QUARKUS_HTTP_HOST}: listens on 127.0.0.1 only.</li>
@@ -56,6 +57,12 @@ public final class MizaniMain {
             if (!missing.isEmpty() && missing.size() < io.mizani.bootstrap.payment.MtnVariables.REQUIRED.size()) {
                 System.err.println("mizani: refusing to start in live mode with MTN MoMo half configured: "
                         + String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " not set");
+                System.exit(2);
+            }
+            java.util.List<String> airtel = io.mizani.bootstrap.payment.AirtelVariables.missing(v -> setting(v[0], v[1], null));
+            if (!airtel.isEmpty() && airtel.size() < io.mizani.bootstrap.payment.AirtelVariables.REQUIRED.size()) {
+                System.err.println("mizani: refusing to start in live mode with Airtel Money half configured: "
+                        + String.join(", ", airtel) + (airtel.size() == 1 ? " is" : " are") + " not set");
                 System.exit(2);
             }
             java.util.List<String> paystack = io.mizani.bootstrap.payment.PaystackVariables.missing(v -> setting(v[0], v[1], null));

@@ -5,9 +5,9 @@ import io.mizani.domain.payout.PayeeStatus;
 
 /**
  * Output port: who holds an account on a payment rail (platform.md section 16). Sandbox: the deterministic names of
- * section 5. Live resolvers plug in here by provider code: MTN basicuserinfo ({@code mtn_gh}, {@code mtn_ug}) and
- * Paystack bank resolve ({@code nip_ng}) when configured; a rail without one (Airtel KYC enquiry is not built)
- * answers {@code unsupported} in live mode. Called outside any database transaction.
+ * section 5. Live resolvers plug in here by provider code: MTN basicuserinfo ({@code mtn_gh}, {@code mtn_ug}),
+ * Airtel's KYC user enquiry ({@code airtel_ke}, {@code airtel_ug}) and Paystack bank resolve ({@code nip_ng}) when
+ * configured; a rail without one (M-Pesa) answers {@code unsupported} in live mode. Called outside any database transaction.
  */
 public interface PayeeDirectory {
 

@@ -106,6 +106,26 @@ public interface PaymentSettings {
     /** Paystack ({@code MIZANI_PAYSTACK_*}, platform.md section 14): on when both are set, in either mode. */
     Paystack paystack();
 
+    /** Airtel Money Africa API ({@code MIZANI_AIRTEL_*}, platform.md section 14): on when all five are set, in either mode. */
+    Airtel airtel();
+
+    interface Airtel {
+        /** MIZANI_AIRTEL_BASE_URL (e.g. https://openapiuat.airtel.africa or https://openapi.airtel.africa). */
+        Optional<String> baseUrl();
+
+        /** MIZANI_AIRTEL_CLIENT_ID. */
+        Optional<String> clientId();
+
+        /** MIZANI_AIRTEL_CLIENT_SECRET. */
+        Optional<String> clientSecret();
+
+        /** MIZANI_AIRTEL_PIN: the disbursement PIN, sent RSA-encrypted. */
+        Optional<String> pin();
+
+        /** MIZANI_AIRTEL_PUBLIC_KEY: Airtel's RSA public key for the PIN (base64 X.509). */
+        Optional<String> publicKey();
+    }
+
     interface Paystack {
         /** MIZANI_PAYSTACK_BASE_URL (e.g. https://api.paystack.co). */
         Optional<String> baseUrl();

@@ -1,5 +1,7 @@
 package io.mizani.bootstrap.payment;
 
+import io.mizani.adapter.provider.payment.AirtelConfig;
+import io.mizani.adapter.provider.payment.AirtelRail;
 import io.mizani.adapter.provider.payment.DarajaCallbacks;
 import io.mizani.adapter.provider.payment.DarajaConfig;
 import io.mizani.adapter.provider.payment.DarajaRail;
@@ -246,8 +248,8 @@ public class PaymentWiring {
      * Sandbox mode: momo and bank on the sandbox rail, card on the hosted checkout (test cards). Live mode:
      * {@code mpesa_ke} on Daraja when its credentials are configured; card payments open the hosted checkout but
      * no acquirer is connected, so test cards settle nothing; a provider with no live adapter gets no answer and its
-     * payments stay pending (never a made-up verdict). Either mode: MTN MoMo ({@code mtn_gh}, {@code mtn_ug}) and
-     * Paystack (card collections of {@code card_ng}/{@code card_ke}, {@code nip_ng} payouts) when configured.
+     * payments stay pending (never a made-up verdict). Either mode: MTN MoMo ({@code mtn_gh}, {@code mtn_ug}), Airtel
+     * Money ({@code airtel_ke}, {@code airtel_ug}) and Paystack (card collections of {@code card_ng}/{@code card_ke}, {@code nip_ng} payouts) when configured.
      */
     @Produces
     @ApplicationScoped
@@ -277,6 +279,7 @@ public class PaymentWiring {
         boolean live = "live".equalsIgnoreCase(mode);
         Optional<PaymentRail> daraja = darajaConfig().map(c -> new DarajaRail(c, clock));
         Optional<PaymentRail> mtn = mtnRail().map(PaymentRail.class::cast);
+        Optional<PaymentRail> airtel = airtelRail().map(PaymentRail.class::cast);
         Optional<PaymentRail> paystackRail = paystackApi().map(api -> new PaystackRail(api, handOffs, clock));
         PaymentRail unavailable = new PaymentRail() {
             @Override
@@ -298,6 +301,9 @@ public class PaymentWiring {
             }
             if (mtn.isPresent() && MTN_PROVIDERS.contains(payment.routing().provider())) {
                 return mtn.get();
+            }
+            if (airtel.isPresent() && AIRTEL_PROVIDERS.contains(payment.routing().provider())) {
+                return airtel.get();
             }
             if (!live) {
                 return sandbox;
@@ -359,6 +365,53 @@ public class PaymentWiring {
                         Duration.ofMillis(settings.railPollMs())),
                 new MtnConfig.ApiUser(m.apiUser().get().trim(), m.apiKey().get().trim()),
                 new MtnConfig.Products(m.collectionKey().get().trim(), m.disbursementKey().get().trim())));
+    }
+
+    /** The provider codes the Airtel Money adapter serves once configured (payments, refunds and payee lookups). */
+    public static final java.util.Set<String> AIRTEL_PROVIDERS = java.util.Set.of("airtel_ke", "airtel_ug");
+
+    private volatile Optional<AirtelRail> airtelRail;
+
+    /** The one Airtel Money client (its token cached once for payments, refunds and KYC enquiries) when configured. */
+    public Optional<AirtelRail> airtelRail() {
+        Optional<AirtelRail> r = airtelRail;
+        if (r != null) {
+            return r;
+        }
+        synchronized (this) {
+            if (airtelRail == null) {
+                airtelRail = airtelConfig().map(c -> new AirtelRail(c, clock));
+            }
+            return airtelRail;
+        }
+    }
+
+    /**
+     * The Airtel Money rail's settings when all of {@link AirtelVariables#REQUIRED} are set (either mode). Some of them
+     * set: live mode has already refused to start ({@code MizaniMain}); sandbox mode logs which are missing and keeps
+     * airtel_ke/airtel_ug on the built-in sandbox. The values are never logged.
+     */
+    Optional<AirtelConfig> airtelConfig() {
+        var a = settings.airtel();
+        java.util.List<String> missing = AirtelVariables.missing(a);
+        if (missing.size() == AirtelVariables.REQUIRED.size()) {
+            return Optional.empty();
+        }
+        if (!missing.isEmpty() && "live".equalsIgnoreCase(mode)) {
+            throw new IllegalStateException("Airtel Money is half configured in live mode: " + String.join(", ", missing)
+                    + " not set");
+        }
+        if (!missing.isEmpty()) {
+            org.jboss.logging.Logger.getLogger(PaymentWiring.class).warnf(
+                    "Airtel Money is half configured (%s not set): airtel_ke and airtel_ug stay on the built-in sandbox",
+                    String.join(", ", missing));
+            return Optional.empty();
+        }
+        return Optional.of(new AirtelConfig(
+                new AirtelConfig.Api(a.baseUrl().get().trim().replaceAll("/+$", ""),
+                        Duration.ofMillis(settings.providerTimeoutMs()), Duration.ofMillis(settings.railPollMs())),
+                new AirtelConfig.Client(a.clientId().get().trim(), a.clientSecret().get().trim()),
+                new AirtelConfig.Disbursement(a.pin().get().trim(), a.publicKey().get().trim())));
     }
 
     @Produces

@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.payout;
 
+import io.mizani.adapter.provider.payout.AirtelPayeeResolver;
 import io.mizani.adapter.provider.payout.LivePayeeDirectory;
 import io.mizani.adapter.provider.payout.MtnPayeeResolver;
 import io.mizani.adapter.provider.payout.PaystackPayeeResolver;
@@ -35,7 +36,7 @@ public class PayoutWiring {
 
     /**
      * A configured adapter's resolver serves its codes in either mode, like the rails: MTN basicuserinfo for
-     * {@code mtn_gh}/{@code mtn_ug}, Paystack bank resolve for {@code nip_ng}. Every other code: the deterministic
+     * {@code mtn_gh}/{@code mtn_ug}, Airtel's KYC user enquiry for {@code airtel_ke}/{@code airtel_ug}, Paystack bank resolve for {@code nip_ng}. Every other code: the deterministic
      * sandbox directory in sandbox mode, {@code unsupported} in live mode.
      */
     @Produces
@@ -45,6 +46,10 @@ public class PayoutWiring {
         payments.mtnRail().ifPresent(mtn -> {
             PayeeDirectory resolver = new MtnPayeeResolver(mtn);
             PaymentWiring.MTN_PROVIDERS.forEach(code -> resolvers.put(code, resolver));
+        });
+        payments.airtelRail().ifPresent(airtel -> {
+            PayeeDirectory resolver = new AirtelPayeeResolver(airtel);
+            PaymentWiring.AIRTEL_PROVIDERS.forEach(code -> resolvers.put(code, resolver));
         });
         payments.paystackApi().ifPresent(api -> resolvers.put("nip_ng", new PaystackPayeeResolver(api)));
         return new LivePayeeDirectory(resolvers,

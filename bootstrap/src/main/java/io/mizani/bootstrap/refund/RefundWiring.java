@@ -1,8 +1,10 @@
 package io.mizani.bootstrap.refund;
 
+import io.mizani.adapter.provider.payment.AirtelRail;
 import io.mizani.adapter.provider.payment.DarajaCallbacks;
 import io.mizani.adapter.provider.payment.DarajaRail;
 import io.mizani.adapter.provider.payment.MtnRail;
+import io.mizani.adapter.provider.refund.AirtelRefundRail;
 import io.mizani.adapter.provider.refund.DarajaReversalRail;
 import io.mizani.adapter.provider.refund.MtnRefundRail;
 import io.mizani.adapter.provider.refund.PaystackRefundRail;
@@ -58,9 +60,10 @@ public class RefundWiring {
     /**
      * Either mode: a card collection Paystack took is refunded at Paystack ({@code POST /refund}) when Paystack is
      * configured, and an {@code mtn_gh}/{@code mtn_ug} collection MTN took is refunded at MTN
-     * ({@code POST /disbursement/v1_0/refund}) when MTN is configured. Otherwise, sandbox mode: every refund on the
-     * sandbox refund provider. Live mode: {@code mpesa_ke} collections by Daraja Reversal when Daraja is configured;
-     * any other (Airtel: no live refund adapter yet) gets no answer and stays {@code pending}, looked up again with
+     * ({@code POST /disbursement/v1_0/refund}) when MTN is configured, and an {@code airtel_ke}/{@code airtel_ug}
+     * collection Airtel took is refunded at Airtel ({@code POST /standard/v1/payments/refund}) when Airtel is
+     * configured. Otherwise, sandbox mode: every refund on the sandbox refund provider. Live mode: {@code mpesa_ke}
+     * collections by Daraja Reversal when Daraja is configured; any other gets no answer and stays {@code pending}, looked up again with
      * back-off: never a made-up verdict.
      */
     @Produces
@@ -85,6 +88,7 @@ public class RefundWiring {
         Optional<RefundRail> paystack = paymentWiring.paystackApi()
                 .map(api -> new PaystackRefundRail(api, api.config().pollEvery()));
         Optional<RefundRail> mtn = paymentWiring.mtnRail().map(MtnRefundRail::new);
+        Optional<RefundRail> airtel = paymentWiring.airtelRail().map(AirtelRefundRail::new);
         Function<Payment, RefundRail> router = collection -> {
             // a card collection Paystack took (its provider_reference is its Paystack reference): refunded at Paystack
             if (paystack.isPresent() && PaystackRail.carries(collection)
@@ -95,6 +99,11 @@ public class RefundWiring {
             if (mtn.isPresent() && PaymentWiring.MTN_PROVIDERS.contains(collection.routing().provider())
                     && MtnRail.took(collection)) {
                 return mtn.get();
+            }
+            // an Airtel collection Airtel took (its provider_reference is its partner transaction id): refunded at Airtel
+            if (airtel.isPresent() && PaymentWiring.AIRTEL_PROVIDERS.contains(collection.routing().provider())
+                    && AirtelRail.took(collection)) {
+                return airtel.get();
             }
             if (!live) {
                 return sandbox;

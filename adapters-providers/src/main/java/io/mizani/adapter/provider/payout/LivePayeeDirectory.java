@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * The payee directory by provider code: a configured live adapter's resolver serves its codes (MTN basicuserinfo for
- * {@code mtn_gh}/{@code mtn_ug}, Paystack bank resolve for {@code nip_ng}) in either mode, like the rails; every other
- * code goes to {@code otherwise}: the sandbox directory in sandbox mode, {@link #UNSUPPORTED} in live mode (no Airtel
- * KYC enquiry or Daraja name lookup is built), never a made-up name, so a {@code lenient} payee check lets the
+ * {@code mtn_gh}/{@code mtn_ug}, Airtel's KYC user enquiry for {@code airtel_ke}/{@code airtel_ug}, Paystack bank
+ * resolve for {@code nip_ng}) in either mode, like the rails; every other code goes to {@code otherwise}: the sandbox
+ * directory in sandbox mode, {@link #UNSUPPORTED} in live mode (no Daraja name lookup is built), never a made-up name, so a {@code lenient} payee check lets the
  * withdrawal through and a {@code strict} one refuses it.
  */
 public final class LivePayeeDirectory implements PayeeDirectory {

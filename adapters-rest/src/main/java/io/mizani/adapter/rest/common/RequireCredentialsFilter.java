@@ -18,11 +18,12 @@ import jakarta.ws.rs.ext.Provider;
 class RequireCredentialsFilter implements ContainerRequestFilter {
 
     /**
-     * The invitation's acceptance; MTN MoMo's notifications (unsigned: confirmed by a status lookup at MTN);
+     * The invitation's acceptance; MTN MoMo's and Airtel Money's notifications (unsigned: confirmed by a status
+     * lookup at the provider);
      * Paystack's webhook (its x-paystack-signature is its credential, checked by the resource).
      */
     static final Set<String> PUBLIC_PATHS = Set.of("/api/v2/account_invites/accept",
-            "/api/providers/mtn/notify", "/api/providers/paystack/notify");
+            "/api/providers/mtn/notify", "/api/providers/airtel/notify", "/api/providers/paystack/notify");
     /** Paths whose last segment is their own key: a statement's signed download link. */
     static final java.util.List<String> PUBLIC_PREFIXES = java.util.List.of("/api/global/statements/download/");
 

@@ -89,6 +89,8 @@ public final class EndpointScopes {
         // MTN MoMo's notifications: unsigned, no credentials; they only bring a status lookup at MTN forward
         row("POST /api/providers/mtn/notify", Special.PUBLIC);
         row("PUT /api/providers/mtn/notify", Special.PUBLIC);
+        // Airtel Money's callbacks: no credentials; they only bring an enquiry at Airtel forward
+        row("POST /api/providers/airtel/notify", Special.PUBLIC);
         // Paystack's webhook: no credentials, its x-paystack-signature is checked by the resource
         row("POST /api/providers/paystack/notify", Special.PUBLIC);
         row("PUT /api/providers/paystack/notify", Special.PUBLIC);

@@ -32,10 +32,12 @@ import io.mizani.domain.balance.EntryType;
 import io.mizani.domain.beneficiary.Field;
 import io.mizani.domain.billing.ChargeStatus;
 import io.mizani.domain.beneficiary.KycLevel;
+import io.mizani.domain.operator.OperatorRole;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RampType;
 import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.team.Role;
 import io.mizani.domain.teamkyc.KycSlot;
 import io.mizani.domain.teamkyc.KycStatus;
 import io.mizani.domain.teamkyc.ReviewDecision;
@@ -120,7 +122,7 @@ public class ContractFilter implements OASFilter {
         op("GET /api/v1/kyc/lookups", "Verification", "listLookups", "List past checks (newest first)", 200, null, null, null);
         op("GET /api/v1/kyc/pricing", "Verification", "getPricing", "Read prices and whether checks are allowed", 200, null, null, null);
         op("POST /api/v1/kyc/screen", "Verification", "screenName",
-                "Screen a name against the sanctions lists (billed like a check)", 200, "ScreenResult", null,
+                "Screen a name against the sanctions lists (billed like a check)", 200, "ScreenResult", "ScreenRequest",
                 "{\"full_name\":\"Osama bin Laden\",\"type\":\"person\",\"birth_year\":1957,\"country\":\"SA\"}",
                 402, 409, 412);
         op("GET /api/v1/kyc/settings", "Verification", "getVerificationSettings", "Read the verification settings", 200, null, null, null);
@@ -477,6 +479,9 @@ public class ContractFilter implements OASFilter {
         }
         enumerate("VerificationView", "kind", wires(KycSlot.values(), KycSlot::key));
         enumerate("SettingsDto", "mode", wires(VerificationMode.values(), VerificationMode::wire));
+        enumerate("AddUserRequest", "role", wires(Role.values(), Role::label));
+        enumerate("OperatorRequest", "role", wires(OperatorRole.values(), OperatorRole::wire));
+        enumerate("DecisionBody", "decision", List.of("clear", "confirm")); // CaseStatus.ofDecision
 
         PARAMETER_ENUMS.put("/api/global/transactions status", paymentStatuses);
         PARAMETER_ENUMS.put("/api/global/transactions request_type", requestTypes);
@@ -1119,7 +1124,9 @@ public class ContractFilter implements OASFilter {
                 "invalid_arguments", array(str("customer.first_name"))
                         .description("Each field that is missing or malformed, when there are several"),
                 "invalid_items", array(props(obj("A payout batch item that failed validation"),
-                        "index", id(0).format("int32"), "reference", str("payroll-2026-11-0001"),
+                        "index", id(0).format("int32"), "reference", OASFactory.createSchema()
+                                .type(List.of(SchemaType.STRING, SchemaType.NULL)).example("payroll-2026-11-0001")
+                                .description("The item's payment_config.reference; null when it has none"),
                         "errors", array(str("customer.email must be a valid email address"))))
                         .description("A refused payout batch: each invalid item, by index (from 0)"));
         standard.setRequired(List.of("error_code", "error_message", "status_code"));
@@ -1176,6 +1183,15 @@ public class ContractFilter implements OASFilter {
         }
         schemas.put("VerifyRequest", OASFactory.createSchema().addType(SchemaType.OBJECT)
                 .description("The fields of the check named in the path: one of the `Check_<key>` schemas.").anyOf(checks));
+        // the screen's body is read by the resource itself (its refusals in the verification shape)
+        Schema screen = props(obj("A name to screen against the loaded lists"),
+                "full_name", str("Osama bin Laden"),
+                "type", str("person").enumeration(List.of("person", "organization")),
+                "birth_year", OASFactory.createSchema().addType(SchemaType.INTEGER).example(1957)
+                        .description("Optional: a listed entry whose birth year differs by more than one year is no hit"),
+                "country", str("SA").description("Optional: country code (ISO 3166-1 alpha-2)"));
+        screen.setRequired(List.of("full_name", "type"));
+        schemas.put("ScreenRequest", screen);
         schemas.put("VerificationSettingsInput", props(obj("Verification settings to change; absent fields keep their value"),
                 "mode", str("platform").enumeration(List.of("off", "platform", "own_key"))
                         .description("`platform`: checks billed to the service wallet; `own_key`: the merchant's provider key; "

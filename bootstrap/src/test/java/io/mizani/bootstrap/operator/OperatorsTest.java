@@ -54,7 +54,6 @@ import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.mizani.domain.audit.AuditVerifier;
 import io.mizani.domain.audit.JsonText;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -68,17 +67,10 @@ import jakarta.inject.Inject;
  * implementation (Jackson's sorted JSON, the JDK's SHA-256 and Ed25519), changed behind the service's back.
  */
 @QuarkusTest
-@TestProfile(OperatorsTest.DefaultThreshold.class)
+@TestProfile(DefaultThresholdProfile.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OperatorsTest {
-
-    public static class DefaultThreshold implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("mizani.approval-threshold-usd", "1000");
-        }
-    }
 
     static final String[] ROLES = {"admin", "finance", "compliance", "support"};
     static final Pattern CSRF = Pattern.compile("name=\"csrf_token\" value=\"([A-Za-z0-9_-]+)\"");

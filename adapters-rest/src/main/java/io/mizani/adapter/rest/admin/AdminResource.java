@@ -146,7 +146,8 @@ public class AdminResource {
                 Map.of("username", c.username(), "password", c.password()))).build();
     }
 
-    public record AddUserRequest(String firstName, String lastName, String email, String role) {
+    public record AddUserRequest(@Schema(required = true) String firstName, @Schema(required = true) String lastName,
+                                 @Schema(required = true) String email, @Schema(required = true) String role) {
     }
 
     /** A user of the Team with a role, and a credential of that user on it (platform.md section 16). */

@@ -14,7 +14,6 @@ import io.mizani.application.operator.ApprovalStore;
 import io.mizani.application.operator.FourEyes;
 import io.mizani.domain.operator.OperatorPermission;
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -28,7 +27,6 @@ import jakarta.ws.rs.core.MediaType;
 @RolesAllowed("operator")
 @Audited
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class ApprovalResource {
 
     /**

@@ -17,6 +17,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
 /** Named operators (platform.md section 18): the admin role manages them; every role lists them. */
@@ -27,7 +28,7 @@ import org.jboss.resteasy.reactive.ResponseStatus;
 @Consumes(MediaType.APPLICATION_JSON)
 public class OperatorResource {
 
-    public record OperatorRequest(String username, String role) {
+    public record OperatorRequest(@Schema(required = true) String username, @Schema(required = true) String role) {
     }
 
     public record OperatorBody(long id, String username, String role, Instant createdAt) {

@@ -10,6 +10,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -29,7 +30,9 @@ public class PayeeResource {
     public record NameBody(String firstName, String lastName) {
     }
 
-    public record ResolveBody(String country, String provider, String accountNumber, String bankCode, NameBody name) {
+    /** {@code bank_code} is needed on bank rails only; {@code name} is optional. */
+    public record ResolveBody(@Schema(required = true) String country, @Schema(required = true) String provider,
+                              @Schema(required = true) String accountNumber, String bankCode, NameBody name) {
     }
 
     /** {@code account_name} absent unless resolved, {@code match} absent unless a name was sent and it resolved. */

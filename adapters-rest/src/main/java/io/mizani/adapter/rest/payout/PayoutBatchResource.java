@@ -20,6 +20,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -41,12 +42,18 @@ public class PayoutBatchResource {
     @Inject
     PayoutBatches batches;
 
-    /** One item: a withdrawal body without request_type and callback_url (sent ones are ignored). */
-    public record PayoutItemBody(String transactionChannel, String provider,
-                                 @JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount, String currency,
-                                 String country, String reason, PaymentDtos.CustomerBody customer,
-                                 PaymentDtos.ProviderConfigBody providerConfig,
-                                 PaymentDtos.PaymentConfigBody paymentConfig) {
+    /**
+     * One item: a withdrawal body without request_type and callback_url (sent ones are ignored; the batch's
+     * callback_url is used).
+     */
+    public record PayoutItemBody(@Schema(required = true) String transactionChannel,
+                                 @Schema(required = true) String provider,
+                                 @Schema(required = true) @JsonDeserialize(using = JsonNumberOnly.class) BigDecimal amount,
+                                 @Schema(required = true) String currency,
+                                 @Schema(required = true) String country, String reason,
+                                 @Schema(required = true) PaymentDtos.CustomerBody customer,
+                                 @Schema(required = true) PaymentDtos.ProviderConfigBody providerConfig,
+                                 @Schema(required = true) PayoutPaymentConfigBody paymentConfig) {
 
         PayoutBatches.Item toItem() {
             return new PayoutBatches.Item(
@@ -57,7 +64,23 @@ public class PayoutBatchResource {
         }
     }
 
-    public record CreateBatchBody(String batchReference, String callbackUrl, List<PayoutItemBody> items) {
+    /**
+     * An item's payment_config: a withdrawal's without callback_url and redirect_url (the batch's callback_url is
+     * used; a sent one is ignored). {@code account_number} may come from the beneficiary {@code customer.customer_uuid}
+     * names.
+     */
+    public record PayoutPaymentConfigBody(@Schema(required = true) String reference, String accountNumber,
+                                          String remark, String paymentCategory, String payeeCheck) {
+
+        StartPaymentCommand.PaymentConfig toCommand() {
+            return new StartPaymentCommand.PaymentConfig(reference, accountNumber, remark, paymentCategory, null, null,
+                    payeeCheck);
+        }
+    }
+
+    public record CreateBatchBody(@Schema(required = true) String batchReference,
+                                  @Schema(required = true) String callbackUrl,
+                                  @Schema(required = true) List<PayoutItemBody> items) {
     }
 
     @POST

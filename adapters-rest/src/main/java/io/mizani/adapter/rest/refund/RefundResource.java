@@ -18,6 +18,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -38,7 +39,8 @@ public class RefundResource {
     ReadRefunds readRefunds;
 
     /** The request body; {@code amount} optional (the whole refundable amount), a JSON number. */
-    public record StartRefundBody(String merchantReference, String refundReference,
+    public record StartRefundBody(@Schema(required = true) String merchantReference,
+                                  @Schema(required = true) String refundReference,
                                   @JsonDeserialize(using = io.mizani.adapter.rest.common.JsonNumberOnly.class)
                                   BigDecimal amount,
                                   String reason) {

@@ -9,6 +9,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /** The wire shapes of screening (platform.md section 20): the one place each is laid out. */
 final class ScreeningDtos {
 
@@ -61,6 +63,7 @@ final class ScreeningDtos {
     }
 
     /** The body of a decision. */
-    record DecisionBody(String decision, String note) {
+    record DecisionBody(@Schema(required = true) String decision,
+                        @Schema(required = true) String note) {
     }
 }

@@ -3,6 +3,8 @@ package io.mizani.adapter.rest.tenancy;
 import java.time.Instant;
 import java.util.List;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import io.mizani.application.tenancy.ApiKey;
 import io.mizani.application.tenancy.CreateApiKeyCommand;
 import io.mizani.application.tenancy.ManageApiKeys;
@@ -14,7 +16,8 @@ final class ApiKeyJson {
     }
 
     /** {@code {name, scopes, expires_at}}, read by name from JSON. */
-    record ApiKeyCreateBody(String name, List<String> scopes, Instant expiresAt) {
+    record ApiKeyCreateBody(@Schema(required = true) String name, @Schema(required = true) List<String> scopes,
+                            Instant expiresAt) {
         CreateApiKeyCommand toCommand() {
             return CreateApiKeyCommand.of(name, scopes, expiresAt);
         }

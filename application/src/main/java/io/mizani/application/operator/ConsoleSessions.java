@@ -16,8 +16,8 @@ import java.util.Optional;
  * the operator's id, both times and a fingerprint of the operator's password hash. So any replica resumes it, and a
  * session ends:
  * <ul>
- *   <li>after {@code idle} without a request (the last-seen time is moved forward at most once a
- *       {@link #REFRESH_EVERY}, by a new cookie);</li>
+ *   <li>after {@code idle} without a request (the last-seen time is moved forward by a new cookie at most once a
+ *       {@link #REFRESH_EVERY}, and at least three times per idle period);</li>
  *   <li>{@code maxAge} after sign-in, whatever the activity;</li>
  *   <li>when the operator signs out (every session of that login opened up to then, on every replica), is deleted,
  *       or has its password changed (the fingerprint no longer matches);</li>
@@ -114,7 +114,9 @@ public final class ConsoleSessions {
             return Resumption.ended(Ended.IDLE);
         }
         OperatorStore.Operator o = stored.operator();
-        String renewed = now - p.lastSeen >= REFRESH_EVERY.toMillis() ? token(stored, p.opened, now) : null;
+        // renewed at most once a minute, and at least three times per idle period (a short idle timeout stays usable)
+        long refreshMs = Math.min(REFRESH_EVERY.toMillis(), limits.idle().toMillis() / 3);
+        String renewed = now - p.lastSeen >= refreshMs ? token(stored, p.opened, now) : null;
         return Resumption.ok(new Resumed(new OperatorContext(o.id(), o.username(), o.role()), renewed));
     }
 

@@ -144,4 +144,16 @@ class PapercutsTest {
         other.as().get("/api/global/webhooks/secret").then().statusCode(200)
                 .body("webhook_secret", equalTo(other.webhookSecret()));
     }
+
+    /** POSTs that take no body answer a plain {@code curl -X POST} (no Content-Type) as they answer with one: never 415. */
+    @Test
+    void posts_without_a_body_need_no_content_type() {
+        Merchant m = TestMerchants.onboard();
+        var merchant = io.restassured.RestAssured.given().auth().preemptive().basic(m.username(), m.password());
+        merchant.post("/api/global/webhooks/secret/rotate").then().statusCode(200);
+        merchant.post("/api/global/webhooks/test").then().statusCode(400); // no endpoint configured yet: 400, not 415
+        merchant.post("/api/global/events/evt_unknown/redeliver").then().statusCode(404);
+        io.restassured.RestAssured.given().auth().preemptive().basic(TestMerchants.OPERATOR, TestMerchants.OPERATOR_PASSWORD)
+                .post("/api/admin/accounts/" + m.accountId() + "/credentials").then().statusCode(201);
+    }
 }

@@ -140,6 +140,7 @@ public class AdminResource {
     @POST
     @Path("/accounts/{account_id}/credentials")
     @Audited(action = "credential.issue", target = "account", id = "account_id")
+    @Consumes(MediaType.WILDCARD) // no body: a plain `curl -X POST` (no Content-Type) is not a 415
     public Response issueCredential(@PathParam("account_id") String accountId) {
         var c = admin.issueCredential(Requests.pathId(accountId, "account"));
         return Response.status(201).entity(Map.of("credentials",

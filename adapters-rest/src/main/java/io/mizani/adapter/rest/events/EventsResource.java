@@ -57,6 +57,7 @@ public class EventsResource {
 
     @POST
     @Path("/events/{id}/redeliver")
+    @Consumes(MediaType.WILDCARD) // no body: a plain `curl -X POST` (no Content-Type) is not a 415
     public Response redeliver(@PathParam("id") String id) {
         var delivery = redeliverEvent.redeliver(accountId(), id);
         return Response.accepted(new EventJson.DeliveryOfEvent(id, EventJson.DeliveryBody.of(delivery))).build();
@@ -77,6 +78,7 @@ public class EventsResource {
 
     @POST
     @Path("/webhooks/test")
+    @Consumes(MediaType.WILDCARD) // no body
     public EventJson.DeliveryOfEvent test() {
         StoredEvent e = sendTestEvent.sendTest(accountId());
         return new EventJson.DeliveryOfEvent(e.id(), EventJson.DeliveryBody.of(e.delivery()));

@@ -143,6 +143,7 @@ public class PaymentResource {
     @POST
     @Path("/webhooks/secret/rotate")
     @io.mizani.adapter.rest.audit.Audited(action = "webhook_secret.rotate", target = "account")
+    @Consumes(MediaType.WILDCARD) // no body: a plain `curl -X POST` (no Content-Type) is not a 415
     public PaymentDtos.WebhookSecretBody rotateWebhookSecret() {
         return new PaymentDtos.WebhookSecretBody(webhookSecrets.rotate(currentMerchant.merchant().accountId()));
     }

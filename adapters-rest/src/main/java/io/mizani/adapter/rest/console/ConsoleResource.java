@@ -96,6 +96,8 @@ public class ConsoleResource {
     @Inject
     ListTransactions transactions;
     @Inject
+    io.mizani.application.refund.ReadRefunds refundsRead;
+    @Inject
     EventHistory events;
     @Inject
     RedeliverEvent redeliver;
@@ -236,7 +238,8 @@ public class ConsoleResource {
                 <dt>Phone</dt><dd>%s</dd>
                 <dt>Created</dt><dd>%s</dd>
                 </dl>
-                <p><a href="/console/accounts/%d/payments">Payments</a> · <a href="/console/accounts/%d/events">Events and deliveries</a>
+                <p><a href="/console/accounts/%d/payments">Payments</a> · <a href="/console/accounts/%d/refunds">Refunds</a>
+                · <a href="/console/accounts/%d/events">Events and deliveries</a>
                 · <a id="team_kyc" href="/console/kyc?account=%d">KYC submission</a></p></section>
 
                 <section class="card" aria-labelledby="wallet_h"><h2 id="wallet_h">Service wallet</h2>
@@ -275,7 +278,7 @@ public class ConsoleResource {
                 """.formatted(esc(t.name()),
                 notice(notice), secret == null ? "" : secret,
                 t.id(), t.identity().organizationId(), t.identity().organizationId(), pill(t.lifecycle().status()), t.kyc().tier(), esc(t.settings().currency()),
-                esc(t.contact().email()), esc(t.phoneNumber()), time(t.lifecycle().createdAt()), t.id(), t.id(), t.id(),
+                esc(t.contact().email()), esc(t.phoneNumber()), time(t.lifecycle().createdAt()), t.id(), t.id(), t.id(), t.id(),
                 esc(t.serviceWalletBalance()), t.id(), token,
                 balRows.length() == 0 ? "<tr><td colspan=\"4\">No payment balance yet.</td></tr>" : balRows, t.id(), token,
                 providers.isEmpty() ? "None assigned." : esc(String.join(", ", providers)), t.id(), token,
@@ -414,6 +417,7 @@ public class ConsoleResource {
                         .append(esc(v.merchantReference())).append("</td><td>").append(esc(v.requestType()))
                         .append("</td><td>").append(esc(v.provider())).append("</td><td>").append(pill(v.status()))
                         .append("</td><td>").append(esc(v.currency())).append(' ').append(esc(v.amount()))
+                        .append("</td><td>").append(refunded(accountId, v))
                         .append("</td><td>").append(esc(v.failureReason())).append("</td><td>").append(esc(v.createdAt()))
                         .append("</td></tr>");
             }
@@ -431,14 +435,67 @@ public class ConsoleResource {
                     <div><label for="to">To (YYYY-MM-DD)</label><input id="to" name="to" value="%s"></div>
                     <button type="submit">Search</button></form>
                     <div class="scroll"><table id="payments"><thead><tr><th>Reference</th><th>Merchant reference</th><th>Type</th>
-                    <th>Provider</th><th>Status</th><th>Amount</th><th>Failure reason</th><th>Created</th></tr></thead>
+                    <th>Provider</th><th>Status</th><th>Amount</th><th>Refunded</th><th>Failure reason</th><th>Created</th></tr></thead>
                     <tbody>%s</tbody></table></div><div class="pager">%s</div></section>
                     """.formatted(accountId, esc(t.name()), accountId,
                     options(status, "", "any", "queued", "queued", "pending", "pending", "succeeded", "succeeded",
                             "failed", "failed"),
                     options(requestType, "", "any", "payment", "payment", "withdraw", "withdraw"),
                     esc(provider), esc(from), esc(to),
-                    rows.length() == 0 ? "<tr><td colspan=\"8\">No payment.</td></tr>" : rows, more));
+                    rows.length() == 0 ? "<tr><td colspan=\"9\">No payment.</td></tr>" : rows, more));
+        });
+    }
+
+    /** A collection's refunded amount, linked to its refunds; empty for payouts and collections with none. */
+    private static String refunded(long accountId, TransactionView v) {
+        java.math.BigDecimal r = v.refundedAmount();
+        if (!"payment".equals(v.requestType()) || r == null || r.signum() == 0) {
+            return "";
+        }
+        return "<a href=\"/console/accounts/" + accountId + "/refunds?merchant_reference=" + enc(v.merchantReference())
+                + "\">" + esc(v.currency()) + " " + esc(r.toPlainString()) + "</a>";
+    }
+
+    /** A Team's refunds (platform.md section 15), newest first, each with its collection; or one collection's. */
+    @GET
+    @Path("/accounts/{id}/refunds")
+    @Operation(hidden = true)
+    public Response refunds(@PathParam("id") String id, @QueryParam("merchant_reference") String merchantReference,
+                            @QueryParam("starting_after") String startingAfter) {
+        return guard("accounts", () -> {
+            long accountId = accountId(id);
+            Team t = browse.account(accountId);
+            var page = refundsRead.list(accountId, new io.mizani.application.refund.ReadRefunds.Query(
+                    blank(merchantReference), null, blank(startingAfter)));
+            StringBuilder rows = new StringBuilder();
+            for (io.mizani.domain.refund.Refund r : page.refunds()) {
+                rows.append("<tr><td><code>").append(esc(r.refundReference())).append("</code></td><td>")
+                        .append("<a href=\"/console/accounts/").append(accountId).append("/refunds?merchant_reference=")
+                        .append(enc(r.references().merchantReference())).append("\">")
+                        .append(esc(r.references().merchantReference())).append("</a></td><td>")
+                        .append(esc(r.amount().currency())).append(' ').append(esc(r.amount().amount().toPlainString()))
+                        .append("</td><td>").append(pill(r.status().wire())).append("</td><td>")
+                        .append(esc(r.outcome().failureReason())).append("</td><td>")
+                        .append(esc(r.outcome().providerReference())).append("</td><td>")
+                        .append(time(r.times().createdAt())).append("</td><td>").append(time(r.times().completedAt()))
+                        .append("</td></tr>");
+            }
+            String more = page.hasMore() ? "<a id=\"next\" href=\"/console/accounts/" + accountId + "/refunds?"
+                    + q("merchant_reference", merchantReference) + "starting_after="
+                    + enc(page.refunds().get(page.refunds().size() - 1).refundReference()) + "\">Older refunds →</a>" : "";
+            String of = merchantReference == null || merchantReference.isBlank() ? ""
+                    : " of collection <code>" + esc(merchantReference) + "</code>";
+            return ok("Refunds of " + t.name(), "accounts", """
+                    <h1>Refunds%s · <a href="/console/accounts/%d">%s</a></h1>
+                    <section class="card"><form class="inline" method="get" action="/console/accounts/%d/refunds" role="search">
+                    <div><label for="merchant_reference">Collection (merchant reference)</label>
+                    <input id="merchant_reference" name="merchant_reference" value="%s"></div>
+                    <button type="submit">Search</button></form>
+                    <div class="scroll"><table id="refunds"><thead><tr><th>Refund reference</th><th>Collection</th>
+                    <th>Amount</th><th>Status</th><th>Failure reason</th><th>Provider reference</th><th>Created</th>
+                    <th>Completed</th></tr></thead><tbody>%s</tbody></table></div><div class="pager">%s</div></section>
+                    """.formatted(of, accountId, esc(t.name()), accountId, esc(merchantReference),
+                    rows.length() == 0 ? "<tr><td colspan=\"8\">No refund.</td></tr>" : rows, more));
         });
     }
 

@@ -84,7 +84,7 @@ public class RefundWiring {
         };
         boolean live = "live".equalsIgnoreCase(mode);
         Optional<RefundRail> reversal = paymentWiring.darajaConfig()
-                .map(c -> new DarajaReversalRail(new DarajaRail(c, clock), c.api().pollEvery()));
+                .map(c -> new DarajaReversalRail(new DarajaRail(c, clock), settings.pendingDeadline(), clock));
         Optional<RefundRail> paystack = paymentWiring.paystackApi()
                 .map(api -> new PaystackRefundRail(api, api.config().pollEvery()));
         Optional<RefundRail> mtn = paymentWiring.mtnRail().map(MtnRefundRail::new);
@@ -127,6 +127,14 @@ public class RefundWiring {
             var s = DarajaCallbacks.reversalResult(body);
             return Map.entry(s.providerReference(), s.outcome());
         };
+    }
+
+    /** The Transaction Status result about a reversal, posted to {@code /reversal-status-result/R<n>}. */
+    @Produces
+    @ApplicationScoped
+    @Named("mpesa-reversal-status")
+    Function<String, RailOutcome> reversalStatusReader() {
+        return DarajaCallbacks::reversalStatusResult;
     }
 
     /** A reversal result names its refund {@code R<number>} ({@link DarajaRail#reversalKey}); anything else is ignored. */

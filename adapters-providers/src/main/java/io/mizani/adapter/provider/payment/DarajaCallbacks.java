@@ -72,13 +72,55 @@ public final class DarajaCallbacks {
      * itself failed) is no verdict: the payment stays pending and is asked about again.
      */
     public static RailOutcome transactionStatusResult(String body) {
+        StatusReport report = statusReport(body);
+        if (report.noVerdict() != null) {
+            return report.noVerdict();
+        }
+        String status = report.status();
+        return switch (status.toLowerCase(java.util.Locale.ROOT)) {
+            case "completed" -> new RailOutcome.Succeeded(report.receipt());
+            case "failed", "cancelled", "canceled", "declined", "expired", "reversed" ->
+                    new RailOutcome.Declined(report.receipt(), "M-Pesa transaction status: " + status);
+            default -> new RailOutcome.NoAnswer("M-Pesa transaction status: " + status);
+        };
+    }
+
+    /**
+     * The Transaction Status result about a <em>reversal</em>, posted to {@code /reversal-status-result/<key>}: the
+     * same envelope as {@link #transactionStatusResult}, read for the refund. {@code Completed}: the reversal went
+     * through, the refund succeeds (the reversal's receipt {@code ReceiptNo} as provider reference); {@code Failed},
+     * {@code Cancelled}, {@code Declined} or {@code Expired}: it did not, the refund fails. Anything else is no verdict
+     * and the refund stays pending: a non-zero ResultCode (the query failed, or M-Pesa did not find the reversal), no
+     * TransactionStatus, a status still in progress, and {@code Reversed} too (the reversal itself undone: for an
+     * operator to look at, never guessed either way).
+     */
+    public static RailOutcome reversalStatusResult(String body) {
+        StatusReport report = statusReport(body);
+        if (report.noVerdict() != null) {
+            return report.noVerdict();
+        }
+        String status = report.status();
+        return switch (status.toLowerCase(java.util.Locale.ROOT)) {
+            case "completed" -> new RailOutcome.Succeeded(report.receipt());
+            case "failed", "cancelled", "canceled", "declined", "expired" ->
+                    new RailOutcome.Declined(report.receipt(), "M-Pesa reversal status: " + status);
+            default -> new RailOutcome.NoAnswer("M-Pesa reversal status: " + status);
+        };
+    }
+
+    /** A Transaction Status result: its TransactionStatus and receipt, or why it gives no verdict. */
+    private record StatusReport(String status, String receipt, RailOutcome.NoAnswer noVerdict) {
+    }
+
+    private static StatusReport statusReport(String body) {
         JsonNode r = read(body).path("Result");
         String code = DarajaRail.text(r, "ResultCode");
         if (code == null) {
             throw new IllegalArgumentException("not a Transaction Status result");
         }
         if (!"0".equals(code)) {
-            return new RailOutcome.NoAnswer("M-Pesa status query result " + code + ": " + DarajaRail.text(r, "ResultDesc"));
+            return new StatusReport(null, null,
+                    new RailOutcome.NoAnswer("M-Pesa status query result " + code + ": " + DarajaRail.text(r, "ResultDesc")));
         }
         String status = null;
         String receipt = DarajaRail.text(r, "TransactionID");
@@ -90,15 +132,10 @@ public final class DarajaCallbacks {
                 receipt = DarajaRail.text(p, "Value");
             }
         }
-        if (status == null) {
-            return new RailOutcome.NoAnswer("M-Pesa status query gave no TransactionStatus");
+        if (status == null || status.isBlank()) {
+            return new StatusReport(null, null, new RailOutcome.NoAnswer("M-Pesa status query gave no TransactionStatus"));
         }
-        return switch (status.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "completed" -> new RailOutcome.Succeeded(receipt);
-            case "failed", "cancelled", "canceled", "declined", "expired", "reversed" ->
-                    new RailOutcome.Declined(receipt, "M-Pesa transaction status: " + status.trim());
-            default -> new RailOutcome.NoAnswer("M-Pesa transaction status: " + status.trim());
-        };
+        return new StatusReport(status.trim(), receipt, null);
     }
 
     /** ResultCode 0 succeeded; any other code is the payer's or M-Pesa's refusal (1032 cancelled, 1037 unreachable, 1 insufficient funds...). */

@@ -195,9 +195,11 @@ public final class DarajaRail implements PaymentRail {
      * Daraja Reversal of a collection, for a refund ({@code POST /mpesa/reversal/v1/request}, CommandID
      * {@code TransactionReversal}): {@code TransactionID} is the collection's M-Pesa receipt (its provider reference),
      * {@code Amount} the refund's, in whole shillings. Asynchronous: the acknowledgement only says Daraja took it
-     * (ResponseCode 0: submitted under its ConversationID); the verdict is posted to the ResultURL
-     * {@code /reversal-result/<key>} ({@link #reversalKey}), a queued timeout to {@code /b2c-timeout} (no verdict). A
-     * refusal of the request itself is a decline; a timeout, 5xx or unreadable answer is no answer.
+     * (ResponseCode 0: submitted under the reversal's OriginatorConversationID, the identifier Daraja's Transaction
+     * Status query takes for a transaction whose receipt we do not have; its ConversationID when Daraja gave none); the
+     * verdict is posted to the ResultURL {@code /reversal-result/<key>} ({@link #reversalKey}), a queued timeout to
+     * {@code /b2c-timeout} (no verdict). A refusal of the request itself is a decline; a timeout, 5xx or unreadable
+     * answer is no answer.
      */
     public RailOutcome reverse(Refund refund, Payment collection) {
         if (refund.amount().amount().stripTrailingZeros().scale() > 0) {
@@ -224,10 +226,51 @@ public final class DarajaRail implements PaymentRail {
             return reply.noAnswer();
         }
         JsonNode r = reply.body();
+        String originator = text(r, "OriginatorConversationID");
+        String reference = originator != null && !originator.isBlank() ? originator : text(r, "ConversationID");
         if ("0".equals(text(r, "ResponseCode"))) {
-            return new RailOutcome.Submitted(text(r, "ConversationID"), config.api().pollEvery());
+            return new RailOutcome.Submitted(reference, config.api().pollEvery());
         }
-        return new RailOutcome.Declined(text(r, "ConversationID"), describe(r));
+        return new RailOutcome.Declined(reference, describe(r));
+    }
+
+    /**
+     * Daraja's Transaction Status query about a reversal whose result never arrived ({@code POST
+     * /mpesa/transactionstatus/v1/query}, CommandID {@code TransactionStatusQuery}), keyed on the reversal's
+     * OriginatorConversationID ({@code OriginalConversationID}, Daraja's name for "the Originator Conversation ID of
+     * the transaction whose status is being checked"; the refund's provider reference while it is pending). No
+     * {@code TransactionID}: the reversal's own receipt is what we do not know, and the collection's receipt names the
+     * collection, whose "Completed" would say nothing about the reversal. Asynchronous: the acknowledgement only says
+     * Daraja took the query; the answer is posted to the ResultURL {@code /reversal-status-result/<key>}
+     * ({@link #reversalKey}), so that it settles the refund (see {@link DarajaCallbacks#reversalStatusResult}). Never
+     * a verdict by itself: a refusal of the query, a timeout, 5xx or unreadable answer is no answer.
+     */
+    public RailOutcome reversalStatus(Refund refund) {
+        String originator = refund.outcome().providerReference();
+        if (originator == null || originator.isBlank()) {
+            return new RailOutcome.NoAnswer("the reversal has no OriginatorConversationID to ask about");
+        }
+        ObjectNode body = json.createObjectNode()
+                .put("Initiator", config.initiator().name())
+                .put("SecurityCredential", config.initiator().securityCredential())
+                .put("CommandID", "TransactionStatusQuery")
+                .put("OriginalConversationID", originator)
+                .put("PartyA", config.shortCode().code())
+                .put("IdentifierType", "4")
+                .put("ResultURL", config.api().callbackBaseUrl() + "/reversal-status-result/" + reversalKey(refund))
+                .put("QueueTimeOutURL", config.api().callbackBaseUrl() + "/b2c-timeout")
+                .put("Remarks", truncate("Status of reversal " + reversalKey(refund), 100))
+                .put("Occasion", truncate(refund.refundReference(), 100));
+        Reply reply = post("/mpesa/transactionstatus/v1/query", body);
+        if (reply.noAnswer() != null) {
+            return reply.noAnswer();
+        }
+        JsonNode r = reply.body();
+        if ("0".equals(text(r, "ResponseCode"))) {
+            return new RailOutcome.Submitted(originator, config.api().pollEvery());
+        }
+        // Daraja refused the status query itself: that says nothing about the reversal
+        return new RailOutcome.NoAnswer("Daraja refused the Transaction Status query: " + describe(r));
     }
 
     /** The ResultURL's last segment naming the refund a reversal result settles: {@code R} + the refund's number. */

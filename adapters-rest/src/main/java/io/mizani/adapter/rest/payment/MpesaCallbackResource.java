@@ -21,8 +21,8 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * Where Safaricom Daraja posts STK Push callbacks, B2C results, Transaction Status results and Reversal results
- * ({@code /providers/mpesa/<token>/...}).
+ * Where Safaricom Daraja posts STK Push callbacks, B2C results, Transaction Status results, Reversal results and
+ * the Transaction Status results about reversals ({@code /providers/mpesa/<token>/...}).
  * Daraja signs nothing, so the path carries a secret token ({@code mizani.payments.mpesa.callback-token}); a wrong token
  * answers 404. The body is parsed by the provider adapter and settles the payment through
  * {@link io.mizani.application.payment.ProviderSettlement}. Daraja is always answered with its own
@@ -57,6 +57,10 @@ public class MpesaCallbackResource {
     @Inject
     @Named("mpesa-reversal")
     NoticeReader reversalReader;
+    /** Reads the Transaction Status result about a reversal (bound to the Daraja adapter's reader). */
+    @Inject
+    @Named("mpesa-reversal-status")
+    Function<String, RailOutcome> reversalStatusReader;
     /** Settles the refund a reversal result names ({@code R<number>}); false when nothing moved. */
     @Inject
     @Named("mpesa-refund-settle")
@@ -121,6 +125,28 @@ public class MpesaCallbackResource {
             return Response.status(400).entity(Map.of("ResultCode", 1, "ResultDesc", "Rejected")).build();
         }
         settleRefund.apply(refund, notice.getValue());
+        return ack();
+    }
+
+    /**
+     * Result of the Transaction Status query about a reversal whose own result never arrived ({@code R<number>}):
+     * settles that refund, never a payment; no verdict (the query failed, the reversal still in progress) changes
+     * nothing.
+     */
+    @POST
+    @Path("/reversal-status-result/{refund}")
+    public Response reversalStatusResult(@PathParam("token") String token, @PathParam("refund") String refund,
+                                         String body) {
+        if (!tokenMatches(token)) {
+            return Response.status(404).build();
+        }
+        RailOutcome outcome;
+        try {
+            outcome = reversalStatusReader.apply(body);
+        } catch (IllegalArgumentException malformed) {
+            return Response.status(400).entity(Map.of("ResultCode", 1, "ResultDesc", "Rejected")).build();
+        }
+        settleRefund.apply(refund, outcome);
         return ack();
     }
 

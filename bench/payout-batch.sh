@@ -35,10 +35,11 @@ trap 'bench_cleanup "$WORK"' EXIT
 echo "machine: $(nproc) cores, load $(load), $("$JAVA" -version 2>&1 | head -1)"
 echo "== PostgreSQL 17 (embedded binaries) on port $PGPORT"
 pg_start -c shared_buffers=256MB
+# the bench's funding is one adjustment above the four-eyes threshold (docs/operators.md): no second operator here
 QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_LEVEL=WARN \
 QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/mizani" \
 QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
-MIZANI_DATA_DIR="$WORK/service-data" MIZANI_SANDBOX_SETTLE_MS=600000 \
+MIZANI_DATA_DIR="$WORK/service-data" MIZANI_SANDBOX_SETTLE_MS=600000 MIZANI_APPROVAL_THRESHOLD_USD=1000000000 \
   "$JAVA" -Xmx768m -jar "$RUNJAR" >"$WORK/service.log" 2>&1 &
 SVC=$!
 for _ in $(seq 1 120); do curl -fs "$BASE/q/health/ready" >/dev/null 2>&1 && break; sleep 1; done
@@ -52,8 +53,9 @@ ACC=$(jq -r '.account.id' <<<"$J")
 AUTH="$(jq -r '.credentials.username' <<<"$J"):$(jq -r '.credentials.password' <<<"$J")"
 curl -fs -o /dev/null -u "$OP" -H 'Content-Type: application/json' -X PUT \
   "$BASE/api/admin/accounts/$ACC/payment-providers" -d '{"providers":["mpesa_ke"]}'
-curl -fs -o /dev/null -u "$OP" -H 'Content-Type: application/json' -X POST \
-  "$BASE/api/admin/accounts/$ACC/balances/KES/adjustments" -d '{"amount": 5000000, "reference": "bench", "reason": "bench"}'
+curl -fs -u "$OP" -H 'Content-Type: application/json' -X POST \
+  "$BASE/api/admin/accounts/$ACC/balances/KES/adjustments" -d '{"amount": 5000000, "reference": "bench", "reason": "bench"}' \
+  | jq -e .available >/dev/null || { echo "the funding was not applied" >&2; exit 1; }
 A=$(curl -fs -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/accounts/$ACC/users" \
   -d '{"first_name": "Ben", "last_name": "Approver", "email": "ben@example.com", "role": "admin"}')
 ADMIN="$(jq -r '.credentials.username' <<<"$A"):$(jq -r '.credentials.password' <<<"$A")"
@@ -73,9 +75,11 @@ PY
 echo
 echo "== 10,000-item CSV batches ($(make_csv warm "$WORK/warm.csv"; wc -c <"$WORK/warm.csv") bytes each): create, approve"
 # one warm-up round (JIT), not reported
-curl -fs -o /dev/null -u "$AUTH" -H 'Content-Type: text/csv' --data-binary @"$WORK/warm.csv" \
-  "$BASE/api/global/payout-batches?batch_reference=warm&callback_url=http://127.0.0.1:9/cb"
-curl -fs -o /dev/null -u "$ADMIN" -X POST "$BASE/api/global/payout-batches/warm/approve"
+w=$(curl -s -o "$WORK/warm.json" -w '%{http_code} %{time_total}' -u "$AUTH" -H 'Content-Type: text/csv' \
+  --data-binary @"$WORK/warm.csv" "$BASE/api/global/payout-batches?batch_reference=warm&callback_url=http://127.0.0.1:9/cb")
+[ "${w%% *}" = 200 ] || { echo "warm-up create: $w $(head -c 600 "$WORK/warm.json")"; exit 1; }
+w=$(curl -s -o "$WORK/warm.json" -w '%{http_code} %{time_total}' -u "$ADMIN" -X POST "$BASE/api/global/payout-batches/warm/approve")
+[ "${w%% *}" = 200 ] || { echo "warm-up approve: $w $(head -c 600 "$WORK/warm.json")"; exit 1; }
 for r in $(seq 1 "$ROUNDS"); do
   make_csv "r$r" "$WORK/r$r.csv"
   c=$(curl -s -o "$WORK/c$r.json" -w '%{http_code} %{time_total}' -u "$AUTH" -H 'Content-Type: text/csv' \

@@ -62,9 +62,12 @@ public interface PaymentStore {
     Optional<Claim> claimNext(Instant now, Duration lease, String worker);
 
     /**
-     * Claims up to {@code limit} due payments at once, most overdue first, each on its own per-payment lease exactly
-     * as {@link #claimNext} does (one statement: {@code FOR UPDATE SKIP LOCKED ... LIMIT n}). Two workers claiming
-     * at the same time get disjoint sets.
+     * Claims up to {@code limit} due payments at once, each on its own per-payment lease exactly as {@link #claimNext}
+     * does, fairly between merchants: round-robin by merchant (every merchant's most overdue payment first, then
+     * every merchant's second, ...), so one merchant's burst (a 10,000-item payout batch) never holds back another
+     * merchant's payment for more than a round. Returned in that order. Two workers claiming at the same time get
+     * disjoint sets ({@code FOR UPDATE SKIP LOCKED}). This default, for in-memory stores, takes them most overdue
+     * first, one by one.
      */
     default List<Claim> claimDue(Instant now, Duration lease, String worker, int limit) {
         List<Claim> out = new java.util.ArrayList<>();

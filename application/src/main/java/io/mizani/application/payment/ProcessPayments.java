@@ -17,8 +17,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
- * The payment worker. A round claims up to a batch of due payments in one statement ({@code FOR UPDATE SKIP LOCKED
- * LIMIT n}), each for this worker's own short per-payment lease ({@code claimed_until}); the rail is called outside
+ * The payment worker. A round claims up to a batch of due payments in one statement ({@code FOR UPDATE SKIP LOCKED},
+ * round-robin by merchant: {@link PaymentStore#claimDue}), each for this worker's own short per-payment lease
+ * ({@code claimed_until}), and starts them in that order; the rail is called outside
  * any transaction, for several payments at once on the worker's executor (the settle parallelism). A final
  * outcome and the release of its lease are written at once, in a transaction of their own; the outcomes that only
  * reschedule (sent, not yet, no answer) are written together with their releases when the round's calls are done,

@@ -32,9 +32,10 @@ import static io.mizani.bootstrap.payment.PaymentFixtures.assign;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * Batch claims ({@code FOR UPDATE SKIP LOCKED ... LIMIT n}) against the real PostgreSQL: two workers claiming at
- * the same moment get disjoint batches, and two workers each processing their batches in parallel send every
- * payment exactly once. Same profile as {@link PaymentLeaseTest}: the replica's own workers are off.
+ * Batch claims ({@code FOR UPDATE SKIP LOCKED}, round-robin by merchant) against the real PostgreSQL: two workers
+ * claiming at the same moment get disjoint batches, both full, and another merchant's payments are in them ahead of
+ * one merchant's burst; two workers each processing their batches in parallel send every payment exactly once.
+ * Same profile as {@link PaymentLeaseTest}: the replica's own workers are off.
  */
 @QuarkusTest
 @TestProfile(PaymentLeaseTest.DrivenWorkers.class)
@@ -105,6 +106,51 @@ class PaymentBatchClaimTest {
             try (var rs = ps.executeQuery()) {
                 rs.next();
                 assertEquals(0, rs.getInt(1), "given back untouched: no lease, not marked submitted");
+            }
+        }
+    }
+
+    @Test
+    void a_round_takes_each_merchants_oldest_payments_in_turn_not_one_merchants_burst() throws Exception {
+        Merchant busy = TestMerchants.onboard();
+        Merchant single = TestMerchants.onboard();
+        assign(busy, "mpesa_ke");
+        assign(single, "mpesa_ke");
+        Set<String> burst = new HashSet<>(PaymentLeaseTest.accept(busy, 60, "+254700000123").values());
+        Set<String> singles = new HashSet<>(PaymentLeaseTest.accept(single, 3, "+254700000123").values());
+        // two replicas claim rounds of 20 at the same moment, after 60 payments of one merchant became due
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<List<PaymentStore.Claim>>> rounds = new ArrayList<>();
+        for (String worker : List.of("fair-a", "fair-b")) {
+            rounds.add(pool.submit(() -> {
+                go.await();
+                return unitOfWork.inTransaction(() -> store.claimDue(clock.instant(), Duration.ofSeconds(30), worker, 20));
+            }));
+        }
+        go.countDown();
+        List<PaymentStore.Claim> a = rounds.get(0).get(30, TimeUnit.SECONDS);
+        List<PaymentStore.Claim> b = rounds.get(1).get(30, TimeUnit.SECONDS);
+        pool.shutdown();
+        try {
+            Set<String> claimed = new HashSet<>();
+            for (var c : a) {
+                assertTrue(claimed.add(c.payment().reference().value()));
+            }
+            for (var c : b) {
+                assertTrue(claimed.add(c.payment().reference().value()), c.payment().reference().value() + " claimed twice");
+            }
+            assertEquals(20, a.size(), "a full round for each replica");
+            assertEquals(20, b.size(), "a full round for each replica");
+            assertTrue(claimed.containsAll(singles), "the other merchant's 3 payments are in the first rounds, not "
+                    + "behind the 60 of the burst: " + claimed.stream().filter(singles::contains).count() + " of 3");
+            assertTrue(claimed.stream().anyMatch(burst::contains), "the burst takes its turns too");
+        } finally {
+            for (var c : a) {
+                unitOfWork.run(() -> store.giveBack(c.payment().id(), "fair-a", !c.submitted()));
+            }
+            for (var c : b) {
+                unitOfWork.run(() -> store.giveBack(c.payment().id(), "fair-b", !c.submitted()));
             }
         }
     }

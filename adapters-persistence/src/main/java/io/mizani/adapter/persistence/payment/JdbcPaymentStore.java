@@ -241,39 +241,90 @@ public class JdbcPaymentStore implements PaymentStore {
         });
     }
 
+    /**
+     * Fair claiming, round-robin by merchant (docs/architecture.md "Fair claiming"). One statement in three steps:
+     * <ol>
+     * <li>the merchants with a due payment, one index probe each on {@code payments_due_by_account} (a loose index
+     *     scan: {@code account_id > previous ORDER BY account_id LIMIT 1});</li>
+     * <li>each merchant's oldest unclaimed due payments (at most a pool of twice the round), numbered by their turn
+     *     within their merchant, and the pool taken in (turn, due time) order: every merchant's oldest due payment
+     *     first, then every merchant's second, ...;</li>
+     * <li>those candidates locked one by one in that order ({@code FOR UPDATE SKIP LOCKED}, each re-checked as still
+     *     due and unclaimed on its newest version) until the round is full, and leased.</li>
+     * </ol>
+     * PostgreSQL does not lock rows in a query with window functions, hence candidates first, then the locks. A
+     * candidate another worker claimed in the meantime is skipped (locked) or fails the re-check (claimed), so no
+     * payment is ever claimed twice; the pool is twice the round so that two replicas claiming at the same moment
+     * both fill their rounds. The cost follows the merchants with due payments and the round's size, not the number
+     * of due payments (a 100,000-item backlog of one merchant costs a round what 100 items cost).
+     */
+    static final String CLAIM_DUE = """
+            WITH RECURSIVE merchants AS (
+                (SELECT account_id FROM payments
+                 WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= ?
+                 ORDER BY account_id LIMIT 1)
+                UNION ALL
+                SELECT (SELECT p.account_id FROM payments p
+                        WHERE p.status IN ('queued', 'pending') AND p.next_check_at IS NOT NULL AND p.next_check_at <= ?
+                          AND p.account_id > m.account_id
+                        ORDER BY p.account_id LIMIT 1)
+                FROM merchants m WHERE m.account_id IS NOT NULL),
+            pool AS (
+                SELECT ARRAY(SELECT c.id FROM merchants m CROSS JOIN LATERAL (
+                        SELECT id, next_check_at, row_number() OVER (ORDER BY next_check_at, id) AS turn FROM payments
+                        WHERE account_id = m.account_id AND status IN ('queued', 'pending') AND next_check_at IS NOT NULL
+                          AND next_check_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+                        ORDER BY next_check_at, id LIMIT ?) c
+                    WHERE m.account_id IS NOT NULL
+                    ORDER BY c.turn, c.next_check_at, c.id LIMIT ?) AS ids),
+            due AS (
+                SELECT locked.due_id, locked.submitted_before, candidate.pos
+                FROM pool CROSS JOIN unnest(pool.ids) WITH ORDINALITY AS candidate(id, pos)
+                CROSS JOIN LATERAL (
+                    SELECT id AS due_id, submitted_at AS submitted_before FROM payments
+                    WHERE id = candidate.id AND status IN ('queued', 'pending') AND next_check_at IS NOT NULL
+                      AND next_check_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+                    FOR UPDATE SKIP LOCKED) locked
+                LIMIT ?)
+            UPDATE payments SET claimed_until = ?, claimed_by = ?, submitted_at = COALESCE(submitted_at, ?)
+            FROM due WHERE id = due.due_id
+            RETURNING due.submitted_before IS NOT NULL AS was_submitted, due.pos AS turn_order, """ + " " + COLUMNS;
+
     @Override
     public List<Claim> claimDue(Instant now, Duration lease, String worker, int limit) {
+        int round = Math.max(1, limit);
+        Timestamp at = Timestamp.from(now);
         return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    WITH due AS (SELECT id AS due_id, submitted_at AS submitted_before FROM payments
-                                 WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= ?
-                                   AND (claimed_until IS NULL OR claimed_until <= ?)
-                                 ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED)
-                    UPDATE payments SET claimed_until = ?, claimed_by = ?, submitted_at = COALESCE(submitted_at, ?)
-                    FROM due WHERE id = due.due_id
-                    RETURNING due.submitted_before IS NOT NULL AS was_submitted, next_check_at AS due_at, """ + " " + COLUMNS)) {
-                ps.setTimestamp(1, Timestamp.from(now));
-                ps.setTimestamp(2, Timestamp.from(now));
-                ps.setInt(3, Math.max(1, limit));
-                ps.setTimestamp(4, Timestamp.from(now.plus(lease)));
-                ps.setString(5, worker);
-                ps.setTimestamp(6, Timestamp.from(now));
+            try (var ps = c.prepareStatement(CLAIM_DUE)) {
+                int i = 0;
+                ps.setTimestamp(++i, at);            // merchants: first
+                ps.setTimestamp(++i, at);            // merchants: next
+                ps.setTimestamp(++i, at);            // pool: due
+                ps.setTimestamp(++i, at);            // pool: lease over
+                ps.setInt(++i, 2 * round);           // pool: per merchant
+                ps.setInt(++i, 2 * round);           // pool
+                ps.setTimestamp(++i, at);            // lock: still due
+                ps.setTimestamp(++i, at);            // lock: still unclaimed
+                ps.setInt(++i, round);               // the round
+                ps.setTimestamp(++i, Timestamp.from(now.plus(lease)));
+                ps.setString(++i, worker);
+                ps.setTimestamp(++i, at);
                 var out = new ArrayList<Claim>();
-                var dueAt = new ArrayList<Instant>();
+                var turnOrder = new ArrayList<Long>();
                 try (var rs = ps.executeQuery()) {
                     while (rs.next()) {
                         out.add(new Claim(map(rs), rs.getBoolean("was_submitted")));
-                        dueAt.add(Jdbc.instant(rs.getTimestamp("due_at")));
+                        turnOrder.add(rs.getLong("turn_order"));
                     }
                 }
-                // UPDATE ... RETURNING gives no order: most overdue first, as claimNext would have taken them
+                // UPDATE ... RETURNING gives no order: back in the turns' order (each merchant's oldest first)
                 var order = new ArrayList<Integer>();
-                for (int i = 0; i < out.size(); i++) {
-                    order.add(i);
+                for (int k = 0; k < out.size(); k++) {
+                    order.add(k);
                 }
-                order.sort(java.util.Comparator.comparing(dueAt::get));
+                order.sort(java.util.Comparator.comparing(turnOrder::get));
                 var sorted = new ArrayList<Claim>(out.size());
-                order.forEach(i -> sorted.add(out.get(i)));
+                order.forEach(k -> sorted.add(out.get(k)));
                 return sorted;
             }
         });

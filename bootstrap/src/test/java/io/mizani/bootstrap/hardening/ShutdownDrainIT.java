@@ -7,7 +7,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.HttpURLConnection;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
@@ -16,10 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.mizani.bootstrap.support.PackagedService;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,7 +37,7 @@ class ShutdownDrainIT {
         Path jar = Path.of("target", "quarkus-app", "quarkus-run.jar");
         assertTrue(Files.exists(jar), "build the service first: " + jar.toAbsolutePath());
         Path data = Path.of("target", "drain-it-data").toAbsolutePath();
-        wipe(data);
+        PackagedService.wipe(data);
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -126,7 +125,7 @@ class ShutdownDrainIT {
     void steady_traffic_through_sigterm_gets_answers_or_refused_connections_never_a_cut_request() throws Exception {
         Path jar = Path.of("target", "quarkus-app", "quarkus-run.jar");
         Path data = Path.of("target", "drain-traffic-data").toAbsolutePath();
-        wipe(data);
+        PackagedService.wipe(data);
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -252,18 +251,7 @@ class ShutdownDrainIT {
     }
 
     private static int status(int port, String path) {
-        try {
-            HttpURLConnection c = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + path).toURL()
-                    .openConnection();
-            c.setConnectTimeout(1_000);
-            c.setReadTimeout(2_000);
-            c.setRequestProperty("Connection", "close");
-            int s = c.getResponseCode();
-            c.disconnect();
-            return s;
-        } catch (IOException e) {
-            return -1;
-        }
+        return PackagedService.status(port, path);
     }
 
     private static String readResponse(InputStream in) throws IOException {
@@ -286,16 +274,5 @@ class ShutdownDrainIT {
             }
         }
         return buf.toString(StandardCharsets.UTF_8);
-    }
-
-    private static void wipe(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

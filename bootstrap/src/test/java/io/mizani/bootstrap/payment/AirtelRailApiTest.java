@@ -39,9 +39,9 @@ import static org.junit.jupiter.api.Assertions.*;
 class AirtelRailApiTest {
 
     static final String PORT = "mizani-test.airtel-port";
-    static final String COLLECT = "/merchant/v1/payments/";
-    static final String ENQUIRY = "/standard/v1/payments/";
-    static final String DISBURSE = "/standard/v1/disbursements/";
+    static final String COLLECT = ProviderStubs.AIRTEL_COLLECT;
+    static final String ENQUIRY = ProviderStubs.AIRTEL_ENQUIRY;
+    static final String DISBURSE = ProviderStubs.AIRTEL_DISBURSE;
     static final String REFUND = "/standard/v1/payments/refund";
     static final String PUBLIC_KEY = "mizani-test.airtel-public-key";
     static final String PRIVATE_KEY = "mizani-test.airtel-private-key";
@@ -87,8 +87,8 @@ class AirtelRailApiTest {
             }
             Map<String, String> c = new HashMap<>();
             c.put("mizani.payments.airtel.base-url", "http://localhost:" + System.getProperty(PORT));
-            c.put("mizani.payments.airtel.client-id", "airtel-client");
-            c.put("mizani.payments.airtel.client-secret", "airtel-secret");
+            c.put("mizani.payments.airtel.client-id", ProviderStubs.AIRTEL_CLIENT_ID);
+            c.put("mizani.payments.airtel.client-secret", ProviderStubs.AIRTEL_CLIENT_SECRET);
             c.put("mizani.payments.airtel.pin", "2468");
             keyPair();
             c.put("mizani.payments.airtel.public-key", System.getProperty(PUBLIC_KEY));
@@ -106,24 +106,11 @@ class AirtelRailApiTest {
             airtel.start();
         }
         airtel.resetAll();
-        airtel.stubFor(post(urlEqualTo("/auth/oauth2/token"))
-                .withRequestBody(equalToJson("{\"client_id\":\"airtel-client\",\"client_secret\":\"airtel-secret\","
-                        + "\"grant_type\":\"client_credentials\"}"))
-                .willReturn(okJson("{\"access_token\":\"tok-airtel\",\"expires_in\":\"180\",\"token_type\":\"bearer\"}")));
-        airtel.stubFor(post(urlEqualTo(COLLECT)).willReturn(okJson("{\"data\":{\"transaction\":{\"id\":false,"
-                + "\"status\":\"SUCCESS\"}},\"status\":{\"code\":\"200\",\"message\":\"SUCCESS\",\"result_code\":\"ESB000010\","
-                + "\"response_code\":\"DP00800001006\",\"success\":true}}")));
-        airtel.stubFor(post(urlEqualTo(DISBURSE)).willReturn(okJson("{\"data\":{\"transaction\":{\"reference_id\":\"18354\","
-                + "\"airtel_money_id\":\"product-partner-41\",\"id\":\"x\",\"status\":\"TIP\",\"message\":\"In progress\"}},"
-                + "\"status\":{\"response_code\":\"DP00900001006\",\"code\":\"200\",\"success\":true,\"message\":\"SUCCESS\"}}")));
-        airtel.stubFor(get(urlPathMatching(ENQUIRY + "MZA.*")).atPriority(10).willReturn(okJson(enquiry("TIP", "DP00800001006"))));
-        airtel.stubFor(get(urlPathMatching(DISBURSE + "MZA.*")).atPriority(10).willReturn(okJson(enquiry("TIP", "DP00900001006"))));
+        ProviderStubs.airtel(airtel);
     }
 
     static String enquiry(String status, String code) {
-        return "{\"data\":{\"transaction\":{\"airtel_money_id\":\"MP210603.1234.L06941\",\"id\":\"x\",\"message\":\"m\","
-                + "\"status\":\"" + status + "\"}},\"status\":{\"code\":\"200\",\"message\":\"SUCCESS\",\"result_code\":"
-                + "\"ESB000010\",\"response_code\":\"" + code + "\",\"success\":true}}";
+        return ProviderStubs.airtelEnquiry(status, code);
     }
 
     static Map<String, Object> airtelBody(String requestType, String provider, Object amount, String callbackUrl) {
@@ -160,8 +147,7 @@ class AirtelRailApiTest {
     }
 
     static String callback(String id, String statusCode) {
-        return "{\"transaction\":{\"id\":\"" + id + "\",\"message\":\"Paid KES 500 to MIZANI\",\"status_code\":\""
-                + statusCode + "\",\"airtel_money_id\":\"MP210603.1234.L06941\"}}";
+        return ProviderStubs.airtelCallback(id, statusCode);
     }
 
     /** A collection on airtel_ke settled by Airtel's callback and enquiry; its merchant_reference. */

@@ -66,12 +66,7 @@ class MtnRailApiTest {
             mtn.start();
         }
         mtn.resetAll();
-        for (String[] product : new String[][]{{"collection", "col-key"}, {"disbursement", "dis-key"}}) {
-            mtn.stubFor(post(urlEqualTo("/" + product[0] + "/token/"))
-                    .withBasicAuth("0b1e2c1e-7a5b-4c2e-9a0e-2f1d3c4b5a69", "mtn-api-key")
-                    .withHeader("Ocp-Apim-Subscription-Key", equalTo(product[1]))
-                    .willReturn(okJson("{\"access_token\":\"tok-" + product[0] + "\",\"token_type\":\"access_token\",\"expires_in\":3600}")));
-        }
+        ProviderStubs.mtnTokens(mtn);
         mtn.stubFor(post(urlEqualTo(RTP)).willReturn(aResponse().withStatus(202)));
         mtn.stubFor(post(urlEqualTo(TRANSFER)).willReturn(aResponse().withStatus(202)));
         mtn.stubFor(get(urlPathMatching(RTP + "/.*")).atPriority(10).willReturn(okJson("{\"status\":\"PENDING\"}")));

@@ -73,17 +73,12 @@ class MtnRefundApiTest {
             wm.start();
         }
         wm.resetAll();
-        for (String[] product : new String[][]{{"collection", "col-key"}, {"disbursement", "dis-key"}}) {
-            wm.stubFor(post(urlEqualTo("/" + product[0] + "/token/"))
-                    .withBasicAuth("0b1e2c1e-7a5b-4c2e-9a0e-2f1d3c4b5a69", "mtn-api-key")
-                    .withHeader("Ocp-Apim-Subscription-Key", equalTo(product[1]))
-                    .willReturn(okJson("{\"access_token\":\"tok-" + product[0] + "\",\"token_type\":\"access_token\",\"expires_in\":3600}")));
-        }
+        ProviderStubs.mtnTokens(wm);
         wm.stubFor(post(urlEqualTo(RTP)).willReturn(aResponse().withStatus(202)));
         wm.stubFor(get(urlPathMatching(RTP + "/.*")).willReturn(okJson("{\"status\":\"SUCCESSFUL\",\"financialTransactionId\":\"1\"}")));
         wm.stubFor(post(urlEqualTo(REFUND)).willReturn(aResponse().withStatus(202)));
         wm.stubFor(get(urlPathMatching(REFUND + "/.*")).atPriority(10).willReturn(okJson("{\"status\":\"PENDING\"}")));
-        wm.stubFor(get(urlPathEqualTo("/bank")).willReturn(okJson(PaystackRailApiTest.BANKS)));
+        wm.stubFor(get(urlPathEqualTo("/bank")).willReturn(okJson(ProviderStubs.PAYSTACK_BANKS)));
     }
 
     /** A succeeded mtn_gh collection of 50 GHS MTN took; its merchant_reference. */

@@ -11,13 +11,9 @@ import io.restassured.response.Response;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -62,16 +58,6 @@ class PaystackRailApiTest {
         }
     }
 
-    static final String BANKS = """
-            {"status":true,"message":"Banks retrieved","data":[
-            {"name":"Access Bank","slug":"access-bank","code":"044","longcode":"044150149","gateway":"emandate",
-             "pay_with_bank":false,"supports_transfer":true,"active":true,"is_deleted":false,"country":"Nigeria",
-             "currency":"NGN","type":"nuban","id":1,"createdAt":"2016-07-14T10:04:29.000Z","updatedAt":"2020-02-18T08:06:44.000Z"},
-            {"name":"Guaranty Trust Bank","slug":"guaranty-trust-bank","code":"058","longcode":"058152036","gateway":"ibank",
-             "pay_with_bank":true,"supports_transfer":true,"active":true,"is_deleted":null,"country":"Nigeria",
-             "currency":"NGN","type":"nuban","id":9,"createdAt":"2016-07-14T10:04:29.000Z","updatedAt":"2020-02-18T20:24:02.000Z"}],
-            "meta":{"next":null,"previous":null,"perPage":100}}""";
-
     @BeforeEach
     void stubs() {
         if (paystack == null) {
@@ -79,44 +65,20 @@ class PaystackRailApiTest {
             paystack.start();
         }
         paystack.resetAll();
-        paystack.stubFor(get(urlPathEqualTo("/bank")).willReturn(okJson(BANKS)));
-        paystack.stubFor(post(urlEqualTo("/transaction/initialize")).willReturn(okJson(
-                "{\"status\":true,\"message\":\"Authorization URL created\",\"data\":{\"authorization_url\":"
-                        + "\"https://checkout.paystack.com/0peioxfhpn\",\"access_code\":\"0peioxfhpn\",\"reference\":\"x\"}}")));
-        paystack.stubFor(get(urlPathMatching("/transaction/verify/.*")).atPriority(10)
-                .willReturn(okJson(verify("abandoned", 0, "The transaction was not completed"))));
-        paystack.stubFor(post(urlEqualTo("/transferrecipient")).willReturn(aResponse().withStatus(201)
-                .withHeader("Content-Type", "application/json").withBody("""
-                        {"status":true,"message":"Transfer recipient created successfully","data":{"active":true,
-                        "createdAt":"2026-03-01T09:30:06.000Z","currency":"NGN","domain":"test","id":6788170,
-                        "integration":428626,"name":"Ada Obi","recipient_code":"RCP_t0ya41mp35flk40","type":"nuban",
-                        "updatedAt":"2026-03-01T09:30:06.000Z","is_deleted":false,"details":{"authorization_code":null,
-                        "account_number":"0001234567","account_name":null,"bank_code":"058","bank_name":"Guaranty Trust Bank"}}}""")));
-        paystack.stubFor(post(urlEqualTo("/transfer")).willReturn(okJson(transfer("pending"))));
-        paystack.stubFor(get(urlPathMatching("/transfer/verify/.*")).atPriority(10).willReturn(okJson(transfer("pending"))));
+        ProviderStubs.paystack(paystack);
     }
 
     static String verify(String status, long amount, String gatewayResponse) {
-        return "{\"status\":true,\"message\":\"Verification successful\",\"data\":{\"id\":4099260516,\"domain\":\"test\","
-                + "\"status\":\"" + status + "\",\"reference\":\"r\",\"amount\":" + amount + ",\"gateway_response\":\""
-                + gatewayResponse + "\",\"channel\":\"card\",\"currency\":\"NGN\"}}";
+        return ProviderStubs.paystackVerify(status, amount, gatewayResponse);
     }
 
     static String transfer(String status) {
-        return "{\"status\":true,\"message\":\"Transfer has been queued\",\"data\":{\"domain\":\"test\",\"amount\":1500000,"
-                + "\"currency\":\"NGN\",\"reference\":\"r\",\"source\":\"balance\",\"reason\":\"test\",\"status\":\"" + status
-                + "\",\"transfer_code\":\"TRF_1ptvuv321ahaa7q\",\"id\":29473457,\"recipient\":6788170}}";
+        return ProviderStubs.paystackTransfer(status);
     }
 
     /** Signed here with the JDK's HMAC, independently of the service's own check. */
     static String sign(String body) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA512");
-            mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA512"));
-            return HexFormat.of().formatHex(mac.doFinal(body.getBytes(StandardCharsets.UTF_8)));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        return ProviderStubs.paystackSignature(SECRET, body);
     }
 
     static Response notify(String body, String signature) {

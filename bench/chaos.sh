@@ -103,7 +103,7 @@ for s in "${SKEWS[@]}"; do [ -n "$s" ] && [ -z "$FAKETIME_LIB" ] && die "SKEW0/S
 skew_env() { # index: the environment that runs the instance's machine clock off by SKEW<i> (libfaketime), if asked
   local s=${SKEWS[$1]}
   [ -z "$s" ] && return
-  echo "LD_PRELOAD=$FAKETIME_LIB FAKETIME=$s FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_NO_CACHE=1"
+  echo "LD_PRELOAD=$FAKETIME_LIB FAKETIME=$s FAKETIME_DONT_FAKE_MONOTONIC=1"
 }
 start_instance() { # index: starts the instance in the background (the restart after a kill does the same)
   local i=$1

@@ -26,21 +26,30 @@ public final class NoticeLookups implements LookUpOnNotice {
         this.clock = clock;
     }
 
+    /**
+     * The payment of one of {@code providers} a notification names (locked until the caller's transaction ends): by
+     * the service's reference, else by a provider reference of one of them. Empty for a blank, overlong or unknown one.
+     */
+    public static Optional<Payment> named(PaymentStore store, Set<String> providers, String reference) {
+        if (reference == null || reference.isBlank() || reference.length() > 100) {
+            return Optional.empty();
+        }
+        Optional<Payment> found = store.lockByReference(reference)
+                .filter(p -> providers.contains(p.routing().provider()));
+        for (String provider : providers) {
+            if (found.isPresent()) {
+                break;
+            }
+            found = store.lockByProviderReference(provider, reference);
+        }
+        return found;
+    }
+
     @Override
     public boolean lookUpNow(Set<String> providers, Iterable<String> references) {
         return unitOfWork.inTransaction(() -> {
             for (String reference : references) {
-                if (reference == null || reference.isBlank() || reference.length() > 100) {
-                    continue;
-                }
-                Optional<Payment> found = store.lockByReference(reference)
-                        .filter(p -> providers.contains(p.routing().provider()));
-                for (String provider : providers) {
-                    if (found.isPresent()) {
-                        break;
-                    }
-                    found = store.lockByProviderReference(provider, reference);
-                }
+                Optional<Payment> found = named(store, providers, reference);
                 if (found.isPresent() && found.get().status() == PaymentStatus.PENDING) {
                     store.nudge(found.get().id(), clock.instant(), Duration.ZERO);
                     return true;

@@ -1,6 +1,7 @@
 package io.mizani.application.refund;
 
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.application.payment.NoticeLookups;
 import io.mizani.application.payment.PaymentStore;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
@@ -30,17 +31,7 @@ public final class RefundNoticeLookups implements LookUpRefundsOnNotice {
     public boolean lookUpNow(Set<String> providers, Iterable<String> references) {
         return unitOfWork.inTransaction(() -> {
             for (String reference : references) {
-                if (reference == null || reference.isBlank() || reference.length() > 100) {
-                    continue;
-                }
-                Optional<Payment> found = payments.lockByReference(reference)
-                        .filter(p -> providers.contains(p.routing().provider()));
-                for (String provider : providers) {
-                    if (found.isPresent()) {
-                        break;
-                    }
-                    found = payments.lockByProviderReference(provider, reference);
-                }
+                Optional<Payment> found = NoticeLookups.named(payments, providers, reference);
                 if (found.isPresent() && found.get().status() == PaymentStatus.SUCCEEDED
                         && refunds.nudgePending(found.get().id()) > 0) {
                     return true;

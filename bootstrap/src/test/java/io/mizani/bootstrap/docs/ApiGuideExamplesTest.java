@@ -137,6 +137,11 @@ class ApiGuideExamplesTest {
     }
 
     @Test
+    void every_example_of_the_refunds_guide_answers_as_written() throws Exception {
+        runAll("docs/refunds.md");
+    }
+
+    @Test
     void the_readme_payment_end_to_end_answers_as_written() throws Exception {
         runAll("README.md");
     }

@@ -115,10 +115,12 @@ public final class PaymentFunds {
                 ledger.consume(p.id());
             }
         } else if (to == PaymentStatus.FAILED) {
+            // the day's tier-limit count before the balance, in the order acceptance takes them (onAccepted: count,
+            // then reserve): a failure taking the slot first and the count second deadlocked with an acceptance
+            limits.release(p.id());
             if (type == RequestType.WITHDRAWAL) {
                 ledger.release(p.id());
             }
-            limits.release(p.id());
         }
     }
 }

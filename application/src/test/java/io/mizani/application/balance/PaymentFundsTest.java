@@ -25,6 +25,8 @@ class PaymentFundsTest {
     /** Records calls; the balance holds {@code available}. */
     static final class Ledger implements BalanceLedger {
         final List<String> calls = new ArrayList<>();
+        /** When set, shared with {@link Limits#journal}: both fakes' calls in the order they came. */
+        List<String> journal;
         BigDecimal available;
 
         Ledger(String available) {
@@ -34,6 +36,9 @@ class PaymentFundsTest {
         @Override
         public Reservation reserve(long a, String c, long p, String r, BigDecimal needed) {
             calls.add("reserve " + needed);
+            if (journal != null) {
+                journal.add("ledger reserve");
+            }
             if (available.compareTo(needed) < 0) {
                 return new Reservation(false, available);
             }
@@ -55,6 +60,9 @@ class PaymentFundsTest {
         @Override
         public boolean release(long p) {
             calls.add("release");
+            if (journal != null) {
+                journal.add("ledger release");
+            }
             return true;
         }
 
@@ -113,6 +121,7 @@ class PaymentFundsTest {
 
     static final class Limits implements TeamLimitStore {
         final List<String> calls = new ArrayList<>();
+        List<String> journal;
         TierLimits limits = TierLimits.none();
         boolean fits = true;
 
@@ -134,6 +143,9 @@ class PaymentFundsTest {
         @Override
         public boolean tryCount(long a, LocalDate day, RequestType t, long p, BigDecimal usd, BigDecimal limit) {
             calls.add("count " + day + " " + usd + " <= " + limit);
+            if (journal != null) {
+                journal.add("limits count");
+            }
             return fits;
         }
 
@@ -154,6 +166,9 @@ class PaymentFundsTest {
         @Override
         public void release(long paymentId) {
             calls.add("release");
+            if (journal != null) {
+                journal.add("limits release");
+            }
         }
     }
 
@@ -238,5 +253,25 @@ class PaymentFundsTest {
         funds.onFinal(payment(RequestType.WITHDRAWAL, "100", "15"), PaymentStatus.FAILED);
         assertEquals(List.of("credit 950.00", "consume", "release"), ledger.calls);
         assertEquals(List.of("release", "release"), limits.calls);
+    }
+
+    /**
+     * Lock order (docs/architecture.md "Lock order / no deadlock"): acceptance counts the day's tier limit (the
+     * team_daily_usage row) and then reserves (a balance slot); a failed withdrawal gives them back in the same order.
+     * The reverse order deadlocked a failing withdrawal with an acceptance of the same Team in PostgreSQL.
+     */
+    @Test
+    void a_failed_withdrawal_gives_back_its_limit_count_before_its_reservation_in_the_order_acceptance_takes_them() {
+        var ledger = new Ledger("1000");
+        var limits = new Limits();
+        limits.limits = new TierLimits(Map.of(1, new TierLimits.Limit(new BigDecimal("50"), new BigDecimal("50"))));
+        List<String> journal = new ArrayList<>();
+        ledger.journal = journal;
+        limits.journal = journal;
+        var funds = new PaymentFunds(ledger, limits);
+        Payment w = payment(RequestType.WITHDRAWAL, "100", "15");
+        funds.onAccepted(w);
+        funds.onFinal(w, PaymentStatus.FAILED);
+        assertEquals(List.of("limits count", "ledger reserve", "limits release", "ledger release"), journal);
     }
 }

@@ -53,23 +53,12 @@ public final class MizaniMain {
             System.exit(2);
         }
         if ("live".equals(mode)) {
-            java.util.List<String> missing = io.mizani.bootstrap.payment.MtnVariables.missing(v -> setting(v[0], v[1], null));
-            if (!missing.isEmpty() && missing.size() < io.mizani.bootstrap.payment.MtnVariables.REQUIRED.size()) {
-                System.err.println("mizani: refusing to start in live mode with MTN MoMo half configured: "
-                        + String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " not set");
-                System.exit(2);
-            }
-            java.util.List<String> airtel = io.mizani.bootstrap.payment.AirtelVariables.missing(v -> setting(v[0], v[1], null));
-            if (!airtel.isEmpty() && airtel.size() < io.mizani.bootstrap.payment.AirtelVariables.REQUIRED.size()) {
-                System.err.println("mizani: refusing to start in live mode with Airtel Money half configured: "
-                        + String.join(", ", airtel) + (airtel.size() == 1 ? " is" : " are") + " not set");
-                System.exit(2);
-            }
-            java.util.List<String> paystack = io.mizani.bootstrap.payment.PaystackVariables.missing(v -> setting(v[0], v[1], null));
-            if (paystack.size() == 1) {
-                System.err.println("mizani: refusing to start in live mode with Paystack half configured: "
-                        + paystack.get(0) + " is not set");
-                System.exit(2);
+            for (var rail : io.mizani.bootstrap.payment.RailVariables.ALL) {
+                java.util.List<String> missing = rail.missing(v -> setting(v.env(), v.property(), null));
+                if (rail.halfConfigured(missing)) {
+                    System.err.println("mizani: " + rail.refusal(missing));
+                    System.exit(2);
+                }
             }
         }
         if ("sandbox".equals(mode) && isBlank(setting("QUARKUS_HTTP_HOST", "quarkus.http.host", null))) {

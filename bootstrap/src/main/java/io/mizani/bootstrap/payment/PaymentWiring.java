@@ -67,6 +67,8 @@ import java.util.function.BiFunction;
 @ApplicationScoped
 public class PaymentWiring {
 
+    private static final org.jboss.logging.Logger WIRING_LOG = org.jboss.logging.Logger.getLogger(PaymentWiring.class);
+
     @jakarta.inject.Inject
     Clock clock;
 
@@ -200,7 +202,7 @@ public class PaymentWiring {
     private volatile Optional<PaystackApi> paystack;
 
     /**
-     * Paystack's API when both {@link PaystackVariables#REQUIRED} are set (either mode). One of them set: live mode
+     * Paystack's API when both {@link RailVariables#PAYSTACK} are set (either mode). One of them set: live mode
      * has already refused to start ({@code MizaniMain}); sandbox mode logs it and keeps the codes on the sandbox.
      */
     public Optional<PaystackApi> paystackApi() {
@@ -218,18 +220,7 @@ public class PaymentWiring {
 
     Optional<PaystackConfig> paystackConfig() {
         var ps = settings.paystack();
-        java.util.List<String> missing = PaystackVariables.missing(ps);
-        if (missing.size() == PaystackVariables.REQUIRED.size()) {
-            return Optional.empty();
-        }
-        if (!missing.isEmpty() && "live".equalsIgnoreCase(mode)) {
-            throw new IllegalStateException("Paystack is half configured in live mode: " + String.join(", ", missing)
-                    + " not set");
-        }
-        if (!missing.isEmpty()) {
-            org.jboss.logging.Logger.getLogger(PaymentWiring.class).warnf(
-                    "Paystack is half configured (%s not set): card_ng, card_ke and nip_ng stay on the built-in sandbox",
-                    String.join(", ", missing));
+        if (!RailVariables.PAYSTACK.configured(java.util.List.of(ps.baseUrl(), ps.secretKey()), mode, WIRING_LOG)) {
             return Optional.empty();
         }
         String base = publicUrl.orElse("http://localhost:8080").replaceAll("/+$", "");
@@ -338,24 +329,14 @@ public class PaymentWiring {
     }
 
     /**
-     * The MTN MoMo rail's settings when all of {@link MtnVariables#REQUIRED} are set (either mode: a sandbox deployment
+     * The MTN MoMo rail's settings when all of {@link RailVariables#MTN} are set (either mode: a sandbox deployment
      * may point at MTN's own sandbox). Half of them set: live mode has already refused to start ({@code MizaniMain});
      * sandbox mode logs which are missing and keeps mtn_gh/mtn_ug on the built-in sandbox.
      */
     Optional<MtnConfig> mtnConfig() {
         var m = settings.mtn();
-        java.util.List<String> missing = MtnVariables.missing(m);
-        if (missing.size() == MtnVariables.REQUIRED.size()) {
-            return Optional.empty();
-        }
-        if (!missing.isEmpty() && "live".equalsIgnoreCase(mode)) {
-            throw new IllegalStateException("MTN MoMo is half configured in live mode: " + String.join(", ", missing)
-                    + " not set");
-        }
-        if (!missing.isEmpty()) {
-            org.jboss.logging.Logger.getLogger(PaymentWiring.class).warnf(
-                    "MTN MoMo is half configured (%s not set): mtn_gh and mtn_ug stay on the built-in sandbox",
-                    String.join(", ", missing));
+        if (!RailVariables.MTN.configured(java.util.List.of(m.baseUrl(), m.apiUser(), m.apiKey(), m.collectionKey(),
+                m.disbursementKey()), mode, WIRING_LOG)) {
             return Optional.empty();
         }
         String base = publicUrl.orElse("http://localhost:8080").replaceAll("/+$", "");
@@ -387,24 +368,14 @@ public class PaymentWiring {
     }
 
     /**
-     * The Airtel Money rail's settings when all of {@link AirtelVariables#REQUIRED} are set (either mode). Some of them
+     * The Airtel Money rail's settings when all of {@link RailVariables#AIRTEL} are set (either mode). Some of them
      * set: live mode has already refused to start ({@code MizaniMain}); sandbox mode logs which are missing and keeps
      * airtel_ke/airtel_ug on the built-in sandbox. The values are never logged.
      */
     Optional<AirtelConfig> airtelConfig() {
         var a = settings.airtel();
-        java.util.List<String> missing = AirtelVariables.missing(a);
-        if (missing.size() == AirtelVariables.REQUIRED.size()) {
-            return Optional.empty();
-        }
-        if (!missing.isEmpty() && "live".equalsIgnoreCase(mode)) {
-            throw new IllegalStateException("Airtel Money is half configured in live mode: " + String.join(", ", missing)
-                    + " not set");
-        }
-        if (!missing.isEmpty()) {
-            org.jboss.logging.Logger.getLogger(PaymentWiring.class).warnf(
-                    "Airtel Money is half configured (%s not set): airtel_ke and airtel_ug stay on the built-in sandbox",
-                    String.join(", ", missing));
+        if (!RailVariables.AIRTEL.configured(java.util.List.of(a.baseUrl(), a.clientId(), a.clientSecret(), a.pin(),
+                a.publicKey()), mode, WIRING_LOG)) {
             return Optional.empty();
         }
         return Optional.of(new AirtelConfig(

@@ -3,6 +3,7 @@ package io.mizani.adapter.provider.payment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mizani.adapter.provider.common.BearerToken;
 import io.mizani.application.payment.PaymentRail;
 import io.mizani.application.payment.RailOutcome;
 import io.mizani.domain.payment.Payment;
@@ -19,8 +20,6 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.security.PublicKey;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -91,17 +90,16 @@ public final class AirtelRail implements PaymentRail {
     static final String USER_NOT_FOUND = "DP02200000002";
 
     private final AirtelConfig config;
-    private final Clock clock;
     private final HttpClient http;
     private final ObjectMapper json = new ObjectMapper();
-    private final TokenCache token = new TokenCache();
+    private final BearerToken token;
     private final PublicKey pinKey;
 
     public AirtelRail(AirtelConfig config, Clock clock) {
         this.config = config;
-        this.clock = clock;
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(config.api().timeout()).build();
+        this.token = new BearerToken(clock, this::issueToken);
         // a wrong key stops the service at start-up (naming the variable), not at the first payout
         this.pinKey = AirtelPin.publicKey(config.disbursement().publicKey());
     }
@@ -402,9 +400,9 @@ public final class AirtelRail implements PaymentRail {
         try {
             String bearer;
             try {
-                bearer = token.token();
-            } catch (TokenRefused refused) {
-                if (refused.status == 401) {
+                bearer = token.get();
+            } catch (BearerToken.Refused refused) {
+                if (refused.status() == 401) {
                     return new Reply(401, null, null);
                 }
                 return new Reply(0, null, unknown(refused.getMessage()));
@@ -449,78 +447,43 @@ public final class AirtelRail implements PaymentRail {
         }
     }
 
-    static final class TokenRefused extends Exception {
-        final int status;
-
-        TokenRefused(int status, String message) {
-            super(message);
-            this.status = status;
+    /** {@code POST /auth/oauth2/token} {@code {client_id, client_secret, grant_type: client_credentials}}. */
+    private BearerToken.Issued issueToken() throws Exception {
+        ObjectNode body = json.createObjectNode()
+                .put("client_id", config.client().id())
+                .put("client_secret", config.client().secret())
+                .put("grant_type", "client_credentials");
+        HttpRequest request = HttpRequest.newBuilder(URI.create(config.api().baseUrl() + TOKEN))
+                .timeout(config.api().timeout())
+                .header("Content-Type", "application/json")
+                .header("Accept", "*/*")
+                .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)))
+                .build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        int status = response.statusCode();
+        if (status != 200) {
+            // Airtel answers a wrong client with 400/401 {error: invalid_client}: both are "refused"
+            throw new BearerToken.Refused(status == 400 || status == 403 ? 401 : status,
+                    "Airtel token answered HTTP " + status);
         }
-    }
-
-    /** The bearer token, refreshed by one caller at a time while the others wait for it. */
-    final class TokenCache {
-        private volatile String token;
-        private volatile Instant refreshAt = Instant.EPOCH;
-
-        String token() throws Exception {
-            String t = token;
-            if (t != null && clock.instant().isBefore(refreshAt)) {
-                return t;
-            }
-            synchronized (this) {
-                if (token != null && clock.instant().isBefore(refreshAt)) {
-                    return token;
-                }
-                return refresh();
-            }
+        JsonNode r;
+        try {
+            r = json.readTree(response.body());
+        } catch (Exception malformed) {
+            throw new BearerToken.Refused(0, "Airtel token answer unreadable");
         }
-
-        synchronized void invalidate() {
-            refreshAt = Instant.EPOCH;
+        String t = DarajaRail.text(r, "access_token");
+        if (t == null || t.isBlank()) {
+            throw new BearerToken.Refused(0, "Airtel token answer without access_token");
         }
-
-        /** {@code POST /auth/oauth2/token} {@code {client_id, client_secret, grant_type: client_credentials}}. */
-        private String refresh() throws Exception {
-            ObjectNode body = json.createObjectNode()
-                    .put("client_id", config.client().id())
-                    .put("client_secret", config.client().secret())
-                    .put("grant_type", "client_credentials");
-            HttpRequest request = HttpRequest.newBuilder(URI.create(config.api().baseUrl() + TOKEN))
-                    .timeout(config.api().timeout())
-                    .header("Content-Type", "application/json")
-                    .header("Accept", "*/*")
-                    .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)))
-                    .build();
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            int status = response.statusCode();
-            if (status != 200) {
-                // Airtel answers a wrong client with 400/401 {error: invalid_client}: both are "refused"
-                throw new TokenRefused(status == 400 || status == 403 ? 401 : status,
-                        "Airtel token answered HTTP " + status);
-            }
-            JsonNode r;
-            try {
-                r = json.readTree(response.body());
-            } catch (Exception malformed) {
-                throw new TokenRefused(0, "Airtel token answer unreadable");
-            }
-            String t = DarajaRail.text(r, "access_token");
-            if (t == null || t.isBlank()) {
-                throw new TokenRefused(0, "Airtel token answer without access_token");
-            }
-            // Airtel sends expires_in as a string ("180")
-            long life;
-            try {
-                life = Math.max(0, Long.parseLong(r.path("expires_in").asText("180").trim()));
-            } catch (NumberFormatException e) {
-                life = 180;
-            }
-            long margin = Math.min(60, life / 2);
-            token = t;
-            refreshAt = clock.instant().plus(Duration.ofSeconds(life - margin));
-            return t;
+        // Airtel sends expires_in as a string ("180")
+        long life;
+        try {
+            life = Long.parseLong(r.path("expires_in").asText("180").trim());
+        } catch (NumberFormatException e) {
+            life = 180;
         }
+        return new BearerToken.Issued(t, life);
     }
 
     /** The currency Airtel's X-Currency wants with an X-Country this adapter serves. */

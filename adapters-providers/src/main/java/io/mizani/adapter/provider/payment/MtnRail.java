@@ -3,6 +3,7 @@ package io.mizani.adapter.provider.payment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mizani.adapter.provider.common.BearerToken;
 import io.mizani.application.payment.PaymentRail;
 import io.mizani.application.payment.RailOutcome;
 import io.mizani.domain.payment.Payment;
@@ -18,8 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
@@ -78,18 +77,16 @@ public final class MtnRail implements PaymentRail {
     }
 
     private final MtnConfig config;
-    private final Clock clock;
     private final HttpClient http;
     private final ObjectMapper json = new ObjectMapper();
-    private final Map<Product, TokenCache> tokens;
+    private final Map<Product, BearerToken> tokens;
 
     public MtnRail(MtnConfig config, Clock clock) {
         this.config = config;
-        this.clock = clock;
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(config.api().timeout()).build();
-        TokenCache disbursement = new TokenCache(Product.DISBURSEMENT);
-        this.tokens = Map.of(Product.COLLECTION, new TokenCache(Product.COLLECTION),
+        BearerToken disbursement = new BearerToken(clock, () -> issueToken(Product.DISBURSEMENT));
+        this.tokens = Map.of(Product.COLLECTION, new BearerToken(clock, () -> issueToken(Product.COLLECTION)),
                 Product.DISBURSEMENT, disbursement, Product.REFUND, disbursement);
     }
 
@@ -350,9 +347,9 @@ public final class MtnRail implements PaymentRail {
         try {
             String bearer;
             try {
-                bearer = tokens.get(product).token();
-            } catch (TokenRefused refused) {
-                if (refused.status == 401) {
+                bearer = tokens.get(product).get();
+            } catch (BearerToken.Refused refused) {
+                if (refused.status() == 401) {
                     return new Reply(401, null, null);
                 }
                 return new Reply(0, null, unknown(refused.getMessage()));
@@ -407,71 +404,32 @@ public final class MtnRail implements PaymentRail {
         return product == Product.COLLECTION ? config.products().collectionKey() : config.products().disbursementKey();
     }
 
-    static final class TokenRefused extends Exception {
-        final int status;
-
-        TokenRefused(int status, String message) {
-            super(message);
-            this.status = status;
+    /** {@code POST /{product}/token/} with Basic api user:api key and the product's subscription key. */
+    private BearerToken.Issued issueToken(Product product) throws Exception {
+        String basic = Base64.getEncoder().encodeToString(
+                (config.apiUser().user() + ":" + config.apiUser().key()).getBytes(StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(URI.create(config.api().baseUrl() + "/" + product.path + "/token/"))
+                .timeout(config.api().timeout())
+                .header("Authorization", "Basic " + basic)
+                .header("Ocp-Apim-Subscription-Key", key(product))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new BearerToken.Refused(response.statusCode(),
+                    "MTN " + product.path + " token answered HTTP " + response.statusCode());
         }
-    }
-
-    /** One product's bearer token, refreshed by one caller at a time while the others wait for it. */
-    final class TokenCache {
-        private final Product product;
-        private volatile String token;
-        private volatile Instant refreshAt = Instant.EPOCH;
-
-        TokenCache(Product product) {
-            this.product = product;
+        JsonNode r;
+        try {
+            r = json.readTree(response.body());
+        } catch (Exception malformed) {
+            throw new BearerToken.Refused(0, "MTN " + product.path + " token answer unreadable");
         }
-
-        String token() throws Exception {
-            String t = token;
-            if (t != null && clock.instant().isBefore(refreshAt)) {
-                return t;
-            }
-            synchronized (this) {
-                if (token != null && clock.instant().isBefore(refreshAt)) {
-                    return token;
-                }
-                return refresh();
-            }
+        String t = DarajaRail.text(r, "access_token");
+        if (t == null) {
+            throw new BearerToken.Refused(0, "MTN " + product.path + " token answer without access_token");
         }
-
-        synchronized void invalidate() {
-            refreshAt = Instant.EPOCH;
-        }
-
-        private String refresh() throws Exception {
-            String basic = Base64.getEncoder().encodeToString(
-                    (config.apiUser().user() + ":" + config.apiUser().key()).getBytes(StandardCharsets.UTF_8));
-            HttpRequest request = HttpRequest.newBuilder(URI.create(config.api().baseUrl() + "/" + product.path + "/token/"))
-                    .timeout(config.api().timeout())
-                    .header("Authorization", "Basic " + basic)
-                    .header("Ocp-Apim-Subscription-Key", key(product))
-                    .POST(HttpRequest.BodyPublishers.noBody())
-                    .build();
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new TokenRefused(response.statusCode(), "MTN " + product.path + " token answered HTTP " + response.statusCode());
-            }
-            JsonNode r;
-            try {
-                r = json.readTree(response.body());
-            } catch (Exception malformed) {
-                throw new TokenRefused(0, "MTN " + product.path + " token answer unreadable");
-            }
-            String t = DarajaRail.text(r, "access_token");
-            if (t == null) {
-                throw new TokenRefused(0, "MTN " + product.path + " token answer without access_token");
-            }
-            long life = Math.max(0, r.path("expires_in").asLong(3600));
-            long margin = Math.min(60, life / 2);
-            token = t;
-            refreshAt = clock.instant().plus(Duration.ofSeconds(life - margin));
-            return t;
-        }
+        return new BearerToken.Issued(t, r.path("expires_in").asLong(3600));
     }
 
     /** Digits with the country code and no plus, as MTN's MSISDN party id wants it: 024... in Ghana is 23324... */

@@ -1,5 +1,7 @@
 package io.mizani.adapter.provider.payment;
 
+import io.mizani.adapter.provider.common.MovableClock;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
@@ -45,7 +47,7 @@ class AirtelRailTest {
 
     WireMockServer wm;
     AirtelRail rail;
-    MtnRailTest.MovableClock clock = new MtnRailTest.MovableClock(Instant.parse("2026-03-01T09:30:00Z"));
+    MovableClock clock = new MovableClock(Instant.parse("2026-03-01T09:30:00Z"));
 
     static KeyPair keyPair() {
         try {

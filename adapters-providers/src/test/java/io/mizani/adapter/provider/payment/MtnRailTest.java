@@ -1,5 +1,7 @@
 package io.mizani.adapter.provider.payment;
 
+import io.mizani.adapter.provider.common.MovableClock;
+
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.mizani.application.payment.RailOutcome;
 import io.mizani.domain.common.Money;
@@ -41,28 +43,6 @@ class MtnRailTest {
     MtnRail rail;
     MovableClock clock = new MovableClock(Instant.parse("2026-03-01T09:30:00Z"));
 
-    static final class MovableClock extends Clock {
-        volatile Instant now;
-
-        MovableClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
 
     @BeforeEach
     void start() {

@@ -1,5 +1,7 @@
 package io.mizani.adapter.provider.payment;
 
+import io.mizani.adapter.provider.common.MovableClock;
+
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.mizani.adapter.provider.refund.PaystackRefundRail;
 import io.mizani.application.payment.CheckoutHandOffs;
@@ -43,7 +45,7 @@ class PaystackRailTest {
     WireMockServer wm;
     PaystackApi api;
     PaystackRail rail;
-    MtnRailTest.MovableClock clock = new MtnRailTest.MovableClock(ACCEPTED.plusSeconds(5));
+    MovableClock clock = new MovableClock(ACCEPTED.plusSeconds(5));
     Map<Long, String> saved = new ConcurrentHashMap<>();
     CheckoutHandOffs handOffs = new CheckoutHandOffs() {
         @Override

@@ -1,8 +1,6 @@
 package io.mizani.adapter.rest.payment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mizani.adapter.rest.common.ErrorBodies;
 import io.mizani.application.payment.LookUpOnNotice;
 import jakarta.annotation.security.PermitAll;
 import jakarta.inject.Inject;
@@ -15,7 +13,6 @@ import jakarta.ws.rs.core.Response;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -33,33 +30,24 @@ public class AirtelNotifyResource {
 
     static final String PATH = "/api/providers/airtel/notify";
     static final Set<String> PROVIDERS = Set.of("airtel_ke", "airtel_ug");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
     LookUpOnNotice lookUp;
 
     @POST
     public Response post(String body) {
-        JsonNode n;
-        try {
-            n = body == null || body.isBlank() ? null : JSON.readTree(body);
-        } catch (Exception malformed) {
-            n = null;
-        }
-        if (n == null || !n.isObject()) {
-            return ErrorBodies.response(PATH, 400, "invalid_argument", "the notification must be a JSON object");
-        }
-        List<String> references = new ArrayList<>();
-        JsonNode id = n.path("transaction").path("id");
-        if (id.isValueNode() && !id.isNull()) {
-            String transactionId = id.asText();
-            references.add(transactionId);
-            // MZA… is the partner transaction id of the payment MZP…
-            if (transactionId.startsWith("MZA") && transactionId.length() > 3) {
-                references.add("MZP" + transactionId.substring(3));
+        return UnsignedNotice.hint(PATH, body, PROVIDERS, lookUp, n -> {
+            List<String> references = new ArrayList<>();
+            JsonNode id = n.path("transaction").path("id");
+            if (id.isValueNode() && !id.isNull()) {
+                String transactionId = id.asText();
+                references.add(transactionId);
+                // MZA… is the partner transaction id of the payment MZP…
+                if (transactionId.startsWith("MZA") && transactionId.length() > 3) {
+                    references.add("MZP" + transactionId.substring(3));
+                }
             }
-        }
-        lookUp.lookUpNow(PROVIDERS, references);
-        return Response.ok(Map.of("received", true)).build();
+            return references;
+        });
     }
 }

@@ -1,8 +1,6 @@
 package io.mizani.adapter.rest.payment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mizani.adapter.rest.common.ErrorBodies;
 import io.mizani.application.payment.LookUpOnNotice;
 import jakarta.annotation.security.PermitAll;
 import jakarta.inject.Inject;
@@ -16,7 +14,6 @@ import jakarta.ws.rs.core.Response;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -34,7 +31,6 @@ public class MtnNotifyResource {
 
     static final String PATH = "/api/providers/mtn/notify";
     static final Set<String> PROVIDERS = Set.of("mtn_gh", "mtn_ug");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
     LookUpOnNotice lookUp;
@@ -50,23 +46,15 @@ public class MtnNotifyResource {
     }
 
     private Response notice(String body) {
-        JsonNode n;
-        try {
-            n = body == null || body.isBlank() ? null : JSON.readTree(body);
-        } catch (Exception malformed) {
-            n = null;
-        }
-        if (n == null || !n.isObject()) {
-            return ErrorBodies.response(PATH, 400, "invalid_argument", "the notification must be a JSON object");
-        }
-        List<String> references = new ArrayList<>();
-        for (String field : new String[]{"externalId", "referenceId", "X-Reference-Id", "financialTransactionId"}) {
-            JsonNode v = n.get(field);
-            if (v != null && v.isValueNode() && !v.isNull()) {
-                references.add(v.asText());
+        return UnsignedNotice.hint(PATH, body, PROVIDERS, lookUp, n -> {
+            List<String> references = new ArrayList<>();
+            for (String field : new String[]{"externalId", "referenceId", "X-Reference-Id", "financialTransactionId"}) {
+                JsonNode v = n.get(field);
+                if (v != null && v.isValueNode() && !v.isNull()) {
+                    references.add(v.asText());
+                }
             }
-        }
-        lookUp.lookUpNow(PROVIDERS, references);
-        return Response.ok(Map.of("received", true)).build();
+            return references;
+        });
     }
 }

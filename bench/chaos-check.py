@@ -63,6 +63,7 @@ seen_codes = collections.Counter(str(s) for o in ops for s in o["seen"])
 pay_ops = [o for o in ops if o["kind"] in ("collection", "withdrawal")]
 ref_ops = [o for o in ops if o["kind"] == "refund"]
 ver_ops = [o for o in ops if o["kind"] == "verification"]
+batch_ops = [o for o in ops if o["kind"] == "batch"]
 accepted = {o["ref"]: o for o in pay_ops if o["code"] == 200}
 ver_ok = [o for o in ver_ops if o["code"] == 200]
 
@@ -70,7 +71,8 @@ print()
 print("== chaos run")
 print(f"  kill -9: {kills}   PostgreSQL stops: {pg_stops} x {pg_down} s   instances that exited on their own"
       f" and were started again: {respawns}")
-print(f"  operations: {len(ops)} ({len(pay_ops)} payments, {len(ref_ops)} refunds, {len(ver_ops)} verifications), HTTP requests sent: {requests},"
+print(f"  operations: {len(ops)} ({len(pay_ops)} payments, {len(ref_ops)} refunds, {len(batch_ops)} payout batches,"
+      f" {len(ver_ops)} verifications), HTTP requests sent: {requests},"
       f" without an answer: {no_answer}, retried operations: {sum(1 for o in ops if o['attempts'] > 1)}")
 print(f"  every answer seen: {dict(seen_codes)}")
 print(f"  final answers: {dict(codes)}")
@@ -101,7 +103,8 @@ refused_but_stored = [f"{o['ref']}->{o['code']}" for o in pay_ops if o["code"] i
                       and o["code"] < 500 and o["ref"] in by_ref]
 check("no payment stored for a request finally refused with a 4xx", not refused_but_stored, sample(refused_but_stored))
 orphans = [o["ref"] for o in pay_ops if (o["code"] is None or o["code"] >= 500) and o["ref"] in by_ref]
-unknown = [ref for ref in by_ref if ref not in {o["ref"] for o in pay_ops}]
+asked = {o["ref"] for o in pay_ops} | {i for o in batch_ops for i in o.get("items", [])}
+unknown = [ref for ref in by_ref if ref not in asked]
 check("no payment the client never asked for", not unknown, sample(unknown))
 
 api_bad = []
@@ -148,6 +151,77 @@ check("every received callback is an event of the service", not stray, sample(st
 replays = [o for o in ops if "replay_code" in o]
 bad_replay = [f"{o['key']}:{o['replay_code']}" for o in replays if not o.get("replay_same")]
 check(f"a replayed key answers the same status and body ({len(replays)} replays)", not bad_replay, sample(bad_replay))
+
+# --- payout batches (platform.md section 16) -------------------------------------------------------------------
+brows = sql(f"SELECT b.id, b.batch_reference, b.status, b.item_count, b.open_items,"
+            f" (SELECT count(*) FROM payments p WHERE p.payout_batch_id = b.id) AS payments,"
+            f" (SELECT count(*) FROM payments p WHERE p.payout_batch_id = b.id AND p.status IN ('succeeded', 'failed')) AS final"
+            f" FROM payout_batches b WHERE b.account_id = {acc}")
+
+
+def completed_events():
+    """payout_batch.completed events per batch reference, through the events API (bodies are sealed at rest)."""
+    per, after = collections.Counter(), None
+    while True:
+        url = base + "/api/global/events?type=payout_batch.completed&limit=100" + (f"&starting_after={after}" if after else "")
+        page = json.loads(urllib.request.urlopen(urllib.request.Request(url, headers={"authorization": auth}),
+                                                 timeout=20).read())
+        for e in page["events"]:
+            per[find(e.get("data"), "batch_reference")] += 1
+        if not page.get("has_more") or not page["events"]:
+            return per
+        after = page["events"][-1]["id"]
+
+
+completed_per_batch = completed_events()
+b_by_ref = {}
+for b in brows:
+    b_by_ref.setdefault(b["batch_reference"], []).append(b)
+created = {o["ref"]: o for o in batch_ops if o["code"] == 200}
+check("one payout batch per batch reference", all(len(v) == 1 for v in b_by_ref.values()),
+      sample(k for k, v in b_by_ref.items() if len(v) > 1))
+b_missing = [ref for ref in created if ref not in b_by_ref]
+check(f"every payout batch created (200) is stored ({len(created)} created)", not b_missing, sample(b_missing))
+b_unknown = [ref for ref in b_by_ref if ref not in {o["ref"] for o in batch_ops}]
+check("no payout batch the client never asked for", not b_unknown, sample(b_unknown))
+both, b_bad, b_events = [], [], []
+won = collections.Counter()
+for ref, o in created.items():
+    res = o.get("results", {})
+    approved = res.get("approve", {}).get("code") == 200
+    cancelled = res.get("cancel", {}).get("code") == 200
+    if approved and cancelled:
+        both.append(ref)
+    if ref not in b_by_ref:
+        continue
+    b = b_by_ref[ref][0]
+    won["approved" if approved else "cancelled" if cancelled else "neither"] += 1
+    if approved:
+        ok = (b["status"] == "completed" and b["payments"] == b["item_count"] == 3 and b["final"] == 3
+              and b["open_items"] == 0)
+        if completed_per_batch[ref] != 1:
+            b_events.append(f"{ref}:{completed_per_batch[ref]}")
+    elif cancelled:
+        ok = b["status"] == "cancelled" and b["payments"] == 0
+    else:
+        ok = b["status"] == "awaiting_approval" and b["payments"] == 0
+    if not ok:
+        b_bad.append(f"{ref}({o.get('action')}: {dict((k, v.get('code')) for k, v in res.items())}):{b['status']},"
+                     f" {b['payments']} payments, {b['final']} final, open {b['open_items']}")
+check("an approval and a cancellation of one batch never both win"
+      f" ({sum(1 for o in created.values() if o.get('action') == 'race')} races)", not both, sample(both))
+check(f"an approved batch's 3 items are its payments, all final, the batch completed; a cancelled one has none"
+      f" ({dict(won)})", not b_bad, sample(b_bad))
+check("one payout_batch.completed event per completed batch (events API)", not b_events, sample(b_events))
+approved_refs = {ref for ref, o in created.items() if o.get("results", {}).get("approve", {}).get("code") == 200}
+extra = [ref for ref in completed_per_batch if ref not in approved_refs]
+check("no payout_batch.completed event for a batch not approved", not extra, sample(extra))
+item_refs = {i for o in created.values() if o.get("results", {}).get("approve", {}).get("code") == 200
+             for i in o["items"]}
+item_no_cb = [ref for ref in item_refs if not any(c["answered"] == 200 for c in received.get(ref, []))]
+check(f"every approved batch item's callback received ({len(item_refs)} items)", not item_no_cb, sample(item_no_cb))
+item_unfinal = [ref for ref in item_refs if ref in by_ref and by_ref[ref][0]["status"] not in ("succeeded", "failed")]
+check("every approved batch item is final", not item_unfinal, sample(item_unfinal))
 
 # --- payment balance --------------------------------------------------------------------------------------------
 # balances are the sums of their 8 slots (V13, docs/architecture.md "Hot accounts")

@@ -4,8 +4,11 @@ accepted at least 3 s before (usually succeeded by then; a 400 when it is not is
 or all of what is left; one in ten has a refund_reference ending in 00, which the sandbox fails. A request that gets no answer (connection refused or reset, timeout), a 500/503/504, a 409 (the
 key still in flight) or a 429 is sent again with the same key and the same body, to any instance, for up to RETRY_FOR
 seconds: the client's right. One accepted request in ten is replayed once more on purpose and its answer compared.
+A payout batch (platform.md section 16) of 3 withdrawals is created by the merchant's owner and then, with the
+approver's credentials (APPROVER, another admin user of the Team): approved, cancelled, or approved and cancelled at
+the same moment through the two instances (exactly one of the two may win).
 Writes one JSON line per operation to OUT; stops when STOPFILE exists.
-Usage: python3 chaos-load.py BASES(comma) USER:PASS CALLBACK_URL STOPFILE OUT THREADS"""
+Usage: APPROVER=user:pass python3 chaos-load.py BASES(comma) USER:PASS CALLBACK_URL STOPFILE OUT THREADS"""
 import base64
 import json
 import os
@@ -18,6 +21,7 @@ import urllib.request
 
 bases = sys.argv[1].split(",")
 auth = "Basic " + base64.b64encode(sys.argv[2].encode()).decode()
+approver = "Basic " + base64.b64encode(os.environ.get("APPROVER", sys.argv[2]).encode()).decode()
 cb_url, stopfile, out_path, nthreads = sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6])
 RETRY_FOR = float(os.environ.get("RETRY_FOR", "150"))
 PAUSE = float(os.environ.get("PAUSE", "0.3"))
@@ -31,9 +35,11 @@ lock = threading.Lock()
 accepted_collections = []  # (merchant_reference, accepted at), appended under lock
 
 
-def send(base, path, body, key):
-    req = urllib.request.Request(base + path, data=body, method="POST", headers={
-        "authorization": auth, "content-type": "application/json", "idempotency-key": key})
+def send(base, path, body, key, who=None):
+    headers = {"authorization": who or auth, "content-type": "application/json"}
+    if key is not None:
+        headers["idempotency-key"] = key
+    req = urllib.request.Request(base + path, data=body, method="POST", headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=20) as r:
             return r.status, r.read().decode()
@@ -43,13 +49,13 @@ def send(base, path, body, key):
         return None, type(e).__name__
 
 
-def call(path, body, key):
+def call(path, body, key, who=None, first_base=None):
     """Sends until a final answer or RETRY_FOR seconds; returns (code, body, attempts, codes seen)."""
     start = time.time()
     seen = []
     while True:
-        base = random.choice(bases)
-        code, text = send(base, path, body, key)
+        base = first_base if first_base is not None and not seen else random.choice(bases)
+        code, text = send(base, path, body, key, who)
         seen.append(code if code is not None else text)
         if code is not None and code not in RETRIED:
             return code, text, seen
@@ -86,6 +92,57 @@ def refund(tid, n):
     return "/api/global/refunds", json.dumps(doc).encode(), ref, collection
 
 
+def batch_items(batch_ref):
+    items = []
+    for i in range(3):
+        tail = random.choices(["23", "00"], weights=[85, 15])[0]
+        items.append({"transaction_channel": "momo", "provider": "mpesa_ke", "amount": random.choice([100, 250]),
+                      "currency": "KES", "country": "KE",
+                      "customer": {"first_name": "Ada", "last_name": "Obi", "email": "ada@example.com",
+                                   "phone": "+254700000123"},
+                      "provider_config": {"network_id": "net_ke_mpesa", "provider_id": "mpesa_ke",
+                                          "network_name": "M-Pesa", "network_code": "MPESA", "account_type": "momo"},
+                      "payment_config": {"reference": f"{batch_ref}-{i}", "remark": "chaos batch",
+                                         "account_number": f"+2547000{random.randint(100, 999)}{tail}",
+                                         "payment_category": "salary"}})
+    return items
+
+
+def batch(tid, n):
+    """Creates a batch, then approves it, cancels it, or both at once through the two instances."""
+    ref = f"chaos-{run_id}-b-{tid}-{n}"
+    items = batch_items(ref)
+    body = json.dumps({"batch_reference": ref, "callback_url": cb_url, "items": items}).encode()
+    key = f"k-{run_id}-{tid}-{n}"
+    t0 = time.time()
+    code, text, seen = call("/api/global/payout-batches", body, key)
+    rec = {"kind": "batch", "key": key, "ref": ref, "items": [it["payment_config"]["reference"] for it in items],
+           "path": "/api/global/payout-batches", "code": code, "attempts": len(seen), "seen": seen[:20]}
+    if code == 200:
+        action = random.choice(["approve", "cancel", "race"])
+        rec["action"] = action
+        results = {}
+
+        def act(what, base):
+            c, t, s2 = call(f"/api/global/payout-batches/{ref}/{what}", b"", None, approver, base)
+            results[what] = {"code": c, "status": (json.loads(t).get("batch", {}).get("status")
+                                                   if c == 200 and t.startswith("{") else None), "seen": s2[:10]}
+        if action == "race":
+            ts = [threading.Thread(target=act, args=("approve", bases[0])),
+                  threading.Thread(target=act, args=("cancel", bases[-1]))]
+            for t in ts:
+                t.start()
+            for t in ts:
+                t.join()
+        else:
+            act(action, None)
+        rec["results"] = results
+    else:
+        rec["error"] = text[:300]
+    rec["ms"] = int((time.time() - t0) * 1000)
+    return rec
+
+
 def verification(n):
     fresh = random.random() < 0.5
     path = "/api/v1/kyc/verify/national_id_ke" + ("?fresh=true" if fresh else "")
@@ -97,7 +154,14 @@ def worker(tid):
     n = 0
     while not os.path.exists(stopfile):
         n += 1
-        kind = random.choices(["collection", "withdrawal", "verification", "refund"], weights=[40, 25, 22, 13])[0]
+        kind = random.choices(["collection", "withdrawal", "verification", "refund", "batch"],
+                              weights=[40, 25, 22, 13, 4])[0]
+        if kind == "batch":
+            rec = batch(tid, n)
+            with lock:
+                out.write(json.dumps(rec) + "\n")
+            time.sleep(PAUSE * random.random() * 2)
+            continue
         collection = None
         if kind == "refund":
             r = refund(tid, n)

@@ -12,7 +12,10 @@
 #   4. every accepted refund stored once and final as the sandbox decides, no collection refunded beyond what it
 #      collected, each refund reserved once and consumed or released once, one refund event delivered per refund,
 #      the transaction's refunded_amount the sum of its succeeded refunds;
-#   5. every verification charged at most once and refunded at most once, charge and refund matching the lookup;
+#   5. every payout batch created is stored once; an approval and a cancellation of one batch never both win; an
+#      approved batch's items are its payments (each reserved once, final, called back) and it is completed with one
+#      payout_batch.completed event; a cancelled batch has no payment and nothing reserved;
+#   6. every verification charged at most once and refunded at most once, charge and refund matching the lookup;
 #      no lookup left in flight; no more lookups than verification keys sent.
 # Prints a summary; exits 1 if any invariant is broken (2 if the harness itself could not run).
 # Loopback only; everything it starts is stopped on exit.
@@ -167,10 +170,14 @@ curl -fs -o /dev/null -u "$OP" -H 'Content-Type: application/json' -X PUT \
   "$BASE/api/admin/accounts/$ACC/payment-providers" -d '{"providers": ["mpesa_ke"]}' || die "provider assignment failed"
 curl -fs -o /dev/null -u "$MAUTH" -H 'Content-Type: application/json' -X PUT "$BASE/api/v1/kyc/settings" \
   -d '{"mode": "platform"}' || die "verification settings failed"
-log "merchant account $ACC onboarded: balance 10,000,000.00 KES, service wallet 1,000,000.00 KES, mpesa_ke, platform"
+A=$(curl -fs -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/accounts/$ACC/users" \
+  -d '{"first_name": "Chaos", "last_name": "Approver", "email": "chaos-approver@example.com", "role": "admin"}') \
+  || die "the approver (a second admin user of the Team) could not be created"
+APPROVER=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["credentials"]["username"] + ":" + d["credentials"]["password"])' <<<"$A")
+log "merchant account $ACC onboarded: balance 10,000,000.00 KES, service wallet 1,000,000.00 KES, mpesa_ke, platform; a second admin approves payout batches"
 
 log "load: $THREADS client threads over both instances for ${LOAD_SECONDS} s, while the chaos runs"
-python3 "$ROOT/bench/chaos-load.py" "http://127.0.0.1:$PORT,http://127.0.0.1:$PORT2" "$MAUTH" \
+APPROVER="$APPROVER" python3 "$ROOT/bench/chaos-load.py" "http://127.0.0.1:$PORT,http://127.0.0.1:$PORT2" "$MAUTH" \
   "http://127.0.0.1:$CB_PORT/cb" "$WORK/stop" "$WORK/ops.jsonl" "$THREADS" &
 LOAD=$!
 

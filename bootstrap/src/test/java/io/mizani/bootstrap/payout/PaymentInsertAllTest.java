@@ -100,11 +100,17 @@ class PaymentInsertAllTest {
         }
     }
 
+    private static final Payment.Routing MPESA_PAYOUT =
+            new Payment.Routing(RequestType.WITHDRAWAL, "KE", Rail.MOMO, "mpesa_ke", "net_ke_mpesa", "ch_ke_mpesa");
+
+    private static Payment.References references(String merchantReference) {
+        return new Payment.References(
+                PaymentReference.of("MZP" + UUID.randomUUID().toString().replace("-", "").substring(0, 20)),
+                merchantReference, null);
+    }
+
     private static Payment full(long account, String merchantReference, Instant now) {
-        return Payment.accepted(AccountId.of(account),
-                new Payment.References(PaymentReference.of("MZP" + UUID.randomUUID().toString().replace("-", "").substring(0, 20)),
-                        merchantReference, null),
-                new Payment.Routing(RequestType.WITHDRAWAL, "KE", Rail.MOMO, "mpesa_ke", "net_ke_mpesa", "ch_ke_mpesa"),
+        return Payment.accepted(AccountId.of(account), references(merchantReference), MPESA_PAYOUT,
                 new Payment.Amounts(Money.of(new BigDecimal("1250.50"), "KES"), Money.of(new BigDecimal("9.68"), "USD"),
                         Money.of(new BigDecimal("15.00"), "KES")),
                 new Payment.Beneficiary(424242L, UUID.fromString("0f8fad5b-d9cb-469f-a165-70867728950e"),
@@ -116,10 +122,7 @@ class PaymentInsertAllTest {
     }
 
     private static Payment bare(long account, String merchantReference, Instant now) {
-        return Payment.accepted(AccountId.of(account),
-                new Payment.References(PaymentReference.of("MZP" + UUID.randomUUID().toString().replace("-", "").substring(0, 20)),
-                        merchantReference, null),
-                new Payment.Routing(RequestType.WITHDRAWAL, "KE", Rail.MOMO, "mpesa_ke", "net_ke_mpesa", "ch_ke_mpesa"),
+        return Payment.accepted(AccountId.of(account), references(merchantReference), MPESA_PAYOUT,
                 new Payment.Amounts(Money.of(new BigDecimal("100.00"), "KES"), Money.of(new BigDecimal("0.77"), "USD"),
                         Money.of(new BigDecimal("0.00"), "KES")), null,
                 new Payment.Customer("Ben", "Obi", null, null, null, null, null, null),

@@ -3,6 +3,7 @@ package io.mizani.application.balance;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.events.EventTypes;
 import io.mizani.application.events.Events;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.balance.BalanceRules;
 import io.mizani.domain.error.DomainError;
 
@@ -56,9 +57,7 @@ public final class AdjustBalance {
         if (c.amount().signum() == 0) {
             throw DomainError.invalidArgument("amount must not be zero");
         }
-        if (c.amount().stripTrailingZeros().scale() > 2) {
-            throw DomainError.invalidArgument("amount must have at most two decimals");
-        }
+        BigDecimal amount = Money.twoDecimals("amount", c.amount());
         if (c.amount().abs().compareTo(new BigDecimal("1000000000000")) >= 0) {
             throw DomainError.invalidArgument("amount is too large");
         }
@@ -71,7 +70,7 @@ public final class AdjustBalance {
         if (c.reason() != null && c.reason().length() > 1000) {
             throw DomainError.invalidArgument("reason must be at most 1000 characters");
         }
-        return new Command(c.accountId(), currency, c.amount().setScale(2), c.reference().trim(),
+        return new Command(c.accountId(), currency, amount, c.reference().trim(),
                 c.reason() == null || c.reason().isBlank() ? null : c.reason().trim());
     }
 

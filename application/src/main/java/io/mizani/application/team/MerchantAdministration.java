@@ -10,6 +10,7 @@ import io.mizani.application.billing.ServiceWallet;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.tenancy.CredentialStore;
 import io.mizani.application.tenancy.MerchantAuthenticator;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.team.Role;
 import io.mizani.domain.team.Team;
@@ -133,9 +134,7 @@ public final class MerchantAdministration {
         if (amount == null || amount.signum() <= 0) {
             throw DomainError.invalidArgument("amount must be a positive number");
         }
-        if (amount.scale() > 2 && amount.stripTrailingZeros().scale() > 2) {
-            throw DomainError.invalidArgument("amount must have at most two decimal places");
-        }
+        Money.twoDecimals("amount", amount);
         if (amount.compareTo(MAX_CREDIT) > 0) {
             throw DomainError.invalidArgument("amount must be at most " + MAX_CREDIT.toPlainString());
         }

@@ -1,10 +1,10 @@
 package io.mizani.application.verification;
 
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.verification.CheckCatalogue;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,12 +56,11 @@ public final class RoutingService implements ManageRouting {
             Map<String, BigDecimal> scaled = new LinkedHashMap<>();
             byCheck.forEach((check, cost) -> {
                 knownCheck(check, "costs." + provider);
-                if (cost == null || cost.signum() < 0 || cost.scale() > 2 && cost.stripTrailingZeros().scale() > 2
-                        || cost.compareTo(new BigDecimal("1000000000")) >= 0) {
-                    throw DomainError.invalidArgument("costs." + provider + "." + check
-                            + " must be an amount in KES of 0 or more with at most 2 decimals");
+                String field = "costs." + provider + "." + check;
+                if (cost == null || cost.signum() < 0 || cost.compareTo(new BigDecimal("1000000000")) >= 0) {
+                    throw DomainError.invalidArgument(field + " must be an amount in KES of 0 or more, below 1000000000");
                 }
-                scaled.put(check, cost.setScale(2, RoundingMode.UNNECESSARY));
+                scaled.put(check, Money.twoDecimals(field, cost));
             });
             costs.put(provider, scaled);
         });

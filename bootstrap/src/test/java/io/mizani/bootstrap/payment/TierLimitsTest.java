@@ -56,7 +56,7 @@ class TierLimitsTest {
         put(Map.of("tiers", Map.of("2", tier(null, -1)))).then().statusCode(400)
                 .body("error_message", equalTo("tiers.2.collection_daily_usd must be zero or more"));
         put(Map.of("tiers", Map.of("0", tier(1.005, null)))).then().statusCode(400)
-                .body("error_message", equalTo("tiers.0.withdrawal_daily_usd must have at most two decimals"));
+                .body("error_message", equalTo("tiers.0.withdrawal_daily_usd must have at most two decimal places"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.mizani.domain.balance;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.RequestType;
 
@@ -57,10 +58,8 @@ public record TierLimits(Map<Integer, Limit> tiers) {
         if (v.signum() < 0) {
             throw DomainError.invalidArgument(field + " must be zero or more");
         }
+        Money.twoDecimals(field, v);
         BigDecimal s = v.stripTrailingZeros();
-        if (s.scale() > 2) {
-            throw DomainError.invalidArgument(field + " must have at most two decimals");
-        }
         if (s.precision() - s.scale() > 15) {
             throw DomainError.invalidArgument(field + " is too large");
         }

@@ -40,10 +40,21 @@ public record Money(BigDecimal amount, String currency) implements Comparable<Mo
         if (amount == null) {
             throw DomainError.invalidArgument(field + " is required");
         }
+        return new Money(twoDecimals(field, amount), currency);
+    }
+
+    /**
+     * The one home of the two-decimals rule for every amount a client or operator sends (payments, refunds, balance
+     * adjustments, wallet credits, tier limits, routing costs): more than two decimal places is 400
+     * {@code invalid_argument} "{@code <field> must have at most two decimal places}"; 1.5 and 1.50 pass. Answers the
+     * amount at scale 2.
+     */
+    public static BigDecimal twoDecimals(String field, BigDecimal amount) {
+        Objects.requireNonNull(amount, field);
         if (amount.stripTrailingZeros().scale() > 2) {
             throw DomainError.invalidArgument(field + " " + TWO_DECIMALS);
         }
-        return new Money(amount.setScale(2, RoundingMode.UNNECESSARY), currency);
+        return amount.setScale(2, RoundingMode.UNNECESSARY);
     }
 
     public Money plus(Money other) {

@@ -1,5 +1,6 @@
 package io.mizani.domain.payment;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 
 import java.math.BigDecimal;
@@ -17,9 +18,7 @@ public final class AmountRules {
         if (amount == null) {
             throw DomainError.invalidArgument("amount is required");
         }
-        if (amount.stripTrailingZeros().scale() > 2) {
-            throw DomainError.invalidArgument("amount must have at most two decimal places");
-        }
+        Money.twoDecimals("amount", amount);
         Network.Limits limits = network.limits();
         BigDecimal min = limits.min().amount();
         BigDecimal max = limits.max().amount();

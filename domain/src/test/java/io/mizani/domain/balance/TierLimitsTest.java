@@ -43,7 +43,7 @@ class TierLimitsTest {
                 withdrawal(1, "100.25").limitFor(1, RequestType.WITHDRAWAL));
         assertEquals(Optional.of(new BigDecimal("100.5")),
                 withdrawal(1, "100.50").limitFor(1, RequestType.WITHDRAWAL));
-        assertEquals("withdrawal_daily_usd must have at most two decimals", refusal(1, "100.125"));
+        assertEquals("withdrawal_daily_usd must have at most two decimal places", refusal(1, "100.125"));
     }
 
     @Test

@@ -10,6 +10,7 @@
 # Env:   QUARKUS_DATASOURCE_JDBC_URL/_USERNAME/_PASSWORD (an existing database; it gets a demo merchant and a few
 #        payments), else a throw-away PostgreSQL 17 on PGPORT (15640); PORT (18700); JAVA.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 APP=$(cd "${1:-$ROOT/bootstrap/target/quarkus-app}" && pwd)

@@ -14,6 +14,7 @@
 # Usage: ./mvnw -B package -DskipTests && bench/beneficiary.sh
 # Env: N (100000), REQUESTS (300), PORT (18080), PGPORT (15433), JAVA (java), KEEP=1 keeps $WORK.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${N:-100000}

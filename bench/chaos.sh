@@ -25,6 +25,7 @@
 #      CB_PORT (18592) QUIET_MAX (180) KEEP=1 keeps the work directory (logs) for inspection.
 #      SKEW0 / SKEW1 (unset): run instance 0 / 1 with its machine clock moved, e.g. SKEW0=+5m SKEW1=-5m (libfaketime,
 #      Debian package faketime): the service must run on the database's time (docs/operations.md "Clocks").
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

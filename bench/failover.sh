@@ -23,6 +23,7 @@
 # Env: SYNC (1) LOAD_SECONDS (90) KILL_AT (35) PROMOTE_AFTER (5) THREADS (4) PORT (18690) PORT2 (18691)
 #      PGPORT (15590) PGPORT2 (15591) CB_PORT (18692) QUIET_MAX (180) KEEP=1 keeps the work directory.
 # Exit: 0 every invariant held; 1 one broke (a FAIL line names it); 2 the harness itself could not run.
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

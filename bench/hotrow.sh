@@ -9,6 +9,7 @@
 # Usage: ./mvnw -B package -DskipTests && bench/hotrow.sh
 # Env: DURATION (15s), WARMUP (20s), CONNS ("8 32"), DELAYS ("0 1000"), THREADS (2), PORT (18095), PGPORT (15439), JAVA, KEEP=1.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 # A capacity benchmark: one merchant far above the per-merchant request budget (on by default, 6,000 a minute per
 # replica) would be answered 429; set MIZANI_MERCHANT_RATE_LIMIT to measure under a budget.
 export MIZANI_MERCHANT_RATE_LIMIT=${MIZANI_MERCHANT_RATE_LIMIT:-0}

@@ -18,6 +18,7 @@
 # Env: N (3), PORT (18650), PGPORT (15590), KEEP=1 keeps the scratch directory, MAXRAM (1g: -XX:MaxRAM through
 #      JDK_JAVA_OPTIONS, standing in for the manifests' 1Gi memory limit, which sizes the heap; empty: none).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TAR=$(cd "$(dirname "${1:?usage: bench/image-start.sh <image.tar>}")" && pwd)/$(basename "$1")

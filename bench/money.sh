@@ -13,6 +13,7 @@
 # Usage: ./mvnw -B package -DskipTests && bench/money.sh
 # Env: LIST=0 skips step 4; N (1000000), REQUESTS (200), DURATION (20s), CONNS (32), PORT (18090), PORT2 (18091), PGPORT (15434), KEEP=1.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 # A capacity benchmark: one merchant far above the per-merchant request budget (on by default, 6,000 a minute per
 # replica) would be answered 429; set MIZANI_MERCHANT_RATE_LIMIT to measure under a budget.
 export MIZANI_MERCHANT_RATE_LIMIT=${MIZANI_MERCHANT_RATE_LIMIT:-0}

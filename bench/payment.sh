@@ -5,6 +5,7 @@
 #   3. webhook deliveries per second from the outbox
 # Needs: wrk, curl, python3, a built service (./mvnw -B package -DskipTests). Usage: bench/payment.sh
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 # A capacity benchmark: one merchant far above the per-merchant request budget (on by default, 6,000 a minute per
 # replica) would be answered 429; set MIZANI_MERCHANT_RATE_LIMIT to measure under a budget.
 export MIZANI_MERCHANT_RATE_LIMIT=${MIZANI_MERCHANT_RATE_LIMIT:-0}

@@ -14,6 +14,7 @@
 # Usage: ./mvnw -B package -DskipTests && bench/payout-batch.sh
 # Env: ROUNDS (3), PORT (18095), PGPORT (15436), KEEP=1 keeps the scratch directory.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ROUNDS=${ROUNDS:-3}

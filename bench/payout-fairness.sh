@@ -14,6 +14,7 @@
 # Env: ITEMS (10000), SETTLE_MS (2000), INTERVAL_MS (500), PORT (18096), PGPORT (15437), RUNJAR (the packaged
 # service; another build's quarkus-run.jar to compare), KEEP=1 keeps the scratch directory.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ITEMS=${ITEMS:-10000}

@@ -24,6 +24,7 @@
 # Env: N (50000 per merchant), ENTRIES (20000), REQUESTS (300), PORT (18096), PGPORT (15437), JAVA (java),
 #      KEEP=1 keeps the scratch directory.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${N:-50000}

@@ -6,6 +6,7 @@
 # Usage: ./mvnw -B package -DskipTests && bench/slowloris.sh
 # Env: HEADERS (200) BODY (200) IDLE (100) SECONDS (45) PORT (18640) PGPORT (15560) KEEP=1 keeps the scratch directory.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PORT=${PORT:-18640}

@@ -11,6 +11,7 @@
 #        "-XX:AOTCache=bootstrap/target/quarkus-app/app.aot"), PORT (18600), PGPORT (15540),
 #        LOG_LEVEL (WARN, as bench/perf.sh; io.quarkus stays at INFO for its "started in"), KEEP=1 keeps the logs.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 LABEL=${1:-run}

@@ -16,6 +16,7 @@
 # Usage: ./mvnw -B package -DskipTests && bench/statement.sh
 # Env: N (1000000), XMX (256m), PORT (18095), PGPORT (15436), KEEP=1 keeps the scratch directory.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${N:-1000000}

@@ -7,6 +7,7 @@
 #   3. the operator queue GET /api/admin/account_kycs?status=approved&limit=500
 # Prints requests/s and latency percentiles per step.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 export BASE="${BASE:-http://localhost:8080}" TEAMS="${TEAMS:-200}" CONCURRENCY="${CONCURRENCY:-8}"
 export OPERATOR_PASSWORD="${MIZANI_OPERATOR_PASSWORD:-sandbox-operator}"
 exec python3 - <<'PY'

@@ -4,6 +4,7 @@
 # the foundation's authenticated no-op GET /api/v2/ping, in the same process and the same run.
 # Needs: a JDK 21+ as java, wrk (apt-get install wrk), curl, python3, the packaged service (./mvnw -B package -DskipTests).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 # A capacity benchmark: one merchant far above the per-merchant request budget (on by default, 6,000 a minute per
 # replica) would be answered 429; set MIZANI_MERCHANT_RATE_LIMIT to measure under a budget.
 export MIZANI_MERCHANT_RATE_LIMIT=${MIZANI_MERCHANT_RATE_LIMIT:-0}

@@ -51,12 +51,14 @@ import io.mizani.domain.verification.CheckDefinition;
 import io.mizani.domain.verification.CheckField;
 
 /**
- * Completes the OpenAPI document that SmallRye scans from the resources (docs/openapi.md): product tags in the order
- * Swagger UI shows them (merchant first, operator last), operation ids and summaries, the real success codes, typed
- * bodies where a resource reads or writes raw JSON, one body schema per verification check, the three error shapes
- * on every 4xx/5xx an operation can answer, {@code required} and nullability as Jackson writes them, and an example
- * on every request and response. Provider callbacks and the hosted checkout pages are not part of the merchant API
- * and are left out.
+ * Completes the OpenAPI document that SmallRye scans from the resources (docs/openapi.md). Each resource method
+ * declares its operation ({@code @Operation} id and summary, {@code @Tag}, its success and own error statuses with
+ * {@code @APIResponse}, its request schema and example with {@code @RequestBody}); a contract operation without them
+ * fails the build here. The filter adds what annotations cannot say: product tags in the order Swagger UI shows them
+ * (merchant first, operator last), typed bodies where a resource reads or writes raw JSON, one body schema per
+ * verification check, the three error shapes on every 4xx/5xx an operation can answer, {@code required} and
+ * nullability as Jackson writes them, and an example on every request and response. Provider callbacks and the hosted
+ * checkout pages are not part of the merchant API and are left out.
  */
 public class ContractFilter implements OASFilter {
 
@@ -80,12 +82,14 @@ public class ContractFilter implements OASFilter {
                 + "limits, routing and KYC review. Operator credentials only; a merchant gets 403.");
     }
 
-    /** One operation of the contract. */
-    record Op(String tag, String id, String summary, int success, String response, String request, String example,
-              int... errors) {
+    /**
+     * One operation of the contract, as its resource method declares it ({@code @Operation}, {@code @Tag},
+     * {@code @APIResponse}, {@code @RequestBody}): the success status, the schema named for its body where it names one,
+     * other success answers (a pending approval's 202), the request's schema and example, the operation's own errors.
+     */
+    record Op(String tag, String id, String summary, int success, String response, Map<String, APIResponse> alsoSuccess,
+              String request, Object example, List<Integer> errors) {
     }
-
-    private static final Map<String, Op> OPS = new LinkedHashMap<>();
 
     /**
      * Operations that answer the compact error shape for some refusals (a tier-0 refusal on a payment; an invalid
@@ -107,236 +111,6 @@ public class ContractFilter implements OASFilter {
             + "account_number,first_name,last_name,email,phone,network_id,network_name,network_code,account_type,remark,"
             + "payment_category,payee_check\r\npayroll-2026-11-0001,1500,KES,KE,mpesa_ke,momo,+254700000123,Ada,Obi,"
             + "ada@example.com,+254700000123,net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary,off\r\n";
-
-    private static void op(String key, String tag, String id, String summary, int success, String response,
-                           String request, String example, int... errors) {
-        OPS.put(key, new Op(tag, id, summary, success, response, request, example, errors));
-    }
-
-    static {
-        // Verification
-        op("POST /api/v1/kyc/verify/{check}", "Verification", "runCheck", "Run an identity check", 200, null, "VerifyRequest",
-                null, 402, 404, 409, 412, 422, 502);
-        op("GET /api/v1/kyc/checks", "Verification", "listChecks", "List the checks and the fields each one takes", 200, null, null, null);
-        op("GET /api/v1/kyc/tokens/{token}", "Verification", "resolveToken", "Resolve a verification token", 200, null, null, null, 404);
-        op("GET /api/v1/kyc/lookups", "Verification", "listLookups", "List past checks (newest first)", 200, null, null, null);
-        op("GET /api/v1/kyc/pricing", "Verification", "getPricing", "Read prices and whether checks are allowed", 200, null, null, null);
-        op("POST /api/v1/kyc/screen", "Verification", "screenName",
-                "Screen a name against the sanctions lists (billed like a check)", 200, "ScreenResult", "ScreenRequest",
-                "{\"full_name\":\"Osama bin Laden\",\"type\":\"person\",\"birth_year\":1957,\"country\":\"SA\"}",
-                402, 409, 412);
-        op("GET /api/v1/kyc/settings", "Verification", "getVerificationSettings", "Read the verification settings", 200, null, null, null);
-        op("PUT /api/v1/kyc/settings", "Verification", "updateVerificationSettings", "Change the verification settings", 200,
-                null, "VerificationSettingsInput", "{\"mode\":\"platform\"}");
-        // Teams
-        op("GET /api/v2/ping", "Teams", "ping", "Check the credentials", 200, "Ping", null, null);
-        op("POST /api/v2/accounts", "Teams", "createTeam", "Create a Team", 200, "AccountEnvelope", null,
-                "{\"organization_id\":1,\"name\":\"Nairobi Traders\",\"email\":\"ops@nairobi-traders.example\","
-                        + "\"dial_code\":\"+254\",\"number\":\"712345678\"}", 404, 409);
-        op("PUT /api/v2/accounts", "Teams", "updateTeam", "Update a Team's profile", 200, null, null,
-                "{\"account_id\":1,\"description\":\"Wholesale grains\",\"email\":\"ops@nairobi-traders.example\"}", 404);
-        op("DELETE /api/v2/accounts/{account_id}", "Teams", "deleteTeam", "Delete a Team", 200, null, null, null, 404);
-        op("GET /api/v2/account/{account_id}", "Teams", "getTeam", "Read a Team", 200, null, null, null, 404);
-        op("DELETE /api/v2/accounts/{account_id}/users/{user_id}", "Teams", "removeMember", "Remove a member from a Team", 200,
-                "Success", null, null, 404);
-        op("GET /api/v2/user_profile/{user_id}", "Teams", "getUserProfile", "Read a user's profile and Teams", 200, null, null, null, 404);
-        op("POST /api/v2/account_invites", "Teams", "inviteMember", "Invite someone to a Team", 200, "Success", null,
-                "{\"organization_id\":1,\"account_id\":1,\"email\":\"new.member@example.com\",\"role_id\":2}", 404, 409);
-        op("POST /api/v2/account_invites/accept", "Teams", "acceptInvitation", "Accept an invitation", 200, "AcceptedInvitation",
-                null, "{\"token\":\"inv_3f9a0c2d\",\"first_name\":\"Amina\",\"last_name\":\"Otieno\","
-                        + "\"phone_number\":\"+254712345678\"}", 404, 409);
-        // Team KYC
-        op("POST /api/v2/api_keys", "Teams", "createApiKey", "Create an API key with scopes", 201, null, null,
-                "{\"name\":\"payouts server\",\"scopes\":[\"payments:payout\",\"payments:read\"],"
-                        + "\"expires_at\":\"2027-06-30T00:00:00Z\"}");
-        op("GET /api/v2/api_keys", "Teams", "listApiKeys", "List the Team's API keys", 200, null, null, null);
-        op("DELETE /api/v2/api_keys/{key_id}", "Teams", "revokeApiKey", "Revoke an API key", 200, null, null, null, 404);
-        op("POST /api/v2/account_kycs", "Team KYC", "submitTeamKyc", "Submit a Team's KYC", 200, "Envelope", null,
-                "{\"account_id\":1,\"entity_type\":\"business\",\"country_code\":\"KE\",\"country\":\"Kenya\",\"kyc_tier\":2,"
-                        + "\"contact_information\":{\"first_name\":\"Ada\",\"last_name\":\"Lovelace\"},"
-                        + "\"kyc_tokens\":{\"national_id\":\"vt_7d2f0b9e4c1a\"}}", 404, 409, 422);
-        op("GET /api/v2/account_kycs/{id}", "Team KYC", "getTeamKyc", "Read a KYC submission", 200, null, null, null, 404);
-        op("PUT /api/v2/account_kycs/{id}", "Team KYC", "updateTeamKyc", "Correct a KYC submission", 200, null, null,
-                "{\"account_id\":1,\"entity_type\":\"business\",\"country_code\":\"KE\",\"country\":\"Kenya\","
-                        + "\"contact_information\":{\"first_name\":\"Ada\",\"last_name\":\"Lovelace\"}}", 404, 409);
-        op("POST /api/v2/account_kycs/upgrade", "Team KYC", "requestTierUpgrade", "Ask for a higher KYC tier", 200, null, null,
-                "{\"account_id\":1,\"upgrade_information\":{\"upgrade_to\":3,\"upgrade_notes\":\"larger payouts\"},"
-                        + "\"entity_information\":{\"entity_name\":\"Ada Trading\"}}", 404, 409, 422);
-        // Beneficiaries
-        op("GET /api/global/beneficiaries", "Beneficiaries", "listBeneficiaries", "List beneficiaries", 200, null, null, null);
-        op("POST /api/global/beneficiaries", "Beneficiaries", "createBeneficiary", "Add a beneficiary", 200, null,
-                "BeneficiaryInput", "{\"first_name\":\"Wanjiru\",\"last_name\":\"Kamau\",\"email\":\"wanjiru@example.com\","
-                        + "\"country\":\"KE\",\"account_number\":\"+254722000123\",\"account_type\":\"momo\"}", 409, 422);
-        op("GET /api/global/beneficiaries/{uuid}", "Beneficiaries", "getBeneficiary", "Read a beneficiary", 200, null, null, null, 404);
-        op("PUT /api/global/beneficiaries/{uuid}", "Beneficiaries", "replaceBeneficiary", "Replace a beneficiary's details", 200,
-                null, "BeneficiaryChanges", "{\"first_name\":\"Wanjiru\",\"last_name\":\"Kamau\",\"email\":\"wanjiru@example.com\","
-                        + "\"country\":\"KE\",\"account_number\":\"+254722000123\",\"account_type\":\"momo\"}", 404);
-        op("PATCH /api/global/beneficiaries/{uuid}", "Beneficiaries", "updateBeneficiary", "Change some of a beneficiary's details",
-                200, null, "BeneficiaryChanges", "{\"email\":\"wanjiru.kamau@example.com\"}", 404);
-        op("DELETE /api/global/beneficiaries/{uuid}", "Beneficiaries", "deleteBeneficiary", "Delete a beneficiary", 200, null, null,
-                null, 404);
-        op("GET /api/global/beneficiaries/{uuid}/kyc-eligibility", "Beneficiaries", "checkBeneficiaryEligibility",
-                "Check whether a payment to a beneficiary would clear KYC", 200, null, null, null, 404);
-        // Payments
-        op("GET /api/global/discovery/payment-world/country", "Payments", "listPaymentCountries",
-                "List the countries and rails open to the Team", 200, null, null, null);
-        op("GET /api/global/payment-channels", "Payments", "listPaymentChannels",
-                "List the Team's payment channels and whether each provider answers now", 200, "PaymentChannelsBody",
-                null, null);
-        op("GET /api/global/discovery/discover-rails", "Payments", "discoverRails", "Discover the rails and networks of a country",
-                200, null, null, null);
-        op("POST /api/global/transaction-providers", "Payments", "listTransactionProviders",
-                "List the providers that can carry a payment", 200, null, null,
-                "{\"country\":\"KE\",\"transaction_channel\":\"momo\",\"request_type\":\"payment\",\"amount\":100,\"currency\":\"KES\"}");
-        op("POST /api/global/payments", "Payments", "startPayment", "Start a payment (collection or payout)", 200, null, null,
-                "{\"request_type\":\"payment\",\"transaction_channel\":\"momo\",\"provider\":\"mpesa_ke\",\"amount\":100,"
-                        + "\"currency\":\"KES\",\"country\":\"KE\",\"customer\":{\"first_name\":\"Ada\",\"last_name\":\"Obi\","
-                        + "\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},\"provider_config\":{\"network_id\":"
-                        + "\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\",\"network_name\":\"M-Pesa\",\"network_code\":\"MPESA\","
-                        + "\"account_type\":\"momo\"},\"payment_config\":{\"reference\":\"order-1001\",\"account_number\":"
-                        + "\"+254700000123\",\"remark\":\"Order 1001\",\"payment_category\":\"goods\",\"callback_url\":"
-                        + "\"https://merchant.example/callbacks/mizani\"}}", 404, 409, 422, 502);
-        op("POST /api/global/transaction-status", "Payments", "getTransactionStatus", "Read a payment's status", 200,
-                "TransactionEnvelope", null, "{\"merchant_reference\":\"order-1001\"}", 404);
-        op("GET /api/global/transactions", "Payments", "listTransactions", "List payments (newest first)", 200, "TransactionsPage",
-                null, null);
-        op("POST /api/global/payees/resolve", "Payments", "resolvePayee",
-                "Confirm who holds a payee's account (and how a name compares)", 200, "PayeeResolution", null,
-                "{\"country\":\"KE\",\"provider\":\"mpesa_ke\",\"account_number\":\"+254700000123\",\"name\":"
-                        + "{\"first_name\":\"Ada\",\"last_name\":\"Obi\"}}");
-        op("POST /api/global/payout-batches", "Payments", "createPayoutBatch",
-                "Create a payout batch (JSON or text/csv); it awaits another user's approval", 200, "PayoutBatchEnvelope",
-                null, "{\"batch_reference\":\"payroll-2026-11\",\"callback_url\":\"https://merchant.example/callbacks/mizani\","
-                        + "\"items\":[{\"transaction_channel\":\"momo\",\"provider\":\"mpesa_ke\",\"amount\":1500,"
-                        + "\"currency\":\"KES\",\"country\":\"KE\",\"customer\":{\"first_name\":\"Ada\",\"last_name\":"
-                        + "\"Obi\",\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},\"provider_config\":"
-                        + "{\"network_id\":\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\",\"network_name\":\"M-Pesa\","
-                        + "\"network_code\":\"MPESA\",\"account_type\":\"momo\"},\"payment_config\":{\"reference\":"
-                        + "\"payroll-2026-11-0001\",\"account_number\":\"+254700000123\",\"remark\":\"November pay\","
-                        + "\"payment_category\":\"salary\"}}]}", 404);
-        op("GET /api/global/payout-batches/{batch_reference}", "Payments", "getPayoutBatch", "Read a payout batch", 200,
-                "PayoutBatchEnvelope", null, null, 404);
-        op("POST /api/global/payout-batches/{batch_reference}/approve", "Payments", "approvePayoutBatch",
-                "Approve a payout batch: reserve every item and queue them as withdrawals", 200, "PayoutBatchEnvelope",
-                null, null, 404);
-        op("POST /api/global/payout-batches/{batch_reference}/cancel", "Payments", "cancelPayoutBatch",
-                "Cancel a payout batch awaiting approval", 200, "PayoutBatchEnvelope", null, null, 404);
-        op("GET /api/global/payout-batches/{batch_reference}/items", "Payments", "listPayoutBatchItems",
-                "List a payout batch's items (its withdrawals, in the batch's order)", 200, "PayoutBatchItemsPage", null,
-                null, 404);
-        op("GET /api/global/webhooks/secret", "Payments", "getWebhookSecret", "Read the webhook signing secret", 200, null, null, null);
-        op("POST /api/global/webhooks/secret/rotate", "Payments", "rotateWebhookSecret", "Rotate the webhook signing secret", 200,
-                null, null, null);
-        // Refunds (platform.md section 15), with the payments they refund
-        op("POST /api/global/refunds", "Payments", "startRefund", "Refund a succeeded collection (whole or part)", 200,
-                "RefundEnvelope", null, "{\"merchant_reference\":\"order-1001\",\"refund_reference\":\"refund-1001-1\","
-                        + "\"amount\":40,\"reason\":\"item returned\"}", 404, 409, 422);
-        op("GET /api/global/refunds/{refund_reference}", "Payments", "getRefund", "Read a refund", 200, "RefundEnvelope",
-                null, null, 404);
-        op("GET /api/global/refunds", "Payments", "listRefunds", "List refunds (newest first)", 200, "RefundsPage", null,
-                null, 404);
-        // Balances
-        op("GET /api/global/balances", "Balances", "listBalances", "Read the payment balances", 200, "BalancesBody", null, null);
-        op("GET /api/global/balances/{currency}/entries", "Balances", "listBalanceEntries", "List a balance's ledger entries", 200,
-                "BalanceEntriesPage", null, null, 404);
-        op("POST /api/global/statements", "Balances", "createStatement",
-                "Ask for a statement of a balance over some days (built in the background)", 202, "StatementEnvelope",
-                null, "{\"currency\":\"KES\",\"from\":\"2026-11-01\",\"to\":\"2026-11-30\"}");
-        op("GET /api/global/statements/{id}", "Balances", "getStatement", "Read a statement and its download link", 200,
-                "StatementEnvelope", null, null, 404);
-        op("GET /api/global/statements/download/{token}", "Balances", "downloadStatement",
-                "Download a statement's CSV through its signed link (no credentials)", 200, null, null, null, 404);
-        // Events
-        op("GET /api/global/events", "Events", "listEvents", "List events (newest first)", 200, null, null, null);
-        op("GET /api/global/events/{id}", "Events", "getEvent", "Read an event and its delivery attempts", 200, null, null, null, 404);
-        op("POST /api/global/events/{id}/redeliver", "Events", "redeliverEvent", "Send an event again", 202, "DeliveryOfEvent",
-                null, null, 404, 409);
-        op("GET /api/global/webhooks/endpoint", "Events", "getWebhookEndpoint", "Read the webhook endpoint", 200, null, null, null);
-        op("PUT /api/global/webhooks/endpoint", "Events", "setWebhookEndpoint", "Set the webhook endpoint", 200, null, null,
-                "{\"url\":\"https://merchant.example/webhooks/mizani\"}");
-        op("POST /api/global/webhooks/test", "Events", "sendTestWebhook", "Send a test event to the webhook endpoint", 200, null,
-                null, null, 409);
-        // Operator
-        op("GET /api/admin/merchants", "Operator", "listMerchants", "List merchants (newest first, cursor pages)", 200, null,
-                null, null);
-        op("GET /api/admin/accounts", "Operator", "listAccounts", "List Teams of every merchant (newest first, cursor pages)", 200,
-                null, null, null);
-        op("POST /api/admin/merchants", "Operator", "onboardMerchant", "Onboard a merchant", 201, "OnboardedMerchant", null,
-                "{\"organization_name\":\"Nairobi Traders Ltd\",\"user\":{\"first_name\":\"Ada\",\"last_name\":\"Owner\","
-                        + "\"email\":\"ada.owner@example.com\",\"phone_number\":\"+254700000001\"},\"account\":{\"name\":"
-                        + "\"Nairobi Traders\",\"email\":\"team@nairobi-traders.example\",\"dial_code\":\"+254\",\"number\":"
-                        + "\"712000001\"}}", 409);
-        op("POST /api/admin/accounts/{account_id}/credentials", "Operator", "issueCredentials", "Issue API credentials", 201,
-                "CredentialsEnvelope", null, null, 404);
-        op("POST /api/admin/accounts/{account_id}/users", "Operator", "addTeamUser",
-                "Add a user to a Team with a role, with API credentials of theirs", 201, "TeamUserAdded", null,
-                "{\"first_name\":\"Ben\",\"last_name\":\"Approver\",\"email\":\"ben.approver@example.com\","
-                        + "\"role\":\"admin\"}", 404, 409);
-        op("DELETE /api/admin/credentials/{username}", "Operator", "revokeCredentials", "Revoke API credentials", 200, "Revoked",
-                null, null, 404);
-        op("POST /api/admin/accounts/{account_id}/service-wallet/credits", "Operator", "creditServiceWallet",
-                "Credit a Team's service wallet", 200, "ServiceWalletCredit", null, "{\"amount\":500,\"reference\":\"topup-2026-001\"}",
-                404, 409);
-        op("PUT /api/admin/accounts/{account_id}/identity-checks", "Operator", "setIdentityChecksAvailable",
-                "Make identity checks available to a Team", 200, "IdentityChecksAvailability", null, "{\"available\":true}", 404);
-        op("PUT /api/admin/accounts/{account_id}/payment-providers", "Operator", "setPaymentProviders",
-                "Choose the payment providers of a Team", 200, "PaymentProviders", null, "{\"providers\":[\"mpesa_ke\",\"airtel_ke\"]}",
-                404);
-        op("POST /api/admin/accounts/{account_id}/balances/{currency}/adjustments", "Operator", "adjustBalance",
-                "Adjust a Team's payment balance", 200, "BalanceAdjustment", null,
-                "{\"amount\":1000,\"reference\":\"adj-2026-001\",\"reason\":\"opening float\"}", 404, 409);
-        op("GET /api/admin/tier-limits", "Operator", "getTierLimits", "Read the daily limits per KYC tier", 200, "TierLimits", null, null);
-        op("PUT /api/admin/tier-limits", "Operator", "setTierLimits", "Set the daily limits per KYC tier", 200, "TierLimits",
-                "TierLimits", "{\"tiers\":{\"2\":{\"withdrawal_daily_usd\":5000,\"collection_daily_usd\":10000}}}");
-        op("GET /api/admin/verification-routing", "Operator", "getVerificationRouting", "Read the verification routing", 200, null,
-                null, null);
-        op("PUT /api/admin/verification-routing", "Operator", "setVerificationRouting", "Set the verification routing", 200, null,
-                "RoutingDto", "{\"routes\":{\"nin\":[\"sandbox\",\"sandbox_backup\"]}}");
-        op("GET /api/admin/verification-routing/margins", "Operator", "getVerificationMargins",
-                "Read the margin per provider and check", 200, null, null, null);
-        op("GET /api/admin/account_kycs", "Operator", "listTeamKycSubmissions", "List Team KYC submissions", 200, null, null, null);
-        op("POST /api/admin/account_kycs/{id}/review", "Operator", "reviewTeamKyc", "Approve or reject a KYC submission", 200, null,
-                null, "{\"decision\":\"approve\",\"kyc_tier\":2,\"notes\":\"documents match the register\"}", 404, 409);
-        op("POST /api/admin/account_kycs/{id}/upgrade-review", "Operator", "reviewTierUpgrade", "Approve or reject a tier upgrade",
-                200, null, null, "{\"decision\":\"approve\",\"notes\":\"checked the register\"}", 404, 409);
-        // Operator: named operators, four eyes, audit log (platform.md section 18)
-        op("POST /api/admin/operators", "Operator", "createOperator", "Create a named operator (password shown once)", 201,
-                null, null, "{\"username\":\"amina.finance\",\"role\":\"finance\"}", 409);
-        op("GET /api/admin/operators", "Operator", "listOperators", "List the operators", 200, null, null, null);
-        op("DELETE /api/admin/operators/{username}", "Operator", "deleteOperator", "Delete an operator (its logins are refused)",
-                200, "OperatorDeleted", null, null, 404);
-        op("GET /api/admin/approvals", "Operator", "listApprovals", "List four-eyes approvals (newest first)", 200, null, null,
-                null);
-        op("GET /api/admin/approvals/{id}", "Operator", "getApproval", "Read an approval", 200, null, null, null, 404);
-        op("POST /api/admin/approvals/{id}/approve", "Operator", "approveApproval",
-                "Approve and apply a pending request (another admin or finance operator)", 200, null, null, null, 404, 409);
-        op("POST /api/admin/approvals/{id}/reject", "Operator", "rejectApproval", "Reject a pending request", 200, null, null,
-                null, 404, 409);
-        op("GET /api/admin/audit-events", "Operator", "listAuditEvents", "List audit events (newest first, cursor pages)", 200,
-                "AuditEventPage", null, null);
-        op("GET /api/admin/audit-events/checkpoint", "Operator", "getAuditCheckpoint",
-                "Read the log's head signed with the audit key (Ed25519)", 200, null, null, null);
-        op("GET /api/admin/audit-events/public-key", "Operator", "getAuditPublicKey", "Read the audit key's public half", 200,
-                null, null, null);
-        op("GET /api/admin/audit-events/verify", "Operator", "verifyAuditLog", "Walk the hash chain and report the first bad event",
-                200, null, null, null);
-        // Operator: compliance screening (platform.md section 20)
-        op("POST /api/admin/screening/lists", "Operator", "loadScreeningList",
-                "Load a screening list file (a new version; the body is the file)", 200, "ScreeningListEnvelope", null,
-                null);
-        op("GET /api/admin/screening/lists", "Operator", "listScreeningLists", "List the current screening lists", 200,
-                "ScreeningLists", null, null);
-        op("GET /api/admin/screening/cases", "Operator", "listScreeningCases", "List screening cases (newest first)", 200,
-                "ScreeningCases", null, null);
-        op("POST /api/admin/screening/cases/{id}/decision", "Operator", "decideScreeningCase",
-                "Clear or confirm a screening case (a note is required)", 200, "ScreeningCaseEnvelope", "DecisionBody",
-                "{\"decision\":\"clear\",\"note\":\"different date of birth on the national ID\"}", 404, 409);
-    }
-
-    /** Operations that answer 202 with a pending approval instead of their success (four eyes, section 18). */
-    private static final Map<String, String> ALSO_ACCEPTED = Map.of(
-            "creditServiceWallet", "ApprovalEnvelope",
-            "adjustBalance", "ApprovalEnvelope");
 
     /** Paths outside the merchant API, left out of the document: provider callbacks, hosted checkout pages, the public ping. */
     private static final List<String> NOT_CONTRACT = List.of("/providers/", "/api/providers/", "/checkout/", "/ping");
@@ -579,6 +353,7 @@ public class ContractFilter implements OASFilter {
 
         List<Tag> tags = new ArrayList<>();
         TAGS.forEach((name, description) -> tags.add(OASFactory.createTag().name(name).description(description)));
+        api.setTags(null); // the methods' @Tag names: replaced, after the paths and components
         api.setTags(tags);
 
         Set<String> responseSide = new HashSet<>();
@@ -591,16 +366,12 @@ public class ContractFilter implements OASFilter {
             PathItem item = api.getPaths().getPathItem(path);
             boolean any = false;
             for (Map.Entry<PathItem.HttpMethod, Operation> e : new LinkedHashMap<>(item.getOperations()).entrySet()) {
-                Op op = OPS.get(e.getKey().name() + " " + path);
-                if (op == null) {
-                    if (NOT_CONTRACT.stream().noneMatch(path::startsWith)) {
-                        // an operation left out of the table would silently vanish from the document
-                        throw new IllegalStateException("the OpenAPI table has no row for the operation "
-                                + e.getKey().name() + " " + path + " (ContractFilter.OPS, docs/openapi.md)");
-                    }
+                if (NOT_CONTRACT.stream().anyMatch(path::startsWith)) {
                     item.setOperation(e.getKey(), null);
                     continue;
                 }
+                Op op = declared(e.getKey().name() + " " + path, e.getValue());
+                inDocumentOrder(e.getValue());
                 any = true;
                 complete(path, e.getValue(), op, schemas, responseSide, requestSide);
             }
@@ -609,13 +380,6 @@ public class ContractFilter implements OASFilter {
                     item.getParameters().forEach(p -> describeParameter(path, p));
                 }
                 kept.put(path, item);
-            }
-        }
-        for (String missing : OPS.keySet()) {
-            String path = missing.substring(missing.indexOf(' ') + 1);
-            if (!kept.containsKey(path) || kept.get(path).getOperations().keySet().stream()
-                    .noneMatch(m -> missing.startsWith(m.name() + " "))) {
-                throw new IllegalStateException("the OpenAPI table names an operation the resources lack: " + missing);
             }
         }
         api.getPaths().setPathItems(kept);
@@ -689,8 +453,11 @@ public class ContractFilter implements OASFilter {
                 rb = OASFactory.createRequestBody();
                 o.setRequestBody(rb);
             }
-            rb.setContent(OASFactory.createContent().addMediaType("application/json",
-                    OASFactory.createMediaType().schema(ref(op.request()))));
+            if (rb.getContent() == null) {
+                rb.setContent(OASFactory.createContent());
+            }
+            // in place: another form of the body (a payout batch's text/csv) keeps its place
+            rb.getContent().addMediaType("application/json", OASFactory.createMediaType().schema(ref(op.request())));
         }
         if (rb != null && op.id().equals("loadScreeningList")) {
             // the list file itself: the documented CSV, or the Treasury's or the UN's XML (docs/screening.md)
@@ -714,7 +481,7 @@ public class ContractFilter implements OASFilter {
             if (op.id().equals("runCheck")) {
                 mt.setExamples(verifyExamples());
             } else if (op.example() != null) {
-                mt.setExample(parse(op.example()));
+                mt.setExample(example(op.example()));
             }
             MediaType csv = rb.getContent().getMediaType("text/csv");
             if (csv != null && op.id().equals("createPayoutBatch")) {
@@ -746,16 +513,19 @@ public class ContractFilter implements OASFilter {
 
         // success answer
         APIResponses responses = o.getResponses();
-        APIResponse ok = responses.getAPIResponse("200");
+        APIResponse ok = responses.getAPIResponse(String.valueOf(op.success()));
         if (ok == null) {
             ok = OASFactory.createAPIResponse();
         }
         Map<String, APIResponse> out = new LinkedHashMap<>();
+        Content declaredContent = ok.getContent();
+        ok.setContent(null); // the description first, as the document has it
         ok.setDescription(switch (op.success()) {
             case 201 -> "Created";
             case 202 -> "Accepted";
             default -> "OK";
         });
+        ok.setContent(declaredContent);
         if (op.response() != null) {
             ok.setContent(OASFactory.createContent().addMediaType("application/json",
                     OASFactory.createMediaType().schema(ref(op.response()))));
@@ -776,14 +546,17 @@ public class ContractFilter implements OASFilter {
             }
         }
         out.put(String.valueOf(op.success()), ok);
-        if (ALSO_ACCEPTED.containsKey(op.id())) {
-            APIResponse accepted = OASFactory.createAPIResponse().description("Accepted: at or above the approval "
-                    + "threshold, waiting for a second operator; nothing is applied yet")
-                    .content(OASFactory.createContent().addMediaType("application/json",
-                            OASFactory.createMediaType().schema(ref(ALSO_ACCEPTED.get(op.id())))));
-            collectRefs(ref(ALSO_ACCEPTED.get(op.id())), responseSide);
-            out.put("202", accepted);
-        }
+        // another success the method declares (a pending approval's 202), with its own description and body
+        op.alsoSuccess().forEach((status, declared) -> {
+            String body = refName(declared.getContent());
+            APIResponse also = OASFactory.createAPIResponse().description(declared.getDescription());
+            if (body != null) {
+                also.setContent(OASFactory.createContent().addMediaType("application/json",
+                        OASFactory.createMediaType().schema(ref(body))));
+                collectRefs(ref(body), responseSide);
+            }
+            out.put(status, also);
+        });
 
         // errors
         List<Integer> codes = new ArrayList<>(List.of(400));
@@ -807,6 +580,96 @@ public class ContractFilter implements OASFilter {
         }
         collectRefs(ref(shape), responseSide);
         responses.setAPIResponses(out);
+    }
+
+    /** The errors an operation declares with {@code @APIResponse} where it can answer them; the filter adds the rest. */
+    private static final Set<String> OPERATION_ERRORS = Set.of("402", "404", "409", "412", "422", "502");
+
+    /** The errors every operation can answer (the filter adds them, with the surface's body). */
+    private static final Set<String> COMMON_ERRORS = Set.of("400", "401", "403", "413", "414", "415", "429", "431", "503");
+
+    /**
+     * Puts the summary, tags and security after the operation's parameters, body and answers, and the operation id
+     * after them, where SmallRye's own scan left them before the resources declared them (the document's key order).
+     */
+    private static void inDocumentOrder(Operation o) {
+        String summary = o.getSummary();
+        List<String> tags = o.getTags();
+        List<org.eclipse.microprofile.openapi.models.security.SecurityRequirement> security = o.getSecurity();
+        o.setSummary(null);
+        o.setOperationId(null);
+        o.setTags(null);
+        o.setSecurity(null);
+        o.setSummary(summary);
+        o.setTags(tags);
+        o.setSecurity(security);
+    }
+
+    /**
+     * The operation as its resource method declares it. A contract operation whose method has no
+     * {@code @Operation(operationId = ...)}, no {@code @Tag} naming a product tag (on the method or its class) or no
+     * {@code @APIResponse} with its success status fails the build: it would reach the document unnamed.
+     */
+    static Op declared(String key, Operation o) {
+        String id = o.getOperationId();
+        if (id == null || id.isBlank()) {
+            throw new IllegalStateException("the operation " + key + " is not documented: its resource method has no "
+                    + "@Operation(operationId = ..., summary = ...) (docs/openapi.md)");
+        }
+        String tag = o.getTags() == null ? null : o.getTags().stream().filter(TAGS::containsKey).findFirst().orElse(null);
+        if (tag == null) {
+            throw new IllegalStateException("the operation " + key + " (" + id + ") has no @Tag naming one of "
+                    + TAGS.keySet() + " on its method or resource class (docs/openapi.md)");
+        }
+        Map<String, APIResponse> declared = o.getResponses() == null || o.getResponses().getAPIResponses() == null
+                ? Map.of() : o.getResponses().getAPIResponses();
+        List<String> successes = declared.keySet().stream().filter(c -> c.matches("2\\d\\d")).sorted().toList();
+        if (successes.isEmpty()) {
+            throw new IllegalStateException("the operation " + key + " (" + id + ") declares no success status: "
+                    + "@APIResponse(responseCode = \"200\") (docs/openapi.md)");
+        }
+        Map<String, APIResponse> also = new LinkedHashMap<>();
+        successes.stream().skip(1).forEach(c -> also.put(c, declared.get(c)));
+        List<Integer> errors = new ArrayList<>();
+        for (String c : declared.keySet()) {
+            if (OPERATION_ERRORS.contains(c)) {
+                errors.add(Integer.valueOf(c));
+            } else if (c.matches("[45]\\d\\d") && !COMMON_ERRORS.contains(c)) {
+                // Quarkus adds 400, 401 and 403 by itself; the filter decides where the common ones apply
+                throw new IllegalStateException("the operation " + key + " (" + id + ") declares " + c + ": the errors an "
+                        + "operation declares are " + OPERATION_ERRORS + "; the filter adds the common ones (docs/openapi.md)");
+            }
+        }
+        errors.sort(null);
+        String request = null;
+        Object example = null;
+        MediaType json = o.getRequestBody() == null || o.getRequestBody().getContent() == null ? null
+                : o.getRequestBody().getContent().getMediaType("application/json");
+        if (json != null) {
+            request = json.getSchema() == null ? null : refName(json.getSchema());
+            example = json.getExample();
+        }
+        return new Op(tag, id, o.getSummary(), Integer.parseInt(successes.getFirst()),
+                refName(declared.get(successes.getFirst()).getContent()), also, request, example, errors);
+    }
+
+    /** The schema a JSON body names ({@code ref = "Name"} or a class's), or null. */
+    private static String refName(Content content) {
+        MediaType json = content == null ? null : content.getMediaType("application/json");
+        return json == null ? null : refName(json.getSchema());
+    }
+
+    private static String refName(Schema s) {
+        return s == null || s.getRef() == null ? null : s.getRef().substring(s.getRef().lastIndexOf('/') + 1);
+    }
+
+    /** An example as {@code @Content(example = ...)} gives it (text, or what SmallRye parsed it into), as plain JSON values. */
+    private static Object example(Object declared) {
+        try {
+            return parse(declared instanceof String text ? text : JSON.writeValueAsString(declared));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("bad example " + declared, e);
+        }
     }
 
     /** A parameter's meaning (the table above) and, where it is one of a fixed set, its values. */

@@ -35,8 +35,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The operator API (platform.md section 3). Operator credentials only; merchants get 403. */
+@Tag(name = "Operator")
 @Path("/api/admin")
 @RolesAllowed("operator")
 @Audited
@@ -70,6 +76,8 @@ public class AdminResource {
     }
 
     /** Merchants newest first; {@code name} filters by a part of the name; cursor {@code starting_after} an id. */
+    @Operation(operationId = "listMerchants", summary = "List merchants (newest first, cursor pages)")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/merchants")
     public MerchantList merchants(@QueryParam("name") String name, @QueryParam("limit") String limit,
@@ -79,6 +87,8 @@ public class AdminResource {
     }
 
     /** Teams newest first; {@code merchant} (organization id) and {@code status} (active, deleted) filter. */
+    @Operation(operationId = "listAccounts", summary = "List Teams of every merchant (newest first, cursor pages)")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/accounts")
     public AccountList accounts(@QueryParam("merchant") String merchant, @QueryParam("status") String status,
@@ -116,6 +126,16 @@ public class AdminResource {
             @Schema(required = true) List<String> providers) {
     }
 
+    @Operation(operationId = "onboardMerchant", summary = "Onboard a merchant")
+    @APIResponse(responseCode = "201",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "OnboardedMerchant")))
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"organization_name\":\"Nairobi Traders Ltd\",\"user\":{\"first_name\":\"Ada\","
+                        + "\"last_name\":\"Owner\",\"email\":\"ada.owner@example.com\","
+                        + "\"phone_number\":\"+254700000001\"},\"account\":{\"name\":\"Nairobi Traders\","
+                        + "\"email\":\"team@nairobi-traders.example\",\"dial_code\":\"+254\","
+                        + "\"number\":\"712000001\"}}"))
     @POST
     @Path("/merchants")
     @Audited(action = "merchant.onboard", target = "account", id = "result.account.id")
@@ -137,6 +157,10 @@ public class AdminResource {
         return Response.status(201).entity(out).build();
     }
 
+    @Operation(operationId = "issueCredentials", summary = "Issue API credentials")
+    @APIResponse(responseCode = "201",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "CredentialsEnvelope")))
+    @APIResponse(responseCode = "404")
     @POST
     @Path("/accounts/{account_id}/credentials")
     @Audited(action = "credential.issue", target = "account", id = "account_id")
@@ -152,6 +176,14 @@ public class AdminResource {
     }
 
     /** A user of the Team with a role, and a credential of that user on it (platform.md section 16). */
+    @Operation(operationId = "addTeamUser", summary = "Add a user to a Team with a role, with API credentials of theirs")
+    @APIResponse(responseCode = "201",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "TeamUserAdded")))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"first_name\":\"Ben\",\"last_name\":\"Approver\","
+                        + "\"email\":\"ben.approver@example.com\",\"role\":\"admin\"}"))
     @POST
     @Path("/accounts/{account_id}/users")
     @Audited(action = "team_user.add", target = "account", id = "account_id")
@@ -172,6 +204,10 @@ public class AdminResource {
         return Response.status(201).entity(out).build();
     }
 
+    @Operation(operationId = "revokeCredentials", summary = "Revoke API credentials")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Revoked")))
+    @APIResponse(responseCode = "404")
     @DELETE
     @Path("/credentials/{username}")
     @Audited(action = "credential.revoke", target = "credential", id = "username")
@@ -184,6 +220,15 @@ public class AdminResource {
      * 200 the new balance; at or above the approval threshold 202 {@code {approval}} and nothing is credited until
      * another admin or finance operator approves it (platform.md section 18).
      */
+    @Operation(operationId = "creditServiceWallet", summary = "Credit a Team's service wallet")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "ServiceWalletCredit")))
+    @APIResponse(responseCode = "202", description = ApprovalResource.PENDING, content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApprovalResource.ApprovalEnvelope.class)))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"amount\":500,\"reference\":\"topup-2026-001\"}"))
     @POST
     @Path("/accounts/{account_id}/service-wallet/credits")
     @Needs(OperatorPermission.FINANCE)
@@ -199,6 +244,12 @@ public class AdminResource {
         };
     }
 
+    @Operation(operationId = "setIdentityChecksAvailable", summary = "Make identity checks available to a Team")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "IdentityChecksAvailability")))
+    @APIResponse(responseCode = "404")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"available\":true}"))
     @PUT
     @Path("/accounts/{account_id}/identity-checks")
     @Audited(action = "identity_checks.set", target = "account", id = "account_id")
@@ -214,6 +265,12 @@ public class AdminResource {
         return out;
     }
 
+    @Operation(operationId = "setPaymentProviders", summary = "Choose the payment providers of a Team")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "PaymentProviders")))
+    @APIResponse(responseCode = "404")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"providers\":[\"mpesa_ke\",\"airtel_ke\"]}"))
     @PUT
     @Path("/accounts/{account_id}/payment-providers")
     @Audited(action = "payment_providers.set", target = "account", id = "account_id")

@@ -16,8 +16,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The audit log (platform.md section 18): pages newest first, a signed checkpoint, the public key, verification. */
+@Tag(name = "Operator")
 @Path("/api/admin/audit-events")
 @RolesAllowed("operator")
 @Audited
@@ -30,6 +36,9 @@ public class AuditResource {
         this.audit = audit;
     }
 
+    @Operation(operationId = "listAuditEvents", summary = "List audit events (newest first, cursor pages)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "AuditEventPage")))
     @GET
     public Map<String, Object> list(@QueryParam("actor") String actor, @QueryParam("action") String action,
                                     @QueryParam("target_type") String targetType,
@@ -47,18 +56,24 @@ public class AuditResource {
         return out;
     }
 
+    @Operation(operationId = "getAuditCheckpoint", summary = "Read the log's head signed with the audit key (Ed25519)")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/checkpoint")
     public AuditService.Checkpoint checkpoint() {
         return audit.checkpoint();
     }
 
+    @Operation(operationId = "getAuditPublicKey", summary = "Read the audit key's public half")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/public-key")
     public AuditService.PublicKey publicKey() {
         return audit.publicKey();
     }
 
+    @Operation(operationId = "verifyAuditLog", summary = "Walk the hash chain and report the first bad event")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/verify")
     public AuditService.Verification verify() {

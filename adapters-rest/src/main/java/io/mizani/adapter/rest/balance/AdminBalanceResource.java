@@ -23,8 +23,14 @@ import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Operator adjustments of a Team's payment balance (platform.md section 9). */
+@Tag(name = "Operator")
 @Path("/api/admin/accounts/{account_id}/balances")
 @RolesAllowed("operator")
 @io.mizani.adapter.rest.audit.Audited
@@ -47,6 +53,15 @@ public class AdminBalanceResource {
      * 200 {@code {account_id, currency, available}}; at or above the approval threshold 202 {@code {approval}} and
      * nothing moves until another admin or finance operator approves it (platform.md section 18).
      */
+    @Operation(operationId = "adjustBalance", summary = "Adjust a Team's payment balance")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "BalanceAdjustment")))
+    @APIResponse(responseCode = "202", description = ApprovalResource.PENDING, content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApprovalResource.ApprovalEnvelope.class)))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"amount\":1000,\"reference\":\"adj-2026-001\",\"reason\":\"opening float\"}"))
     @POST
     @Path("/{currency}/adjustments")
     @Needs(OperatorPermission.FINANCE)

@@ -17,8 +17,14 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The caller's payment balances and their ledger (platform.md section 9). */
+@Tag(name = "Balances")
 @Path("/api/global/balances")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -29,6 +35,9 @@ public class BalanceResource {
     @Inject
     MerchantBalances balances;
 
+    @Operation(operationId = "listBalances", summary = "Read the payment balances")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "BalancesBody")))
     @GET
     public Map<String, Object> balances() {
         List<Map<String, Object>> rows = balances.balances(currentMerchant.merchant().accountId()).stream()
@@ -36,6 +45,10 @@ public class BalanceResource {
         return Map.of("balances", rows);
     }
 
+    @Operation(operationId = "listBalanceEntries", summary = "List a balance's ledger entries")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "BalanceEntriesPage")))
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/{currency}/entries")
     public Map<String, Object> entries(@PathParam("currency") String currency, @QueryParam("limit") String limit,

@@ -18,8 +18,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Team tier limits: daily USD limits per KYC tier, shared by every replica (platform.md section 9). */
+@Tag(name = "Operator")
 @Path("/api/admin/tier-limits")
 @RolesAllowed("operator")
 @io.mizani.adapter.rest.audit.Audited
@@ -33,11 +40,20 @@ public class TierLimitsResource {
     @Inject
     ManageTierLimits limits;
 
+    @Operation(operationId = "getTierLimits", summary = "Read the daily limits per KYC tier")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "TierLimits")))
     @GET
     public Map<String, Object> get() {
         return render(limits.get());
     }
 
+    @Operation(operationId = "setTierLimits", summary = "Set the daily limits per KYC tier")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "TierLimits")))
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(ref = "TierLimits"),
+                example = "{\"tiers\":{\"2\":{\"withdrawal_daily_usd\":5000,\"collection_daily_usd\":10000}}}"))
     @PUT
     @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.FINANCE)
     @io.mizani.adapter.rest.audit.Audited(action = "tier_limits.set", target = "tier_limits")

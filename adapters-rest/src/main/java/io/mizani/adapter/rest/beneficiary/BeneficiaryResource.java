@@ -37,6 +37,12 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code /api/global/beneficiaries}: the merchant's beneficiary book. Single-record answers are the bare beneficiary
@@ -44,6 +50,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
  * {@code {beneficiary, currency, amount_usd, eligible, reason}}. An unknown, malformed or another merchant's uuid is
  * 404 {@code beneficiary "<uuid>" does not exist}.
  */
+@Tag(name = "Beneficiaries")
 @Path("/api/global/beneficiaries")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -82,6 +89,14 @@ public class BeneficiaryResource {
      * 200 with the new beneficiary, or with the existing one when external_reference was already used (merchant-API
      * creates answer 200). Accepts {@code Idempotency-Key} (platform.md section 8).
      */
+    @Operation(operationId = "createBeneficiary", summary = "Add a beneficiary")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "409")
+    @APIResponse(responseCode = "422")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(ref = "BeneficiaryInput"),
+                example = "{\"first_name\":\"Wanjiru\",\"last_name\":\"Kamau\",\"email\":\"wanjiru@example.com\","
+                        + "\"country\":\"KE\",\"account_number\":\"+254722000123\",\"account_type\":\"momo\"}"))
     @POST
     @Idempotent
     @Consumes(MediaType.APPLICATION_JSON)
@@ -90,6 +105,8 @@ public class BeneficiaryResource {
         return BeneficiaryJson.of(create.create(new BeneficiaryCommands.Create(account(), parsed.fields())).beneficiary());
     }
 
+    @Operation(operationId = "listBeneficiaries", summary = "List beneficiaries")
+    @APIResponse(responseCode = "200")
     @GET
     public BeneficiaryJson.List_ list(@QueryParam("page") String page, @QueryParam("per") String per,
                                       @QueryParam("term") String term, @QueryParam("kyc_level") String kycLevel,
@@ -109,12 +126,21 @@ public class BeneficiaryResource {
         return BeneficiaryJson.of(list.list(account(), query));
     }
 
+    @Operation(operationId = "getBeneficiary", summary = "Read a beneficiary")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/{uuid}")
     public BeneficiaryJson.Record fetch(@PathParam("uuid") String uuid) {
         return BeneficiaryJson.of(fetch.fetch(account(), pathUuid(uuid)));
     }
 
+    @Operation(operationId = "updateBeneficiary", summary = "Change some of a beneficiary's details")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(ref = "BeneficiaryChanges"),
+                example = "{\"email\":\"wanjiru.kamau@example.com\"}"))
     @PATCH
     @Path("/{uuid}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -126,6 +152,13 @@ public class BeneficiaryResource {
     }
 
     /** Identical to PATCH: merges, never replaces. */
+    @Operation(operationId = "replaceBeneficiary", summary = "Replace a beneficiary's details")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(ref = "BeneficiaryChanges"),
+                example = "{\"first_name\":\"Wanjiru\",\"last_name\":\"Kamau\",\"email\":\"wanjiru@example.com\","
+                        + "\"country\":\"KE\",\"account_number\":\"+254722000123\",\"account_type\":\"momo\"}"))
     @PUT
     @Path("/{uuid}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -133,12 +166,18 @@ public class BeneficiaryResource {
         return patch(uuid, body);
     }
 
+    @Operation(operationId = "deleteBeneficiary", summary = "Delete a beneficiary")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @DELETE
     @Path("/{uuid}")
     public BeneficiaryJson.Deleted delete(@PathParam("uuid") String uuid) {
         return new BeneficiaryJson.Deleted(BeneficiaryJson.of(delete.delete(account(), pathUuid(uuid))), true);
     }
 
+    @Operation(operationId = "checkBeneficiaryEligibility", summary = "Check whether a payment to a beneficiary would clear KYC")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/{uuid}/kyc-eligibility")
     public BeneficiaryJson.Eligibility kycEligibility(

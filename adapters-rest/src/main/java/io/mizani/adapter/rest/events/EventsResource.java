@@ -19,8 +19,15 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Events the service sent (every callback and endpoint event), their attempts, redelivery; the webhook endpoint. */
+@Tag(name = "Events")
 @Path("/api/global")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -42,6 +49,8 @@ public class EventsResource {
         return currentMerchant.merchant().accountId();
     }
 
+    @Operation(operationId = "listEvents", summary = "List events (newest first)")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/events")
     public EventJson.EventsPage list(@QueryParam("type") String type, @QueryParam("limit") String limit,
@@ -49,12 +58,20 @@ public class EventsResource {
         return EventJson.EventsPage.of(history.list(accountId(), type, limit, startingAfter));
     }
 
+    @Operation(operationId = "getEvent", summary = "Read an event and its delivery attempts")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/events/{id}")
     public EventJson.EventDetailBody detail(@PathParam("id") String id) {
         return EventJson.EventDetailBody.of(history.detail(accountId(), id));
     }
 
+    @Operation(operationId = "redeliverEvent", summary = "Send an event again")
+    @APIResponse(responseCode = "202",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = EventJson.DeliveryOfEvent.class)))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
     @POST
     @Path("/events/{id}/redeliver")
     @Consumes(MediaType.WILDCARD) // no body: a plain `curl -X POST` (no Content-Type) is not a 415
@@ -63,12 +80,18 @@ public class EventsResource {
         return Response.accepted(new EventJson.DeliveryOfEvent(id, EventJson.DeliveryBody.of(delivery))).build();
     }
 
+    @Operation(operationId = "getWebhookEndpoint", summary = "Read the webhook endpoint")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/webhooks/endpoint")
     public EventJson.EndpointBody endpoint() {
         return new EventJson.EndpointBody(endpoints.endpoint(accountId()).orElse(null));
     }
 
+    @Operation(operationId = "setWebhookEndpoint", summary = "Set the webhook endpoint")
+    @APIResponse(responseCode = "200")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"url\":\"https://merchant.example/webhooks/mizani\"}"))
     @PUT
     @Path("/webhooks/endpoint")
     @io.mizani.adapter.rest.audit.Audited(action = "webhook_endpoint.set", target = "account")
@@ -76,6 +99,9 @@ public class EventsResource {
         return new EventJson.EndpointBody(endpoints.setEndpoint(accountId(), Requests.body(body).url()));
     }
 
+    @Operation(operationId = "sendTestWebhook", summary = "Send a test event to the webhook endpoint")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "409")
     @POST
     @Path("/webhooks/test")
     @Consumes(MediaType.WILDCARD) // no body

@@ -21,8 +21,12 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Four-eyes approvals (platform.md section 18): listed by any operator, decided by another admin or finance one. */
+@Tag(name = "Operator")
 @Path("/api/admin/approvals")
 @RolesAllowed("operator")
 @Audited
@@ -46,6 +50,10 @@ public class ApprovalResource {
     public record Decision(String decidedBy, Instant decidedAt, Map<String, Object> result) {
     }
 
+    /** The answer of an operation at or above the approval threshold (its 202, docs/openapi.md). */
+    public static final String PENDING = "Accepted: at or above the approval threshold, waiting for a second operator; "
+            + "nothing is applied yet";
+
     public record ApprovalEnvelope(ApprovalBody approval) {
     }
 
@@ -60,17 +68,26 @@ public class ApprovalResource {
         this.operator = operator;
     }
 
+    @Operation(operationId = "listApprovals", summary = "List four-eyes approvals (newest first)")
+    @APIResponse(responseCode = "200")
     @GET
     public ApprovalList list(@QueryParam("status") String status) {
         return new ApprovalList(fourEyes.list(status).stream().map(ApprovalBody::of).toList());
     }
 
+    @Operation(operationId = "getApproval", summary = "Read an approval")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/{id}")
     public ApprovalEnvelope get(@PathParam("id") String id) {
         return new ApprovalEnvelope(ApprovalBody.of(fourEyes.get(Requests.pathId(id, "approval"))));
     }
 
+    @Operation(operationId = "approveApproval", summary = "Approve and apply a pending request (another admin or finance operator)")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
     @POST
     @Path("/{id}/approve")
     @Needs(OperatorPermission.FINANCE)
@@ -80,6 +97,10 @@ public class ApprovalResource {
                 operator.context())));
     }
 
+    @Operation(operationId = "rejectApproval", summary = "Reject a pending request")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
     @POST
     @Path("/{id}/reject")
     @Needs(OperatorPermission.FINANCE)

@@ -19,8 +19,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.jboss.resteasy.reactive.ResponseStatus;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Named operators (platform.md section 18): the admin role manages them; every role lists them. */
+@Tag(name = "Operator")
 @Path("/api/admin/operators")
 @RolesAllowed("operator")
 @Audited
@@ -49,6 +55,12 @@ public class OperatorResource {
         this.operators = operators;
     }
 
+    @Operation(operationId = "createOperator", summary = "Create a named operator (password shown once)")
+    @APIResponse(responseCode = "201",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CreatedBody.class)))
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"username\":\"amina.finance\",\"role\":\"finance\"}"))
     @POST
     @ResponseStatus(201)
     @Audited(action = "operator.create", target = "operator", id = "body.username")
@@ -58,11 +70,17 @@ public class OperatorResource {
         return new CreatedBody(OperatorBody.of(created.operator()), created.password());
     }
 
+    @Operation(operationId = "listOperators", summary = "List the operators")
+    @APIResponse(responseCode = "200")
     @GET
     public OperatorList list() {
         return new OperatorList(operators.list().stream().map(OperatorBody::of).toList());
     }
 
+    @Operation(operationId = "deleteOperator", summary = "Delete an operator (its logins are refused)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "OperatorDeleted")))
+    @APIResponse(responseCode = "404")
     @DELETE
     @Path("/{username}")
     @Audited(action = "operator.delete", target = "operator", id = "username")

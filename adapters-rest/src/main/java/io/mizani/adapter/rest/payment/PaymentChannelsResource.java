@@ -10,8 +10,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The merchant's payment channels (platform.md section 14): what it can use, and whether each provider answers now. */
+@Tag(name = "Payments")
 @Path("/api/global/payment-channels")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -34,6 +40,9 @@ public class PaymentChannelsResource {
     @Inject
     PaymentChannels channels;
 
+    @Operation(operationId = "listPaymentChannels", summary = "List the Team's payment channels and whether each provider answers now")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PaymentChannelsBody.class)))
     @GET
     public PaymentChannelsBody list() {
         return new PaymentChannelsBody(channels.list(currentMerchant.merchant().accountId()).stream()

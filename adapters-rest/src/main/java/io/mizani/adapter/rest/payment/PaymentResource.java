@@ -33,8 +33,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The payments part of {base_url}: payments, transaction status, discovery, webhook secret. */
+@Tag(name = "Payments")
 @Path("/api/global")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -68,6 +75,22 @@ public class PaymentResource {
     @Context
     UriInfo uriInfo;
 
+    @Operation(operationId = "startPayment", summary = "Start a payment (collection or payout)")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @APIResponse(responseCode = "422")
+    @APIResponse(responseCode = "502")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"request_type\":\"payment\",\"transaction_channel\":\"momo\","
+                        + "\"provider\":\"mpesa_ke\",\"amount\":100,\"currency\":\"KES\",\"country\":\"KE\","
+                        + "\"customer\":{\"first_name\":\"Ada\",\"last_name\":\"Obi\","
+                        + "\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},"
+                        + "\"provider_config\":{\"network_id\":\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\","
+                        + "\"network_name\":\"M-Pesa\",\"network_code\":\"MPESA\",\"account_type\":\"momo\"},"
+                        + "\"payment_config\":{\"reference\":\"order-1001\",\"account_number\":\"+254700000123\","
+                        + "\"remark\":\"Order 1001\",\"payment_category\":\"goods\","
+                        + "\"callback_url\":\"https://merchant.example/callbacks/mizani\"}}"))
     @POST
     @Path("/payments")
     @Idempotent
@@ -81,6 +104,12 @@ public class PaymentResource {
         return PaymentDtos.AcceptanceBody.of(a, checkoutUrl);
     }
 
+    @Operation(operationId = "getTransactionStatus", summary = "Read a payment's status")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "TransactionEnvelope")))
+    @APIResponse(responseCode = "404")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"merchant_reference\":\"order-1001\"}"))
     @POST
     @Path("/transaction-status")
     public Map<String, Object> status(PaymentDtos.StatusQueryBody body) {
@@ -88,12 +117,16 @@ public class PaymentResource {
         return Map.of("transaction", transactionStatus.find(accountId, body == null ? null : body.merchantReference()).asMap());
     }
 
+    @Operation(operationId = "discoverRails", summary = "Discover the rails and networks of a country")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/discovery/discover-rails")
     public PaymentDtos.DiscoveryBody discoverRails(@Parameter(required = true) @QueryParam("country") String country) {
         return PaymentDtos.DiscoveryBody.of(discoverRails.discoverRails(currentMerchant.merchant().accountId(), country));
     }
 
+    @Operation(operationId = "listPaymentCountries", summary = "List the countries and rails open to the Team")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/discovery/payment-world/country")
     public PaymentDtos.CountriesBody countries() {
@@ -114,6 +147,11 @@ public class PaymentResource {
         return new PaymentDtos.CountriesBody(out);
     }
 
+    @Operation(operationId = "listTransactionProviders", summary = "List the providers that can carry a payment")
+    @APIResponse(responseCode = "200")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"country\":\"KE\",\"transaction_channel\":\"momo\",\"request_type\":\"payment\","
+                        + "\"amount\":100,\"currency\":\"KES\"}"))
     @POST
     @Path("/transaction-providers")
     public PaymentDtos.TransactionProvidersBody transactionProviders(PaymentDtos.TransactionProvidersQuery q) {
@@ -134,12 +172,16 @@ public class PaymentResource {
         return new PaymentDtos.TransactionProvidersBody(country, currency, out);
     }
 
+    @Operation(operationId = "getWebhookSecret", summary = "Read the webhook signing secret")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/webhooks/secret")
     public PaymentDtos.WebhookSecretBody webhookSecret() {
         return new PaymentDtos.WebhookSecretBody(webhookSecrets.current(currentMerchant.merchant().accountId()));
     }
 
+    @Operation(operationId = "rotateWebhookSecret", summary = "Rotate the webhook signing secret")
+    @APIResponse(responseCode = "200")
     @POST
     @Path("/webhooks/secret/rotate")
     @io.mizani.adapter.rest.audit.Audited(action = "webhook_secret.rotate", target = "account")

@@ -13,8 +13,14 @@ import jakarta.ws.rs.core.MediaType;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/global/transactions (platform.md section 10): the caller's transactions, newest first. */
+@Tag(name = "Payments")
 @Path("/api/global/transactions")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -25,6 +31,9 @@ public class TransactionListResource {
     @Inject
     ListTransactions listTransactions;
 
+    @Operation(operationId = "listTransactions", summary = "List payments (newest first)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "TransactionsPage")))
     @GET
     public Map<String, Object> list(@QueryParam("status") String status, @QueryParam("request_type") String requestType,
                                     @QueryParam("provider") String provider, @QueryParam("from") String from,

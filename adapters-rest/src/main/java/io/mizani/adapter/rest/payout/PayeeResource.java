@@ -14,8 +14,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** POST /api/global/payees/resolve (platform.md section 16): who holds an account, and how a name compares. */
+@Tag(name = "Payments")
 @Path("/api/global/payees")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -36,6 +42,12 @@ public class PayeeResource {
     }
 
     /** {@code account_name} absent unless resolved, {@code match} absent unless a name was sent and it resolved. */
+    @Operation(operationId = "resolvePayee", summary = "Confirm who holds a payee's account (and how a name compares)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "PayeeResolution")))
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"country\":\"KE\",\"provider\":\"mpesa_ke\",\"account_number\":\"+254700000123\","
+                        + "\"name\":{\"first_name\":\"Ada\",\"last_name\":\"Obi\"}}"))
     @POST
     @Path("/resolve")
     public Map<String, Object> resolve(ResolveBody body) {

@@ -27,11 +27,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Payout batches (platform.md section 16): create (JSON or {@code text/csv}), read, approve, cancel, list items.
  * Another Team's batch answers 404.
  */
+@Tag(name = "Payments")
 @Path("/api/global/payout-batches")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -83,6 +89,22 @@ public class PayoutBatchResource {
                                   @Schema(required = true) List<PayoutItemBody> items) {
     }
 
+    @Operation(operationId = "createPayoutBatch", summary = "Create a payout batch (JSON or text/csv); it awaits another user's approval")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "PayoutBatchEnvelope")))
+    @APIResponse(responseCode = "404")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"batch_reference\":\"payroll-2026-11\","
+                        + "\"callback_url\":\"https://merchant.example/callbacks/mizani\","
+                        + "\"items\":[{\"transaction_channel\":\"momo\",\"provider\":\"mpesa_ke\","
+                        + "\"amount\":1500,\"currency\":\"KES\",\"country\":\"KE\","
+                        + "\"customer\":{\"first_name\":\"Ada\",\"last_name\":\"Obi\","
+                        + "\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},"
+                        + "\"provider_config\":{\"network_id\":\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\","
+                        + "\"network_name\":\"M-Pesa\",\"network_code\":\"MPESA\",\"account_type\":\"momo\"},"
+                        + "\"payment_config\":{\"reference\":\"payroll-2026-11-0001\","
+                        + "\"account_number\":\"+254700000123\",\"remark\":\"November pay\","
+                        + "\"payment_category\":\"salary\"}}]}"))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Map<String, Object> create(CreateBatchBody body) {
@@ -112,24 +134,40 @@ public class PayoutBatchResource {
                 PayoutCsv.items(csv))));
     }
 
+    @Operation(operationId = "getPayoutBatch", summary = "Read a payout batch")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "PayoutBatchEnvelope")))
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/{batch_reference}")
     public Map<String, Object> get(@PathParam("batch_reference") String batchReference) {
         return envelope(batches.get(caller(), batchReference));
     }
 
+    @Operation(operationId = "approvePayoutBatch", summary = "Approve a payout batch: reserve every item and queue them as withdrawals")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "PayoutBatchEnvelope")))
+    @APIResponse(responseCode = "404")
     @POST
     @Path("/{batch_reference}/approve")
     public Map<String, Object> approve(@PathParam("batch_reference") String batchReference) {
         return envelope(batches.approve(caller(), batchReference));
     }
 
+    @Operation(operationId = "cancelPayoutBatch", summary = "Cancel a payout batch awaiting approval")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "PayoutBatchEnvelope")))
+    @APIResponse(responseCode = "404")
     @POST
     @Path("/{batch_reference}/cancel")
     public Map<String, Object> cancel(@PathParam("batch_reference") String batchReference) {
         return envelope(batches.cancel(caller(), batchReference));
     }
 
+    @Operation(operationId = "listPayoutBatchItems", summary = "List a payout batch's items (its withdrawals, in the batch's order)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "PayoutBatchItemsPage")))
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/{batch_reference}/items")
     public Map<String, Object> items(@PathParam("batch_reference") String batchReference,

@@ -23,8 +23,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Refunds of succeeded collections (platform.md section 15): start one, read one, list them. */
+@Tag(name = "Payments")
 @Path("/api/global/refunds")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -50,6 +56,15 @@ public class RefundResource {
         }
     }
 
+    @Operation(operationId = "startRefund", summary = "Refund a succeeded collection (whole or part)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "RefundEnvelope")))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @APIResponse(responseCode = "422")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"merchant_reference\":\"order-1001\",\"refund_reference\":\"refund-1001-1\","
+                        + "\"amount\":40,\"reason\":\"item returned\"}"))
     @POST
     @Idempotent
     public Map<String, Object> start(StartRefundBody body) {
@@ -60,6 +75,10 @@ public class RefundResource {
         return Map.of("refund", RefundView.asMap(startRefund.start(body.toCommand(accountId))));
     }
 
+    @Operation(operationId = "getRefund", summary = "Read a refund")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "RefundEnvelope")))
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/{refund_reference}")
     public Map<String, Object> find(@PathParam("refund_reference") String refundReference) {
@@ -67,6 +86,10 @@ public class RefundResource {
         return Map.of("refund", RefundView.asMap(readRefunds.find(accountId, refundReference)));
     }
 
+    @Operation(operationId = "listRefunds", summary = "List refunds (newest first)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "RefundsPage")))
+    @APIResponse(responseCode = "404")
     @GET
     public Map<String, Object> list(@QueryParam("merchant_reference") String merchantReference,
                                     @QueryParam("limit") String limit,

@@ -15,11 +15,18 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * A merchant's billed screen of a name against the loaded lists (platform.md section 20): refusals in the order of a
  * check (not available 403, not enabled 412, bad body 400, balance 402), in the verification surface's error shape.
  */
+@Tag(name = "Verification")
 @Path("/api/v1/kyc/screen")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -32,6 +39,16 @@ public class ScreenResource {
     @Inject
     ObjectMapper json;
 
+    @Operation(operationId = "screenName", summary = "Screen a name against the sanctions lists (billed like a check)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScreeningDtos.ScreenResult.class)))
+    @APIResponse(responseCode = "402")
+    @APIResponse(responseCode = "409")
+    @APIResponse(responseCode = "412")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(ref = "ScreenRequest"),
+                example = "{\"full_name\":\"Osama bin Laden\",\"type\":\"person\",\"birth_year\":1957,"
+                        + "\"country\":\"SA\"}"))
     @POST
     @Consumes(MediaType.WILDCARD)
     @Idempotent

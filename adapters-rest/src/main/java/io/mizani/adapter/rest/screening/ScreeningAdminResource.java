@@ -16,12 +16,19 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 
 /**
  * Screening for compliance operators (platform.md section 20): load a list file (a new version each time), read
  * the current lists, read cases and decide them. Writes need the compliance or admin role; every role reads.
  */
+@Tag(name = "Operator")
 @Path("/api/admin/screening")
 @RolesAllowed("operator")
 @Audited
@@ -34,6 +41,9 @@ public class ScreeningAdminResource {
     CurrentOperator operator;
 
     /** The list file is the body, as published (XML or CSV); format and name are query parameters. */
+    @Operation(operationId = "loadScreeningList", summary = "Load a screening list file (a new version; the body is the file)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScreeningDtos.ScreeningListEnvelope.class)))
     @POST
     @Path("/lists")
     @Needs(OperatorPermission.COMPLIANCE)
@@ -45,6 +55,9 @@ public class ScreeningAdminResource {
                 screening.load(format, name, body)));
     }
 
+    @Operation(operationId = "listScreeningLists", summary = "List the current screening lists")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScreeningDtos.ScreeningLists.class)))
     @GET
     @Path("/lists")
     public ScreeningDtos.ScreeningLists lists() {
@@ -52,6 +65,9 @@ public class ScreeningAdminResource {
     }
 
     /** Cases, newest first (at most 500), optionally of one status. */
+    @Operation(operationId = "listScreeningCases", summary = "List screening cases (newest first)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScreeningDtos.ScreeningCases.class)))
     @GET
     @Path("/cases")
     public ScreeningDtos.ScreeningCases cases(@QueryParam("status") String status) {
@@ -59,6 +75,14 @@ public class ScreeningAdminResource {
                 .map(ScreeningDtos.ScreeningCase::of).toList());
     }
 
+    @Operation(operationId = "decideScreeningCase", summary = "Clear or confirm a screening case (a note is required)")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScreeningDtos.ScreeningCaseEnvelope.class)))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = ScreeningDtos.DecisionBody.class),
+                example = "{\"decision\":\"clear\",\"note\":\"different date of birth on the national ID\"}"))
     @POST
     @Path("/cases/{id}/decision")
     @Needs(OperatorPermission.COMPLIANCE)

@@ -19,12 +19,19 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Statements (platform.md section 17): ask for one (202, built in the background on any replica), read it, and
  * download its CSV through the signed link, which needs no credentials (RequireCredentialsFilter lets its path
  * through; the token is the key).
  */
+@Tag(name = "Balances")
 @Path("/api/global/statements")
 @RolesAllowed("merchant")
 public class StatementResource {
@@ -45,6 +52,11 @@ public class StatementResource {
     @Inject
     DownloadStatement downloadStatement;
 
+    @Operation(operationId = "createStatement", summary = "Ask for a statement of a balance over some days (built in the background)")
+    @APIResponse(responseCode = "202",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "StatementEnvelope")))
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"currency\":\"KES\",\"from\":\"2026-11-01\",\"to\":\"2026-11-30\"}"))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
@@ -53,6 +65,10 @@ public class StatementResource {
         return Response.accepted(Map.of("statement", view.asMap())).build();
     }
 
+    @Operation(operationId = "getStatement", summary = "Read a statement and its download link")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "StatementEnvelope")))
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/{id}")
     @Produces(MediaType.APPLICATION_JSON)
@@ -60,6 +76,9 @@ public class StatementResource {
         return Map.of("statement", readStatement.read(currentMerchant.merchant().accountId(), id).asMap());
     }
 
+    @Operation(operationId = "downloadStatement", summary = "Download a statement's CSV through its signed link (no credentials)")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/download/{token}")
     @PermitAll

@@ -28,8 +28,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Teams (accounts), users and invitations: the {auth_url} group. */
+@Tag(name = "Teams")
 @Path("/api/v2")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -99,6 +105,15 @@ public class TeamResource {
             String phoneNumber) {
     }
 
+    @Operation(operationId = "createTeam", summary = "Create a Team")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TeamJson.AccountEnvelope.class)))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"organization_id\":1,\"name\":\"Nairobi Traders\","
+                        + "\"email\":\"ops@nairobi-traders.example\",\"dial_code\":\"+254\","
+                        + "\"number\":\"712345678\"}"))
     @POST
     @Path("/accounts")
     public Response create(CreateAccountRequest body) {
@@ -109,6 +124,12 @@ public class TeamResource {
         return Response.ok(TeamJson.AccountEnvelope.of(team)).build();
     }
 
+    @Operation(operationId = "updateTeam", summary = "Update a Team's profile")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"account_id\":1,\"description\":\"Wholesale grains\","
+                        + "\"email\":\"ops@nairobi-traders.example\"}"))
     @PUT
     @Path("/accounts")
     public TeamJson.AccountEnvelope update(UpdateAccountRequest body) {
@@ -117,18 +138,28 @@ public class TeamResource {
                 b.description(), b.email(), b.logo(), b.themeColor(), b.paymentNote(), b.notifyAmount())));
     }
 
+    @Operation(operationId = "deleteTeam", summary = "Delete a Team")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @DELETE
     @Path("/accounts/{account_id}")
     public TeamJson.AccountEnvelope delete(@PathParam("account_id") String accountId) {
         return TeamJson.AccountEnvelope.of(deleteTeam.delete(current.merchant(), Requests.pathId(accountId, "account")));
     }
 
+    @Operation(operationId = "getTeam", summary = "Read a Team")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/account/{account_id}")
     public TeamJson.AccountEnvelope get(@PathParam("account_id") String accountId) {
         return TeamJson.AccountEnvelope.of(viewTeam.get(current.merchant(), Requests.pathId(accountId, "account")));
     }
 
+    @Operation(operationId = "removeMember", summary = "Remove a member from a Team")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Success")))
+    @APIResponse(responseCode = "404")
     @DELETE
     @Path("/accounts/{account_id}/users/{user_id}")
     @io.mizani.adapter.rest.audit.Audited(action = "team_member.remove", target = "user", id = "user_id")
@@ -138,6 +169,9 @@ public class TeamResource {
         return Map.of("success", true);
     }
 
+    @Operation(operationId = "getUserProfile", summary = "Read a user's profile and Teams")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/user_profile/{user_id}")
     public TeamJson.UserProfileEnvelope profile(@PathParam("user_id") String userId) {
@@ -145,6 +179,14 @@ public class TeamResource {
                 viewUserProfile.profile(current.merchant(), Requests.pathId(userId, "user"))));
     }
 
+    @Operation(operationId = "inviteMember", summary = "Invite someone to a Team")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Success")))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"organization_id\":1,\"account_id\":1,\"email\":\"new.member@example.com\","
+                        + "\"role_id\":2}"))
     @POST
     @Path("/account_invites")
     @io.mizani.adapter.rest.audit.Audited(action = "team_member.invite", target = "account", id = "body.account_id")
@@ -159,6 +201,14 @@ public class TeamResource {
      * Accepting an invitation: the invitee has no credentials yet, so the single-use token from the e-mail is what
      * authenticates this call. Answers the new member's profile and an API credential for the invited Team.
      */
+    @Operation(operationId = "acceptInvitation", summary = "Accept an invitation")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "AcceptedInvitation")))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"token\":\"inv_3f9a0c2d\",\"first_name\":\"Amina\",\"last_name\":\"Otieno\","
+                        + "\"phone_number\":\"+254712345678\"}"))
     @POST
     @PermitAll
     @Path("/account_invites/accept")

@@ -17,8 +17,14 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Operator review of Team KYC ({@code /api/admin}, operator credentials). */
+@Tag(name = "Operator")
 @Path("/api/admin/account_kycs")
 @RolesAllowed("operator")
 @io.mizani.adapter.rest.audit.Audited
@@ -34,6 +40,8 @@ public class AccountKycAdminResource {
         this.operator = operator;
     }
 
+    @Operation(operationId = "listTeamKycSubmissions", summary = "List Team KYC submissions")
+    @APIResponse(responseCode = "200")
     @GET
     public ListEnvelope queue(@QueryParam("status") String status, @QueryParam("upgrade_status") String upgradeStatus,
             @QueryParam("limit") String limit) {
@@ -48,6 +56,12 @@ public class AccountKycAdminResource {
         return ListEnvelope.of(review.queue(status, upgradeStatus, max));
     }
 
+    @Operation(operationId = "reviewTeamKyc", summary = "Approve or reject a KYC submission")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"decision\":\"approve\",\"kyc_tier\":2,\"notes\":\"documents match the register\"}"))
     @POST
     @Path("/{id}/review")
     @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)
@@ -59,6 +73,12 @@ public class AccountKycAdminResource {
                 operator.userId())));
     }
 
+    @Operation(operationId = "reviewTierUpgrade", summary = "Approve or reject a tier upgrade")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"decision\":\"approve\",\"notes\":\"checked the register\"}"))
     @POST
     @Path("/{id}/upgrade-review")
     @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)

@@ -22,8 +22,15 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Team KYC ({auth_url}): submit, amend, upgrade. */
+@Tag(name = "Team KYC")
 @Path("/api/v2/account_kycs")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -45,6 +52,16 @@ public class AccountKycResource {
         this.current = current;
     }
 
+    @Operation(operationId = "submitTeamKyc", summary = "Submit a Team's KYC")
+    @APIResponse(responseCode = "200",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountKycJson.Envelope.class)))
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @APIResponse(responseCode = "422")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"account_id\":1,\"entity_type\":\"business\",\"country_code\":\"KE\","
+                        + "\"country\":\"Kenya\",\"kyc_tier\":2,\"contact_information\":{\"first_name\":\"Ada\","
+                        + "\"last_name\":\"Lovelace\"},\"kyc_tokens\":{\"national_id\":\"vt_7d2f0b9e4c1a\"}}"))
     @POST
     @Idempotent
     public Response submit(SubmitBody body) {
@@ -55,12 +72,23 @@ public class AccountKycResource {
     }
 
     /** Reads a submission back (its status after an asynchronous review); not in the contract's table. */
+    @Operation(operationId = "getTeamKyc", summary = "Read a KYC submission")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/{id}")
     public Envelope view(@PathParam("id") String id) {
         return Envelope.of(view.view(current.merchant(), Requests.pathId(id, "account kyc")));
     }
 
+    @Operation(operationId = "updateTeamKyc", summary = "Correct a KYC submission")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"account_id\":1,\"entity_type\":\"business\",\"country_code\":\"KE\","
+                        + "\"country\":\"Kenya\",\"contact_information\":{\"first_name\":\"Ada\","
+                        + "\"last_name\":\"Lovelace\"}}"))
     @PUT
     @Path("/{id}")
     public Envelope amend(@PathParam("id") String id, SubmitBody body) {
@@ -70,6 +98,15 @@ public class AccountKycResource {
                 TokensBody.of(b.kycTokens()))));
     }
 
+    @Operation(operationId = "requestTierUpgrade", summary = "Ask for a higher KYC tier")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @APIResponse(responseCode = "422")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                example = "{\"account_id\":1,\"upgrade_information\":{\"upgrade_to\":3,"
+                        + "\"upgrade_notes\":\"larger payouts\"},"
+                        + "\"entity_information\":{\"entity_name\":\"Ada Trading\"}}"))
     @POST
     @Idempotent
     @Path("/upgrade")

@@ -41,8 +41,15 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The {@code {connect_url}} group: checks, tokens, history, pricing and settings. */
+@Tag(name = "Verification")
 @Path("/api/v1/kyc")
 @RolesAllowed("merchant")
 @Produces(MediaType.APPLICATION_JSON)
@@ -71,6 +78,16 @@ public class VerificationResource {
         this.catalogueDtos = catalogue.all().stream().map(VerificationResource::entry).toList();
     }
 
+    @Operation(operationId = "runCheck", summary = "Run an identity check")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "402")
+    @APIResponse(responseCode = "404")
+    @APIResponse(responseCode = "409")
+    @APIResponse(responseCode = "412")
+    @APIResponse(responseCode = "422")
+    @APIResponse(responseCode = "502")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(ref = "VerifyRequest")))
     @POST
     @Path("/verify/{check}")
     @Consumes(MediaType.WILDCARD)
@@ -139,6 +156,8 @@ public class VerificationResource {
         return v.asText();
     }
 
+    @Operation(operationId = "listChecks", summary = "List the checks and the fields each one takes")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/checks")
     public List<CatalogueEntryDto> checks() {
@@ -146,6 +165,9 @@ public class VerificationResource {
         return catalogueDtos;
     }
 
+    @Operation(operationId = "resolveToken", summary = "Resolve a verification token")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404")
     @GET
     @Path("/tokens/{token}")
     public ResolvedTokenDto token(@PathParam("token") String token, @QueryParam("data") String data) {
@@ -154,6 +176,8 @@ public class VerificationResource {
         return ResolvedTokenDto.of(t);
     }
 
+    @Operation(operationId = "listLookups", summary = "List past checks (newest first)")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/lookups")
     public List<HistoryEntryDto> lookups(@QueryParam("limit") String limit) {
@@ -169,12 +193,16 @@ public class VerificationResource {
         return listLookups.list(accountId, n).stream().map(HistoryEntryDto::of).toList();
     }
 
+    @Operation(operationId = "getPricing", summary = "Read prices and whether checks are allowed")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/pricing")
     public EntitlementDto pricing() {
         return EntitlementDto.of(settings.entitlement(currentMerchant.merchant().accountId()));
     }
 
+    @Operation(operationId = "getVerificationSettings", summary = "Read the verification settings")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/settings")
     public SettingsDto getSettings() {
@@ -182,6 +210,11 @@ public class VerificationResource {
         return new SettingsDto(mode.wire(), mode == VerificationMode.PLATFORM);
     }
 
+    @Operation(operationId = "updateVerificationSettings", summary = "Change the verification settings")
+    @APIResponse(responseCode = "200")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(ref = "VerificationSettingsInput"),
+                example = "{\"mode\":\"platform\"}"))
     @PUT
     @Path("/settings")
     @io.mizani.adapter.rest.audit.Audited(action = "verification_settings.set", target = "account")

@@ -21,12 +21,19 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The operator's verification routing (platform.md section 13): {@code {routes: {check: [provider, ...]},
  * costs: {provider: {check: KES}}}}. PUT replaces the whole table (a member left out is empty) and answers the table
  * now stored. Operator credentials only; merchant credentials get 403.
  */
+@Tag(name = "Operator")
 @Path("/api/admin/verification-routing")
 @RolesAllowed("operator")
 @io.mizani.adapter.rest.audit.Audited
@@ -48,6 +55,8 @@ public class VerificationRoutingResource {
         }
     }
 
+    @Operation(operationId = "getVerificationRouting", summary = "Read the verification routing")
+    @APIResponse(responseCode = "200")
     @GET
     public RoutingDto get() {
         return RoutingDto.of(routing.get());
@@ -67,6 +76,8 @@ public class VerificationRoutingResource {
     }
 
     /** Margin per provider and check over the last {@code days} days (default 30): calls, cost, revenue, margin. */
+    @Operation(operationId = "getVerificationMargins", summary = "Read the margin per provider and check")
+    @APIResponse(responseCode = "200")
     @GET
     @Path("/margins")
     public MarginsDto margins(@jakarta.ws.rs.QueryParam("days") String days) {
@@ -81,6 +92,11 @@ public class VerificationRoutingResource {
         return new MarginsDto(d, routing.margins(d).stream().map(MarginDto::of).toList());
     }
 
+    @Operation(operationId = "setVerificationRouting", summary = "Set the verification routing")
+    @APIResponse(responseCode = "200")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(implementation = RoutingDto.class),
+                example = "{\"routes\":{\"nin\":[\"sandbox\",\"sandbox_backup\"]}}"))
     @PUT
     @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)
     @io.mizani.adapter.rest.audit.Audited(action = "verification_routing.set", target = "verification_routing")

@@ -2,7 +2,6 @@ package io.mizani.adapter.persistence.events;
 
 import io.mizani.adapter.persistence.common.Jdbc;
 import io.mizani.adapter.persistence.common.SealedText;
-import io.mizani.adapter.persistence.payment.JdbcCallbackOutbox;
 import io.mizani.application.events.DeliveryAttempt;
 import io.mizani.application.events.DeliveryState;
 import io.mizani.application.events.EventStore;

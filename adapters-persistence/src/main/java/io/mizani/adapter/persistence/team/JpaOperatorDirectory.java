@@ -1,4 +1,4 @@
-package io.mizani.adapter.persistence.tenancy;
+package io.mizani.adapter.persistence.team;
 
 import io.mizani.application.tenancy.OperatorDirectory;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,4 +1,4 @@
-package io.mizani.adapter.persistence.payment;
+package io.mizani.adapter.persistence.events;
 
 import io.mizani.adapter.persistence.common.Jdbc;
 

@@ -1,4 +1,4 @@
-package io.mizani.adapter.persistence.teamkyc;
+package io.mizani.adapter.persistence.team;
 
 import io.mizani.application.teamkyc.KycTierWriter;
 import jakarta.enterprise.context.ApplicationScoped;

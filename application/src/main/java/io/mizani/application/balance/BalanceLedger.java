@@ -1,6 +1,8 @@
 package io.mizani.application.balance;
 
 import io.mizani.domain.balance.EntryType;
+import io.mizani.domain.payment.PaymentId;
+import io.mizani.domain.refund.RefundId;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -57,8 +59,8 @@ public interface BalanceLedger {
      * Takes a refund's {@code amount} from available into reserved if available covers it, by the withdrawals' path (a
      * refund_reserve entry, one per refund), inside the caller's transaction.
      */
-    Reservation reserveRefund(long accountId, String currency, long refundId, long paymentId, String refundReference,
-                              BigDecimal amount);
+    Reservation reserveRefund(long accountId, String currency, RefundId refundId, PaymentId paymentId,
+                              String refundReference, BigDecimal amount);
 
     /** Gives a failed refund's reservation back (a refund_release entry). False if nothing was held. */
     boolean releaseRefund(long refundId);

@@ -8,10 +8,13 @@ import io.mizani.domain.balance.BalanceRules;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentId;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.refund.Refund;
+import io.mizani.domain.refund.RefundId;
 import io.mizani.domain.refund.RefundRules;
+import io.mizani.domain.tenancy.AccountId;
 
 import java.time.Clock;
 import java.util.List;
@@ -75,15 +78,15 @@ public final class RefundService implements StartRefund, ReadRefunds {
             if (store.referenceTaken(accountId, refundReference)) {
                 throw RefundRules.referenceUsed(refundReference);
             }
-            Money held = store.lockHeld(accountId, collection.id(), collected);
+            Money held = store.lockHeld(AccountId.of(accountId), PaymentId.of(collection.id()), collected);
             Money amount = RefundRules.judge(requested, RefundRules.refundable(collected, held));
             Refund refund = store.insert(new RefundStore.NewRefund(accountId, collection.id(),
                             new Refund.References(refundReference, collection.references().merchantReference()),
                             amount, cmd.reason(), clock.instant()))
                     .orElseThrow(() -> RefundRules.referenceUsed(refundReference));
             // the last refusal, the last statement before commit: the balance slot is locked as briefly as possible
-            var reservation = ledger.reserveRefund(accountId, currency, refund.id(), collection.id(), refundReference,
-                    amount.amount());
+            var reservation = ledger.reserveRefund(accountId, currency, RefundId.of(refund.id()),
+                    PaymentId.of(collection.id()), refundReference, amount.amount());
             if (!reservation.ok()) {
                 throw BalanceRules.insufficient(reservation.available(), currency, amount.amount());
             }
@@ -101,9 +104,9 @@ public final class RefundService implements StartRefund, ReadRefunds {
 
     @Override
     public Page list(long accountId, Query q) {
-        Long paymentId = null;
+        PaymentId paymentId = null;
         if (!blank(q.merchantReference())) {
-            paymentId = collection(accountId, q.merchantReference().trim()).id();
+            paymentId = PaymentId.of(collection(accountId, q.merchantReference().trim()).id());
         }
         int limit = DEFAULT_LIMIT;
         if (!blank(q.limit())) {
@@ -122,10 +125,10 @@ public final class RefundService implements StartRefund, ReadRefunds {
             after = unitOfWork.inTransaction(() -> store.cursorOf(accountId, ref))
                     .orElseThrow(() -> bad("starting_after", "starting_after \"" + ref + "\" is not a refund reference"));
         }
-        Long of = paymentId;
+        PaymentId of = paymentId;
         RefundStore.Cursor from = after;
         int size = limit;
-        List<Refund> rows = unitOfWork.inTransaction(() -> store.page(accountId, of, from, size + 1));
+        List<Refund> rows = unitOfWork.inTransaction(() -> store.page(AccountId.of(accountId), of, from, size + 1));
         boolean more = rows.size() > limit;
         return new Page(more ? rows.subList(0, limit) : rows, more);
     }

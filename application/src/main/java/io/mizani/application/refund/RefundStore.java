@@ -1,8 +1,10 @@
 package io.mizani.application.refund;
 
 import io.mizani.domain.common.Money;
+import io.mizani.domain.payment.PaymentId;
 import io.mizani.domain.refund.Refund;
 import io.mizani.domain.refund.RefundStatus;
+import io.mizani.domain.tenancy.AccountId;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -36,7 +38,7 @@ public interface RefundStore {
      * transaction ends: answers what its refunds that are not failed hold. Concurrent refunds of one collection are
      * judged one after another on this lock.
      */
-    Money lockHeld(long accountId, long paymentId, Money collected);
+    Money lockHeld(AccountId accountId, PaymentId paymentId, Money collected);
 
     /**
      * Inserts the refund {@code pending}, due for processing now, and adds its amount to the collection's held total;
@@ -48,8 +50,8 @@ public interface RefundStore {
 
     Optional<Refund> findById(long id);
 
-    /** The account's refunds (of one collection when {@code paymentId} is given), newest first. */
-    List<Refund> page(long accountId, Long paymentId, Cursor after, int limit);
+    /** The account's refunds (of one collection when {@code paymentId} is not null), newest first. */
+    List<Refund> page(AccountId accountId, PaymentId paymentId, Cursor after, int limit);
 
     Optional<Cursor> cursorOf(long accountId, String refundReference);
 

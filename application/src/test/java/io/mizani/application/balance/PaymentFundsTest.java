@@ -1,7 +1,9 @@
 package io.mizani.application.balance;
 
 import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.payment.PaymentId;
 import io.mizani.domain.payment.PaymentReference;
+import io.mizani.domain.refund.RefundId;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.balance.TierLimits;
 import io.mizani.domain.error.DomainError;
@@ -73,7 +75,7 @@ class PaymentFundsTest {
         }
 
         @Override
-        public Reservation reserveRefund(long a, String c, long refund, long p, String r, BigDecimal amount) {
+        public Reservation reserveRefund(long a, String c, RefundId refund, PaymentId p, String r, BigDecimal amount) {
             throw new UnsupportedOperationException("not a payment's movement");
         }
 

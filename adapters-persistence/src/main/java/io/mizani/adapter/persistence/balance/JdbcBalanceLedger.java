@@ -5,6 +5,8 @@ import io.mizani.adapter.persistence.common.Slots;
 
 import io.mizani.application.balance.BalanceLedger;
 import io.mizani.domain.balance.EntryType;
+import io.mizani.domain.payment.PaymentId;
+import io.mizani.domain.refund.RefundId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -105,9 +107,9 @@ public class JdbcBalanceLedger implements BalanceLedger {
     }
 
     @Override
-    public Reservation reserveRefund(long accountId, String currency, long refundId, long paymentId,
+    public Reservation reserveRefund(long accountId, String currency, RefundId refundId, PaymentId paymentId,
                                      String refundReference, BigDecimal amount) {
-        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId, currency, paymentId, refundId,
+        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId, currency, paymentId.value(), refundId.value(),
                 refundReference), EntryType.REFUND_RESERVE, amount));
     }
 

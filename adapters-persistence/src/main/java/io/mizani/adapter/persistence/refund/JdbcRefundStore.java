@@ -4,8 +4,10 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.RefundedAmounts;
 import io.mizani.application.refund.RefundStore;
 import io.mizani.domain.common.Money;
+import io.mizani.domain.payment.PaymentId;
 import io.mizani.domain.refund.Refund;
 import io.mizani.domain.refund.RefundStatus;
+import io.mizani.domain.tenancy.AccountId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.mapper.RowMapper;
@@ -52,15 +54,16 @@ public class JdbcRefundStore implements RefundStore, RefundedAmounts {
     }
 
     @Override
-    public Money lockHeld(long accountId, long paymentId, Money collected) {
+    public Money lockHeld(AccountId accountId, PaymentId paymentId, Money collected) {
         return sql.with(h -> {
             h.createUpdate("""
                             INSERT INTO refund_totals (payment_id, account_id, collected)
                             VALUES (:payment, :account, :collected) ON CONFLICT (payment_id) DO NOTHING""")
-                    .bind("payment", paymentId).bind("account", accountId).bind("collected", collected.amount())
+                    .bind("payment", paymentId.value()).bind("account", accountId.value())
+                    .bind("collected", collected.amount())
                     .execute();
             BigDecimal held = h.createQuery("SELECT held FROM refund_totals WHERE payment_id = :payment FOR UPDATE")
-                    .bind("payment", paymentId).mapTo(BigDecimal.class).one();
+                    .bind("payment", paymentId.value()).mapTo(BigDecimal.class).one();
             return Money.of(held, collected.currency());
         });
     }
@@ -104,15 +107,16 @@ public class JdbcRefundStore implements RefundStore, RefundedAmounts {
     }
 
     @Override
-    public List<Refund> page(long accountId, Long paymentId, Cursor after, int limit) {
+    public List<Refund> page(AccountId accountId, PaymentId paymentId, Cursor after, int limit) {
         String where = "account_id = :account"
                 + (paymentId == null ? "" : " AND payment_id = :payment")
                 + (after == null ? "" : " AND (created_at, id) < (:afterAt, :afterId)");
         return sql.with(h -> {
             var q = h.createQuery("SELECT " + COLUMNS + " FROM refunds WHERE " + where
-                    + " ORDER BY created_at DESC, id DESC LIMIT :limit").bind("account", accountId).bind("limit", limit);
+                    + " ORDER BY created_at DESC, id DESC LIMIT :limit").bind("account", accountId.value())
+                    .bind("limit", limit);
             if (paymentId != null) {
-                q.bind("payment", paymentId.longValue());
+                q.bind("payment", paymentId.value());
             }
             if (after != null) {
                 q.bind("afterAt", Timestamp.from(after.createdAt())).bind("afterId", after.id());

@@ -17,6 +17,7 @@ import io.mizani.domain.payment.PaymentReference;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payout.PayoutBatchStatus;
 import io.mizani.domain.team.Role;
+import io.mizani.domain.tenancy.UserId;
 
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -173,7 +174,7 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
             }
             List<Payment> stored = stores.payments().insertAll(payments, now, b.id());
             stores.funds().onBatchAccepted(caller.accountId(), stored);
-            stores.batches().approved(b.id(), caller.userId(), stored.size(), now);
+            stores.batches().approved(b.id(), UserId.of(caller.userId()), stored.size(), now);
             return view(stores.batches().findById(b.id()).orElseThrow());
         });
     }

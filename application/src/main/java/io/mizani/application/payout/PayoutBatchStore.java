@@ -3,6 +3,7 @@ package io.mizani.application.payout;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payout.PayoutBatchStatus;
+import io.mizani.domain.tenancy.UserId;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -55,7 +56,7 @@ public interface PayoutBatchStore {
     List<Payment> drafts(long batchId);
 
     /** awaiting_approval → processing by {@code userId}, with {@code openItems} items not final yet; drops the drafts. */
-    void approved(long batchId, long userId, int openItems, Instant at);
+    void approved(long batchId, UserId userId, int openItems, Instant at);
 
     /** awaiting_approval → cancelled; drops the drafts. */
     void cancelled(long batchId, Instant at);

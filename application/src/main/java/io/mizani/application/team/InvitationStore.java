@@ -1,6 +1,7 @@
 package io.mizani.application.team;
 
 import io.mizani.domain.team.InvitationStatus;
+import io.mizani.domain.tenancy.UserId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +16,7 @@ public interface InvitationStore {
     Optional<Invitation> lockByTokenHash(byte[] tokenHash);
 
     /** Marks it accepted unless it already is; false when someone accepted it first. */
-    boolean markAccepted(long id, long userId, Instant at);
+    boolean markAccepted(long id, UserId userId, Instant at);
 
     /** Who is invited: the e-mail the link goes to and, optionally, a phone number. */
     record Invitee(String email, String phoneNumber) {

@@ -14,7 +14,9 @@ import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.team.Role;
 import io.mizani.domain.team.Team;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.ApiSecret;
+import io.mizani.domain.tenancy.UserId;
 
 /** The operator's use cases: onboarding merchants, their credentials, wallet credits and switches. */
 public final class MerchantAdministration {
@@ -64,9 +66,9 @@ public final class MerchantAdministration {
                     new Team.Identity(orgId, java.util.UUID.randomUUID().toString(), cmd.teamName(), null),
                     new Team.Contact(cmd.teamEmail(), cmd.dialCode(), cmd.number()),
                     currency, userId, webhookSecret));
-            teams.grant(accountId, userId, Role.OWNER);
+            teams.grant(AccountId.of(accountId), UserId.of(userId), Role.OWNER);
             wallets.open(accountId);
-            credentials.insert(username, ApiSecret.hash(password), accountId, userId);
+            credentials.insert(username, ApiSecret.hash(password), AccountId.of(accountId), UserId.of(userId));
             return new Onboarded(teams.organization(orgId).orElseThrow(), users.find(userId).orElseThrow(),
                     teams.team(accountId).orElseThrow(), username, password, webhookSecret);
         });
@@ -82,7 +84,7 @@ public final class MerchantAdministration {
         uow.run(() -> {
             Team team = requireTeam(accountId);
             long owner = teams.ownerOf(team.id());
-            credentials.insert(username, ApiSecret.hash(password), team.id(), owner);
+            credentials.insert(username, ApiSecret.hash(password), AccountId.of(team.id()), UserId.of(owner));
         });
         return new Credential(username, password);
     }
@@ -106,8 +108,8 @@ public final class MerchantAdministration {
             long userId = users.findByEmail(orgId, cmd.email()).map(UserStore.User::id)
                     .orElseGet(() -> users.create(new UserStore.NewUser(orgId,
                             new UserStore.Person(cmd.firstName(), cmd.lastName(), cmd.email(), null), username, false)));
-            teams.grant(team.id(), userId, cmd.parsedRole());
-            credentials.insert(username, ApiSecret.hash(password), team.id(), userId);
+            teams.grant(AccountId.of(team.id()), UserId.of(userId), cmd.parsedRole());
+            credentials.insert(username, ApiSecret.hash(password), AccountId.of(team.id()), UserId.of(userId));
             return new AddedUser(users.find(userId).orElseThrow(), cmd.parsedRole(),
                     new Credential(username, password));
         });

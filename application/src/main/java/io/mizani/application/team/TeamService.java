@@ -21,7 +21,9 @@ import io.mizani.domain.team.InvitationStatus;
 import io.mizani.domain.team.Role;
 import io.mizani.domain.team.Team;
 import io.mizani.domain.team.TeamCurrency;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.ApiSecret;
+import io.mizani.domain.tenancy.UserId;
 
 /**
  * Teams (accounts), their members, user profiles and invitations, as a merchant credential sees them: a Team is
@@ -103,9 +105,9 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
             long id = teams.createTeam(new TeamStore.NewTeam(
                     new Team.Identity(ctx.organizationId(), uuid, cmd.name(), cmd.description()),
                     cmd.contact(), currency, creator, ApiSecret.newWebhookSecret()));
-            teams.grant(id, creator, Role.OWNER);
+            teams.grant(AccountId.of(id), UserId.of(creator), Role.OWNER);
             if (creator != ctx.userId()) {
-                teams.grant(id, ctx.userId(), Role.ADMIN);
+                teams.grant(AccountId.of(id), UserId.of(ctx.userId()), Role.ADMIN);
             }
             wallets.open(id);
             return teams.team(id).orElseThrow();
@@ -142,13 +144,13 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
 
     /** Loads a Team the caller holds a role on, else 404. */
     public Team visibleTeam(MerchantContext ctx, long accountId) {
-        return teams.roleOf(accountId, ctx.userId()).flatMap(r -> teams.team(accountId))
+        return teams.roleOf(AccountId.of(accountId), UserId.of(ctx.userId())).flatMap(r -> teams.team(accountId))
                 .orElseThrow(() -> DomainError.notFound("account " + accountId + " not found"));
     }
 
     private Team requireManager(MerchantContext ctx, long accountId) {
         Team team = visibleTeam(ctx, accountId);
-        Role role = teams.roleOf(accountId, ctx.userId()).orElseThrow();
+        Role role = teams.roleOf(AccountId.of(accountId), UserId.of(ctx.userId())).orElseThrow();
         if (!role.canManage()) {
             throw new DomainError(DomainError.Kind.FORBIDDEN, "forbidden",
                     "your role on this Team (" + role.label() + ") cannot manage it");
@@ -228,7 +230,7 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
                             new UserStore.Person(cmd.firstName(), cmd.lastName(), invitee.email(),
                                     cmd.phoneNumber() != null ? cmd.phoneNumber() : invitee.phoneNumber()),
                             username, false)));
-            if (!invitations.markAccepted(inv.id(), userId, clock.instant())) {
+            if (!invitations.markAccepted(inv.id(), UserId.of(userId), clock.instant())) {
                 throw DomainError.notFound("invitation not found, expired or already accepted");
             }
             Role role = Role.byId(grant.roleId()).orElse(Role.MEMBER);
@@ -240,12 +242,13 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
                 if (granted.contains(accountId) || teams.team(accountId).isEmpty()) {
                     continue;
                 }
-                if (teams.roleOf(accountId, userId).isEmpty()) {
-                    teams.grant(accountId, userId, role);
+                if (teams.roleOf(AccountId.of(accountId), UserId.of(userId)).isEmpty()) {
+                    teams.grant(AccountId.of(accountId), UserId.of(userId), role);
                 }
                 granted.add(accountId);
             }
-            credentials.insert(username, ApiSecret.hash(secret), grant.accountId(), userId);
+            credentials.insert(username, ApiSecret.hash(secret), AccountId.of(grant.accountId()),
+                    UserId.of(userId));
             return new AcceptedInvitation(users.find(userId).orElseThrow(), granted, username, secret);
         });
     }
@@ -255,7 +258,9 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
     public void removeMember(MerchantContext ctx, long accountId, long userId) {
         uow.run(() -> {
             requireManager(ctx, accountId);
-            Role role = teams.roleOf(accountId, userId)
+            AccountId account = AccountId.of(accountId);
+            UserId user = UserId.of(userId);
+            Role role = teams.roleOf(account, user)
                     .orElseThrow(() -> DomainError.notFound("user " + userId + " is not a member of account " + accountId));
             if (role == Role.OWNER && teams.countWithRole(accountId, Role.OWNER) <= 1) {
                 throw DomainError.invalidArgument("a Team keeps at least one owner: make another member owner first");
@@ -263,8 +268,8 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
             if (userId == ctx.userId() && accountId == ctx.accountId()) {
                 throw DomainError.invalidArgument("you cannot remove yourself from the Team your credentials belong to");
             }
-            teams.removeMember(accountId, userId);
-            credentials.revokeAll(accountId, userId);
+            teams.removeMember(account, user);
+            credentials.revokeAll(account, user);
         });
         authenticator.invalidateAll();
     }

@@ -6,6 +6,8 @@ import java.util.Optional;
 
 import io.mizani.domain.team.Role;
 import io.mizani.domain.team.Team;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.tenancy.UserId;
 
 /** Organizations, Teams and who holds which role on them. */
 public interface TeamStore {
@@ -28,9 +30,9 @@ public interface TeamStore {
 
     void setIdentityChecksAvailable(long id, boolean available);
 
-    void grant(long accountId, long userId, Role role);
+    void grant(AccountId accountId, UserId userId, Role role);
 
-    Optional<Role> roleOf(long accountId, long userId);
+    Optional<Role> roleOf(AccountId accountId, UserId userId);
 
     /** Live Teams the user holds a role on, with the role. */
     Map<Team, Role> teamsOf(long userId);
@@ -40,7 +42,7 @@ public interface TeamStore {
     /** The user id of the Team's first owner. */
     long ownerOf(long accountId);
 
-    boolean removeMember(long accountId, long userId);
+    boolean removeMember(AccountId accountId, UserId userId);
 
     String webhookSecret(long accountId);
 

@@ -2,6 +2,8 @@ package io.mizani.application.teamkyc;
 
 import io.mizani.application.team.TeamStore;
 import io.mizani.application.tenancy.MerchantContext;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.tenancy.UserId;
 import java.util.Optional;
 
 /**
@@ -20,7 +22,7 @@ public final class TeamStoreKycTeams implements KycTeams {
 
     @Override
     public Optional<TeamSnapshot> findVisible(MerchantContext caller, long accountId) {
-        return teams.roleOf(accountId, caller.userId()).flatMap(role -> find(accountId));
+        return teams.roleOf(AccountId.of(accountId), UserId.of(caller.userId())).flatMap(role -> find(accountId));
     }
 
     @Override

@@ -6,8 +6,10 @@ import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.team.TeamStore;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.team.Role;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.ApiKeyId;
 import io.mizani.domain.tenancy.ApiSecret;
+import io.mizani.domain.tenancy.UserId;
 
 /**
  * Issues, lists and revokes a Team's API keys. A key is a credential of the caller's user on the caller's Team (so it
@@ -38,7 +40,8 @@ public final class ApiKeyService implements ManageApiKeys {
         String password = ApiSecret.newSecret();
         ApiKey key = uow.inTransaction(() -> {
             requireManager(caller);
-            credentials.insert(username, ApiSecret.hash(password), caller.accountId(), caller.userId());
+            credentials.insert(username, ApiSecret.hash(password), AccountId.of(caller.accountId()),
+                    UserId.of(caller.userId()));
             return keys.insert(new ApiKeyStore.NewKey(ApiKeyId.newId(), username, caller.accountId(), caller.userId(),
                             command.name(), command.scopes(), command.expiresAt()))
                     .orElseThrow(() -> DomainError.invalidArgument("expires_at must be in the future"));
@@ -70,7 +73,7 @@ public final class ApiKeyService implements ManageApiKeys {
     }
 
     private void requireManager(MerchantContext caller) {
-        Role role = teams.roleOf(caller.accountId(), caller.userId())
+        Role role = teams.roleOf(AccountId.of(caller.accountId()), UserId.of(caller.userId()))
                 .orElseThrow(() -> new DomainError(DomainError.Kind.FORBIDDEN, "forbidden",
                         "only an owner or admin of the Team manages its API keys"));
         if (!role.canManage()) {

@@ -1,5 +1,8 @@
 package io.mizani.application.tenancy;
 
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.tenancy.UserId;
+
 import java.util.Optional;
 
 /** Merchant API credentials, stored by username with the SHA-256 of the secret. */
@@ -7,13 +10,13 @@ public interface CredentialStore {
 
     Optional<StoredCredential> find(String username);
 
-    void insert(String username, byte[] secretHash, long accountId, long userId);
+    void insert(String username, byte[] secretHash, AccountId accountId, UserId userId);
 
     /** Marks the credential revoked; false when there is no such (unrevoked) credential. */
     boolean revoke(String username);
 
     /** Revokes every credential of this user on this Team (the user left the Team). */
-    int revokeAll(long accountId, long userId);
+    int revokeAll(AccountId accountId, UserId userId);
 
     /** Whose credential it is: the Team (the merchant), its user and their organization. */
     record Holder(long accountId, long userId, long organizationId) {

@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.ApiSecret;
+import io.mizani.domain.tenancy.UserId;
 
 class MerchantAuthenticatorTest {
 
@@ -30,8 +32,9 @@ class MerchantAuthenticatorTest {
         }
 
         @Override
-        public void insert(String username, byte[] secretHash, long accountId, long userId) {
-            rows.put(username, new StoredCredential(username, secretHash, accountId, userId, 7, false, true));
+        public void insert(String username, byte[] secretHash, AccountId accountId, UserId userId) {
+            rows.put(username, new StoredCredential(username, secretHash, accountId.value(), userId.value(), 7, false,
+                    true));
         }
 
         @Override
@@ -43,7 +46,7 @@ class MerchantAuthenticatorTest {
         }
 
         @Override
-        public int revokeAll(long accountId, long userId) {
+        public int revokeAll(AccountId accountId, UserId userId) {
             return 0;
         }
     }
@@ -73,7 +76,7 @@ class MerchantAuthenticatorTest {
     private final String secret = ApiSecret.newSecret();
 
     {
-        store.insert("mz_1", ApiSecret.hash(secret), 42, 9);
+        store.insert("mz_1", ApiSecret.hash(secret), AccountId.of(42), UserId.of(9));
     }
 
     @Test

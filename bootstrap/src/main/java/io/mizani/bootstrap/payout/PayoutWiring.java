@@ -17,6 +17,8 @@ import io.mizani.application.payout.PayeeService;
 import io.mizani.application.payout.PayoutBatchService;
 import io.mizani.application.payout.PayoutBatchStore;
 import io.mizani.application.team.TeamStore;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.tenancy.UserId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -69,7 +71,8 @@ public class PayoutWiring {
                                           PaymentFunds funds, TeamStore teams, Events events, UnitOfWork unitOfWork,
                                           Clock clock) {
         return new PayoutBatchService(acceptance,
-                new PayoutBatchService.Stores(batches, payments, counterparties, funds), teams::roleOf, events,
-                unitOfWork, clock);
+                new PayoutBatchService.Stores(batches, payments, counterparties, funds),
+                (accountId, userId) -> teams.roleOf(AccountId.of(accountId), UserId.of(userId)), events, unitOfWork,
+                clock);
     }
 }

@@ -17,6 +17,8 @@ import io.mizani.application.tenancy.ApiKeyStore;
 import io.mizani.application.tenancy.CredentialStore;
 import io.mizani.application.tenancy.KeyUseRecorder;
 import io.mizani.application.tenancy.MerchantAuthenticator;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.tenancy.UserId;
 import io.mizani.bootstrap.common.MizaniSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -35,7 +37,7 @@ public class TenancyWiring {
             }
 
             @Override
-            public void insert(String username, byte[] secretHash, long accountId, long userId) {
+            public void insert(String username, byte[] secretHash, AccountId accountId, UserId userId) {
                 uow.run(() -> store.insert(username, secretHash, accountId, userId));
             }
 
@@ -45,7 +47,7 @@ public class TenancyWiring {
             }
 
             @Override
-            public int revokeAll(long accountId, long userId) {
+            public int revokeAll(AccountId accountId, UserId userId) {
                 return uow.inTransaction(() -> store.revokeAll(accountId, userId));
             }
         };

@@ -33,7 +33,9 @@ import io.mizani.application.tenancy.CredentialStore;
 import io.mizani.application.tenancy.MerchantAuthenticator;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.Scope;
+import io.mizani.domain.tenancy.UserId;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
@@ -231,7 +233,7 @@ class ApiKeysTest {
             }
 
             @Override
-            public void insert(String username, byte[] hash, long accountId, long userId) {
+            public void insert(String username, byte[] hash, AccountId accountId, UserId userId) {
                 throw new UnsupportedOperationException();
             }
 
@@ -241,7 +243,7 @@ class ApiKeysTest {
             }
 
             @Override
-            public int revokeAll(long accountId, long userId) {
+            public int revokeAll(AccountId accountId, UserId userId) {
                 throw new UnsupportedOperationException();
             }
         }, clock, Duration.ofSeconds(5));

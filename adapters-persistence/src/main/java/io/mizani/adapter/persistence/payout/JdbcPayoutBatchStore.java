@@ -14,6 +14,7 @@ import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payout.PayoutBatchStatus;
+import io.mizani.domain.tenancy.UserId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.mapper.RowMapper;
@@ -125,12 +126,12 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
     }
 
     @Override
-    public void approved(long batchId, long userId, int openItems, Instant at) {
+    public void approved(long batchId, UserId userId, int openItems, Instant at) {
         sql.use(h -> require(h.createUpdate("""
                 UPDATE payout_batches SET status = 'processing', approved_by = :user, approved_at = :at,
                     open_items = :open, drafts = NULL
                 WHERE id = :id AND status = 'awaiting_approval'""")
-                .bind("user", userId).bind("at", Timestamp.from(at)).bind("open", openItems).bind("id", batchId)
+                .bind("user", userId.value()).bind("at", Timestamp.from(at)).bind("open", openItems).bind("id", batchId)
                 .execute()));
     }
 

@@ -1,6 +1,7 @@
 package io.mizani.adapter.persistence.team;
 
 import io.mizani.domain.team.InvitationStatus;
+import io.mizani.domain.tenancy.UserId;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
@@ -60,9 +61,9 @@ class JpaInvitationStore implements InvitationStore {
     }
 
     @Override
-    public boolean markAccepted(long id, long userId, Instant at) {
+    public boolean markAccepted(long id, UserId userId, Instant at) {
         return em.createNativeQuery("UPDATE invitations SET status = 'accepted', accepted_user_id = ?2, accepted_at = ?3 "
                         + "WHERE id = ?1 AND status = 'pending'")
-                .setParameter(1, id).setParameter(2, userId).setParameter(3, at).executeUpdate() == 1;
+                .setParameter(1, id).setParameter(2, userId.value()).setParameter(3, at).executeUpdate() == 1;
     }
 }

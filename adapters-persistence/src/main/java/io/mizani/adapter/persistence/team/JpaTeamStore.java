@@ -11,6 +11,8 @@ import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.team.TeamStore;
 import io.mizani.domain.team.Role;
 import io.mizani.domain.team.Team;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.tenancy.UserId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 
@@ -137,17 +139,18 @@ class JpaTeamStore implements TeamStore {
     }
 
     @Override
-    public void grant(long accountId, long userId, Role role) {
+    public void grant(AccountId accountId, UserId userId, Role role) {
         em.createNativeQuery("INSERT INTO account_members (account_id, user_id, role_id) VALUES (?1, ?2, ?3) "
                         + "ON CONFLICT (account_id, user_id) DO UPDATE SET role_id = EXCLUDED.role_id")
-                .setParameter(1, accountId).setParameter(2, userId).setParameter(3, role.id()).executeUpdate();
+                .setParameter(1, accountId.value()).setParameter(2, userId.value()).setParameter(3, role.id())
+                .executeUpdate();
     }
 
     @Override
-    public Optional<Role> roleOf(long accountId, long userId) {
+    public Optional<Role> roleOf(AccountId accountId, UserId userId) {
         return em.createNativeQuery("SELECT m.role_id FROM account_members m JOIN accounts a ON a.id = m.account_id "
                         + "WHERE m.account_id = ?1 AND m.user_id = ?2 AND a.deleted_at IS NULL")
-                .setParameter(1, accountId).setParameter(2, userId).getResultStream().findFirst()
+                .setParameter(1, accountId.value()).setParameter(2, userId.value()).getResultStream().findFirst()
                 .flatMap(r -> Role.byId(((Number) r).intValue()));
     }
 
@@ -180,9 +183,9 @@ class JpaTeamStore implements TeamStore {
     }
 
     @Override
-    public boolean removeMember(long accountId, long userId) {
+    public boolean removeMember(AccountId accountId, UserId userId) {
         return em.createNativeQuery("DELETE FROM account_members WHERE account_id = ?1 AND user_id = ?2")
-                .setParameter(1, accountId).setParameter(2, userId).executeUpdate() > 0;
+                .setParameter(1, accountId.value()).setParameter(2, userId.value()).executeUpdate() > 0;
     }
 
     @Override

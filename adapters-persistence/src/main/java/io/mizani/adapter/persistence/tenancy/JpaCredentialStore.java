@@ -7,7 +7,9 @@ import java.util.Optional;
 
 import io.mizani.application.tenancy.CredentialStore;
 import io.mizani.application.tenancy.KeyGrant;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.Scopes;
+import io.mizani.domain.tenancy.UserId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 
@@ -53,12 +55,12 @@ class JpaCredentialStore implements CredentialStore {
     }
 
     @Override
-    public void insert(String username, byte[] secretHash, long accountId, long userId) {
+    public void insert(String username, byte[] secretHash, AccountId accountId, UserId userId) {
         CredentialEntity c = new CredentialEntity();
         c.username = username;
         c.secretHash = secretHash;
-        c.accountId = accountId;
-        c.userId = userId;
+        c.accountId = accountId.value();
+        c.userId = userId.value();
         c.persist();
     }
 
@@ -69,9 +71,9 @@ class JpaCredentialStore implements CredentialStore {
     }
 
     @Override
-    public int revokeAll(long accountId, long userId) {
+    public int revokeAll(AccountId accountId, UserId userId) {
         return em.createNativeQuery("UPDATE credentials SET revoked_at = now() "
                         + "WHERE account_id = ?1 AND user_id = ?2 AND revoked_at IS NULL")
-                .setParameter(1, accountId).setParameter(2, userId).executeUpdate();
+                .setParameter(1, accountId.value()).setParameter(2, userId.value()).executeUpdate();
     }
 }

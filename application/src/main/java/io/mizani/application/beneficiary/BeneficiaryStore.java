@@ -1,9 +1,11 @@
 package io.mizani.application.beneficiary;
 
 import io.mizani.domain.beneficiary.Beneficiary;
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
 import io.mizani.domain.beneficiary.Field;
 import io.mizani.domain.beneficiary.KycLevel;
+import io.mizani.domain.tenancy.AccountId;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -41,7 +43,7 @@ public interface BeneficiaryStore {
     Page<Beneficiary> search(long accountId, BeneficiaryQuery query);
 
     /** Locks the beneficiary row ({@code SELECT ... FOR UPDATE}) and returns its tier-0 standing. */
-    Optional<Tier0Standing> lockTier0(long accountId, long beneficiaryId);
+    Optional<Tier0Standing> lockTier0(AccountId accountId, BeneficiaryId beneficiaryId);
 
     /** Sets the lifetime tier-0 total of a row locked by {@link #lockTier0} in the same transaction. */
     void setTier0Lifetime(long beneficiaryId, BigDecimal lifetimeUsd, Instant at);

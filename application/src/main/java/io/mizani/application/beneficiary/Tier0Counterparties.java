@@ -1,10 +1,12 @@
 package io.mizani.application.beneficiary;
 
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.beneficiary.KycLevel;
 import io.mizani.domain.beneficiary.Tier0Decision;
 import io.mizani.domain.beneficiary.Tier0Envelope;
 import io.mizani.domain.error.DomainError;
+import io.mizani.domain.tenancy.AccountId;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -37,7 +39,7 @@ public final class Tier0Counterparties implements PaymentCounterparties {
     }
 
     @Override
-    public void reserveTier0(long accountId, long beneficiaryId, String currency, BigDecimal amountUsd) {
+    public void reserveTier0(AccountId accountId, BeneficiaryId beneficiaryId, String currency, BigDecimal amountUsd) {
         BigDecimal amount = positive(amountUsd);
         unitOfWork.run(() -> {
             var standing = store.lockTier0(accountId, beneficiaryId)
@@ -50,7 +52,7 @@ public final class Tier0Counterparties implements PaymentCounterparties {
                 case Tier0Decision.Refused refused -> throw refusal(refused);
                 case Tier0Decision.Clear clear -> {
                     if (clear.counted()) {
-                        store.setTier0Lifetime(beneficiaryId,
+                        store.setTier0Lifetime(beneficiaryId.value(),
                                 standing.lifetimeUsd().add(amount.setScale(2, RoundingMode.HALF_EVEN)), clock.instant());
                     }
                 }
@@ -59,14 +61,14 @@ public final class Tier0Counterparties implements PaymentCounterparties {
     }
 
     @Override
-    public void releaseTier0(long accountId, long beneficiaryId, BigDecimal amountUsd) {
+    public void releaseTier0(AccountId accountId, BeneficiaryId beneficiaryId, BigDecimal amountUsd) {
         BigDecimal amount = positive(amountUsd);
         unitOfWork.run(() -> store.lockTier0(accountId, beneficiaryId).ifPresent(standing -> {
             if (standing.kycLevel() == KycLevel.FULL) {
                 return;
             }
             BigDecimal left = standing.lifetimeUsd().subtract(amount.setScale(2, RoundingMode.HALF_EVEN));
-            store.setTier0Lifetime(beneficiaryId, left.max(BigDecimal.ZERO.setScale(2)), clock.instant());
+            store.setTier0Lifetime(beneficiaryId.value(), left.max(BigDecimal.ZERO.setScale(2)), clock.instant());
         }));
     }
 

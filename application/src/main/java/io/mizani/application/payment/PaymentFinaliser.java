@@ -2,6 +2,7 @@ package io.mizani.application.payment;
 
 import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.PaymentCounterparties;
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 
@@ -71,7 +72,7 @@ public final class PaymentFinaliser {
         Payment p = moved.get();
         Payment.Beneficiary b = p.beneficiary();
         if (to == PaymentStatus.FAILED && b != null && b.tier0Counted() != null) {
-            counterparties.releaseTier0(p.accountId().value(), b.id(), b.tier0Counted().amount());
+            counterparties.releaseTier0(p.accountId(), BeneficiaryId.of(b.id()), b.tier0Counted().amount());
         }
         if (funds != null) {
             funds.onFinal(p, to); // credit a collection / consume or release a withdrawal's reservation

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.beneficiary.KycLevel;
 import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.Counterparty;
@@ -133,7 +134,8 @@ public final class StartPaymentService implements StartPayment {
             Payment.Beneficiary linked = null;
             if (b != null) {
                 // tier-0 envelope: judged and counted atomically under the beneficiary's row lock
-                counterparties.reserveTier0(accountId, b.id(), currency, prepared.amountUsdExact());
+                counterparties.reserveTier0(AccountId.of(accountId), BeneficiaryId.of(b.id()), currency,
+                        prepared.amountUsdExact());
                 linked = linked(b, prepared.amounts());
             }
             Instant now = clock.instant();

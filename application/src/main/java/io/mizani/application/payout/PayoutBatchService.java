@@ -11,12 +11,14 @@ import io.mizani.application.payment.StartPaymentCommand;
 import io.mizani.application.payment.StartPaymentService;
 import io.mizani.application.payment.Tokens;
 import io.mizani.application.payment.TransactionView;
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentReference;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payout.PayoutBatchStatus;
 import io.mizani.domain.team.Role;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.UserId;
 
 import java.math.BigDecimal;
@@ -164,8 +166,8 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
                 Payment.Beneficiary ben = d.beneficiary();
                 if (ben != null) {
                     // the tier-0 envelope, judged and counted under the beneficiary's row lock as for one payment
-                    stores.counterparties().reserveTier0(caller.accountId(), ben.id(), d.amounts().currency(),
-                            d.amounts().amountUsd().amount());
+                    stores.counterparties().reserveTier0(AccountId.of(caller.accountId()), BeneficiaryId.of(ben.id()),
+                            d.amounts().currency(), d.amounts().amountUsd().amount());
                 }
                 var references = new Payment.References(PaymentReference.of(Tokens.paymentReference()),
                         d.references().merchantReference(), null);

@@ -15,6 +15,7 @@ import io.mizani.domain.screening.EntryType;
 import io.mizani.domain.screening.ListEntry;
 import io.mizani.domain.screening.ListFiles;
 import io.mizani.domain.screening.ListFormat;
+import io.mizani.domain.screening.ListId;
 import io.mizani.domain.screening.NameScore;
 import io.mizani.domain.screening.ScreeningIndex;
 import io.mizani.domain.screening.Verdict;
@@ -320,7 +321,7 @@ public final class ScreeningService {
             }
             boolean done = page.size() < settings.chunk();
             long last = page.isEmpty() ? lb.afterBeneficiaryId() : page.get(page.size() - 1).id();
-            ports.store().lookbackProgress(lb.list().id(), last, done, ports.clock().instant());
+            ports.store().lookbackProgress(ListId.of(lb.list().id()), last, done, ports.clock().instant());
             if (done) {
                 deltas.remove(lb.list().id());
             }

@@ -4,6 +4,7 @@ import io.mizani.domain.screening.CaseStatus;
 import io.mizani.domain.screening.EntryType;
 import io.mizani.domain.screening.ListEntry;
 import io.mizani.domain.screening.ListFormat;
+import io.mizani.domain.screening.ListId;
 import io.mizani.domain.screening.ScreeningIndex;
 
 import java.math.BigDecimal;
@@ -43,7 +44,7 @@ public interface ScreeningStore {
     record Lookback(LoadedList list, long afterBeneficiaryId) {
     }
 
-    void lookbackProgress(long listId, long afterBeneficiaryId, boolean done, Instant now);
+    void lookbackProgress(ListId listId, long afterBeneficiaryId, boolean done, Instant now);
 
     /** A beneficiary as look-back screens it (identifiers opened only to form the subject key). */
     record ScreenedBeneficiary(long id, java.util.UUID uuid, long accountId, String fullName, EntryType type,

@@ -1,6 +1,7 @@
 package io.mizani.application.beneficiary;
 
 import io.mizani.domain.beneficiary.Beneficiary;
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.beneficiary.Field;
 
@@ -99,8 +100,8 @@ final class InMemoryBeneficiaryStore implements BeneficiaryStore {
     }
 
     @Override
-    public Optional<Tier0Standing> lockTier0(long accountId, long id) {
-        return rows.stream().filter(b -> live(b, accountId) && b.id() == id).findFirst()
+    public Optional<Tier0Standing> lockTier0(AccountId accountId, BeneficiaryId id) {
+        return rows.stream().filter(b -> live(b, accountId.value()) && b.id() == id.value()).findFirst()
                 .map(b -> new Tier0Standing(b.id(), b.kycLevel(), b.active(), b.tier0LifetimeUsd()));
     }
 

@@ -3,6 +3,7 @@ package io.mizani.application.payment;
 import io.mizani.application.beneficiary.Counterparty;
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Network;
@@ -10,6 +11,7 @@ import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RampType;
+import io.mizani.domain.tenancy.AccountId;
 
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -248,7 +250,8 @@ final class Fakes {
         }
 
         @Override
-        public void reserveTier0(long accountId, long beneficiaryId, String currency, BigDecimal usd) {
+        public void reserveTier0(AccountId accountId, BeneficiaryId id, String currency, BigDecimal usd) {
+            long beneficiaryId = id.value();
             Counterparty c = book.values().stream().filter(b -> b.id() == beneficiaryId).findFirst().orElseThrow();
             if (c.kycLevel() == io.mizani.domain.beneficiary.KycLevel.FULL) {
                 return;
@@ -263,8 +266,8 @@ final class Fakes {
         }
 
         @Override
-        public void releaseTier0(long accountId, long beneficiaryId, BigDecimal usd) {
-            lifetime.merge(beneficiaryId, usd.negate(), BigDecimal::add);
+        public void releaseTier0(AccountId accountId, BeneficiaryId beneficiaryId, BigDecimal usd) {
+            lifetime.merge(beneficiaryId.value(), usd.negate(), BigDecimal::add);
         }
     }
 

@@ -2,7 +2,9 @@ package io.mizani.bootstrap.beneficiary;
 
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.bootstrap.support.TestMerchants;
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.error.DomainError;
+import io.mizani.domain.tenancy.AccountId;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -51,7 +53,9 @@ class Tier0ReservationRaceTest {
         var alice = TestMerchants.onboard();
         var bob = TestMerchants.onboard();
         var b = create(alice, Map.of("name", "Race Runner", "country", "KE", "email", "race@example.com"));
-        long id = ((Number) b.get("id")).longValue();
+        BeneficiaryId id = BeneficiaryId.of(((Number) b.get("id")).longValue());
+        AccountId aliceAccount = AccountId.of(alice.accountId());
+        AccountId bobAccount = AccountId.of(bob.accountId());
         UUID uuid = UUID.fromString((String) b.get("uuid"));
 
         AtomicInteger cleared = new AtomicInteger();
@@ -65,7 +69,7 @@ class Tier0ReservationRaceTest {
                     start.await();
                     try {
                         QuarkusTransaction.requiringNew().run(() ->
-                                counterparties.reserveTier0(alice.accountId(), id, "KES", new BigDecimal("19.00")));
+                                counterparties.reserveTier0(aliceAccount, id, "KES", new BigDecimal("19.00")));
                         cleared.incrementAndGet();
                     } catch (DomainError e) {
                         assertEquals("full KYC information is required for the transaction", e.getMessage());
@@ -101,7 +105,7 @@ class Tier0ReservationRaceTest {
         // a rolled-back payment never counted; a released one gives its amount back
         try {
             QuarkusTransaction.requiringNew().run(() -> {
-                counterparties.releaseTier0(alice.accountId(), id, new BigDecimal("19.00"));
+                counterparties.releaseTier0(aliceAccount, id, new BigDecimal("19.00"));
                 throw new IllegalStateException("payment acceptance failed after the release");
             });
         } catch (IllegalStateException expected) {
@@ -109,7 +113,7 @@ class Tier0ReservationRaceTest {
         }
         assertEquals(209.0, ((Number) fetch(alice, uuid).get("tier_0_lifetime_usd")).doubleValue());
         QuarkusTransaction.requiringNew().run(() ->
-                counterparties.releaseTier0(alice.accountId(), id, new BigDecimal("19.00")));
+                counterparties.releaseTier0(aliceAccount, id, new BigDecimal("19.00")));
         assertEquals(190.0, ((Number) fetch(alice, uuid).get("tier_0_lifetime_usd")).doubleValue());
 
         // isolation: the other merchant can neither find nor reserve it
@@ -117,7 +121,7 @@ class Tier0ReservationRaceTest {
         assertTrue(counterparties.find(alice.accountId(), uuid).isPresent());
         try {
             QuarkusTransaction.requiringNew().run(() ->
-                    counterparties.reserveTier0(bob.accountId(), id, "KES", BigDecimal.ONE));
+                    counterparties.reserveTier0(bobAccount, id, "KES", BigDecimal.ONE));
             throw new AssertionError("another merchant's beneficiary was reserved");
         } catch (DomainError e) {
             assertEquals(DomainError.Kind.NOT_FOUND, e.kind());
@@ -130,13 +134,14 @@ class Tier0ReservationRaceTest {
         var b = create(alice, Map.of("name", "Full Runner", "country", "KE", "email", "full-race@example.com",
                 "phone", "+254712345678", "address", "Nairobi", "date_of_birth", "1990-01-01",
                 "id_number", "FR-" + UUID.randomUUID(), "id_type", "national_id"));
-        long id = ((Number) b.get("id")).longValue();
+        BeneficiaryId id = BeneficiaryId.of(((Number) b.get("id")).longValue());
+        AccountId aliceAccount = AccountId.of(alice.accountId());
         ExecutorService pool = Executors.newFixedThreadPool(10);
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
                 futures.add(pool.submit(() -> QuarkusTransaction.requiringNew().run(() ->
-                        counterparties.reserveTier0(alice.accountId(), id, "NGN", new BigDecimal("500.00")))));
+                        counterparties.reserveTier0(aliceAccount, id, "NGN", new BigDecimal("500.00")))));
             }
             for (var f : futures) {
                 f.get();

@@ -6,6 +6,7 @@ import io.mizani.application.beneficiary.BeneficiaryQuery;
 import io.mizani.application.beneficiary.BeneficiaryStore;
 import io.mizani.application.beneficiary.Page;
 import io.mizani.domain.beneficiary.Beneficiary;
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.beneficiary.Field;
@@ -221,12 +222,12 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
     }
 
     @Override
-    public Optional<Tier0Standing> lockTier0(long accountId, long beneficiaryId) {
+    public Optional<Tier0Standing> lockTier0(AccountId accountId, BeneficiaryId beneficiaryId) {
         String sql = "SELECT id, kyc_level, is_active, tier_0_lifetime_usd FROM beneficiaries "
                 + "WHERE id = ? AND account_id = ? AND deleted_at IS NULL FOR UPDATE";
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setLong(1, beneficiaryId);
-            ps.setLong(2, accountId);
+            ps.setLong(1, beneficiaryId.value());
+            ps.setLong(2, accountId.value());
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();

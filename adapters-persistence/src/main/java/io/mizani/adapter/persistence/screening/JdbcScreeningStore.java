@@ -24,6 +24,7 @@ import io.mizani.domain.screening.CaseStatus;
 import io.mizani.domain.screening.EntryType;
 import io.mizani.domain.screening.ListEntry;
 import io.mizani.domain.screening.ListFormat;
+import io.mizani.domain.screening.ListId;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -113,11 +114,11 @@ class JdbcScreeningStore implements ScreeningStore {
     }
 
     @Override
-    public void lookbackProgress(long listId, long afterBeneficiaryId, boolean done, Instant now) {
+    public void lookbackProgress(ListId listId, long afterBeneficiaryId, boolean done, Instant now) {
         sql.use(h -> h.createUpdate("UPDATE screening_lists SET lookback_after_id = :after, "
                         + "lookback_done_at = CASE WHEN :done THEN CAST(:at AS timestamptz) END WHERE id = :id")
                 .bind("after", afterBeneficiaryId).bind("done", done)
-                .bind("at", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).bind("id", listId).execute());
+                .bind("at", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).bind("id", listId.value()).execute());
     }
 
     @Override

@@ -2,9 +2,11 @@ package io.mizani.adapter.persistence.beneficiary;
 
 import io.mizani.application.beneficiary.BeneficiaryQuery;
 import io.mizani.application.beneficiary.BeneficiaryStore;
+import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
 import io.mizani.domain.beneficiary.Field;
 import io.mizani.domain.beneficiary.KycLevel;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.TestPii;
 import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
@@ -172,11 +174,12 @@ class JdbcBeneficiaryStoreTest {
     void tier_0_counter_is_read_under_lock_and_written() {
         long acc = accounts.incrementAndGet();
         var b = insert(acc, profile(), KycLevel.TIER_0, "2026-01-01T00:00:00Z");
-        var standing = store.lockTier0(acc, b.id()).orElseThrow();
+        var standing = store.lockTier0(AccountId.of(acc), BeneficiaryId.of(b.id())).orElseThrow();
         assertEquals(0, standing.lifetimeUsd().signum());
         store.setTier0Lifetime(b.id(), new BigDecimal("19.00"), Instant.now());
-        assertEquals(new BigDecimal("19.00"), store.lockTier0(acc, b.id()).orElseThrow().lifetimeUsd());
-        assertTrue(store.lockTier0(acc + 1, b.id()).isEmpty());
+        assertEquals(new BigDecimal("19.00"),
+                store.lockTier0(AccountId.of(acc), BeneficiaryId.of(b.id())).orElseThrow().lifetimeUsd());
+        assertTrue(store.lockTier0(AccountId.of(acc + 1), BeneficiaryId.of(b.id())).isEmpty());
     }
 
     @Test

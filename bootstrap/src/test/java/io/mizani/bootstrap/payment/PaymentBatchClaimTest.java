@@ -110,6 +110,53 @@ class PaymentBatchClaimTest {
         }
     }
 
+    /**
+     * A claim moves a payment's due time to its lease's end, so the claim's index scans never step over leased rows
+     * (with 10,000-30,000 of one merchant's items leased, a round cost 51-436 ms stepping over them: issue 30); a lease
+     * given back without a new time makes the payment due again at once, and a time written since the claim is kept.
+     */
+    @Test
+    void a_leased_payment_is_not_due_and_is_due_again_at_once_when_given_back() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "mpesa_ke");
+        Set<String> mine = new HashSet<>(PaymentLeaseTest.accept(m, 3, "+254700000123").values());
+        List<PaymentStore.Claim> first = unitOfWork.inTransaction(
+                () -> store.claimDue(clock.instant(), Duration.ofSeconds(30), "lease-a", 500));
+        List<PaymentStore.Claim> later = List.of();
+        try {
+            List<Long> ids = first.stream().filter(c -> mine.contains(c.payment().reference().value()))
+                    .map(c -> c.payment().id()).toList();
+            assertEquals(3, ids.size());
+            try (var c = dataSource.getConnection(); var ps = c.prepareStatement("""
+                    SELECT count(*) FILTER (WHERE next_check_at = claimed_until AND next_check_at > now()),
+                           count(*) FILTER (WHERE next_check_at <= now())
+                    FROM payments WHERE account_id = ?""")) {
+                ps.setLong(1, m.accountId());
+                try (var rs = ps.executeQuery()) {
+                    rs.next();
+                    assertEquals(3, rs.getInt(1), "leased: due at the lease's end");
+                    assertEquals(0, rs.getInt(2), "leased: not due now");
+                }
+            }
+            java.time.Instant inAMinute = clock.instant().plusSeconds(60);
+            unitOfWork.run(() -> store.rescheduleAndRelease(ids.get(0), inAMinute, "lease-a"));
+            unitOfWork.run(() -> store.giveBack(ids.get(1), "lease-a", true));
+            unitOfWork.run(() -> store.release(ids.get(2), "lease-a"));
+            later = unitOfWork.inTransaction(() -> store.claimDue(clock.instant(), Duration.ofSeconds(30), "lease-b", 500));
+            Set<Long> again = new HashSet<>();
+            later.forEach(c -> again.add(c.payment().id()));
+            assertTrue(again.containsAll(ids.subList(1, 3)), "given back or released: due again at once");
+            assertFalse(again.contains(ids.get(0)), "rescheduled: due at its new time, not before");
+        } finally {
+            for (var c : first) {
+                unitOfWork.run(() -> store.giveBack(c.payment().id(), "lease-a", !c.submitted()));
+            }
+            for (var c : later) {
+                unitOfWork.run(() -> store.giveBack(c.payment().id(), "lease-b", !c.submitted()));
+            }
+        }
+    }
+
     @Test
     void a_round_takes_each_merchants_oldest_payments_in_turn_not_one_merchants_burst() throws Exception {
         Merchant busy = TestMerchants.onboard();

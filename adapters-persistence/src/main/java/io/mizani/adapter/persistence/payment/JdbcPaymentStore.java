@@ -284,14 +284,16 @@ public class JdbcPaymentStore implements PaymentStore {
                                  WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= ?
                                    AND (claimed_until IS NULL OR claimed_until <= ?)
                                  ORDER BY next_check_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-                    UPDATE payments SET claimed_until = ?, claimed_by = ?, submitted_at = COALESCE(submitted_at, ?)
+                    UPDATE payments SET claimed_until = ?, next_check_at = ?, claimed_by = ?,
+                        submitted_at = COALESCE(submitted_at, ?)
                     FROM due WHERE id = due.due_id
                     RETURNING due.submitted_before IS NOT NULL AS was_submitted, """ + " " + COLUMNS)) {
                 ps.setTimestamp(1, Timestamp.from(now));
                 ps.setTimestamp(2, Timestamp.from(now));
                 ps.setTimestamp(3, Timestamp.from(now.plus(lease)));
-                ps.setString(4, worker);
-                ps.setTimestamp(5, Timestamp.from(now));
+                ps.setTimestamp(4, Timestamp.from(now.plus(lease)));
+                ps.setString(5, worker);
+                ps.setTimestamp(6, Timestamp.from(now));
                 try (var rs = ps.executeQuery()) {
                     return rs.next() ? Optional.of(new Claim(map(rs), rs.getBoolean("was_submitted"))) : Optional.empty();
                 }
@@ -344,7 +346,8 @@ public class JdbcPaymentStore implements PaymentStore {
                       AND next_check_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
                     FOR UPDATE SKIP LOCKED) locked
                 LIMIT ?)
-            UPDATE payments SET claimed_until = ?, claimed_by = ?, submitted_at = COALESCE(submitted_at, ?)
+            UPDATE payments SET claimed_until = ?, next_check_at = ?, claimed_by = ?,
+                submitted_at = COALESCE(submitted_at, ?)
             FROM due WHERE id = due.due_id
             RETURNING due.submitted_before IS NOT NULL AS was_submitted, due.pos AS turn_order, """ + " " + COLUMNS;
 
@@ -364,7 +367,9 @@ public class JdbcPaymentStore implements PaymentStore {
                 ps.setTimestamp(++i, at);            // lock: still due
                 ps.setTimestamp(++i, at);            // lock: still unclaimed
                 ps.setInt(++i, round);               // the round
-                ps.setTimestamp(++i, Timestamp.from(now.plus(lease)));
+                Timestamp leaseEnd = Timestamp.from(now.plus(lease));
+                ps.setTimestamp(++i, leaseEnd);      // claimed_until
+                ps.setTimestamp(++i, leaseEnd);      // next_check_at: not due while leased
                 ps.setString(++i, worker);
                 ps.setTimestamp(++i, at);
                 var out = new ArrayList<Claim>();
@@ -493,8 +498,17 @@ public class JdbcPaymentStore implements PaymentStore {
         ps.setString(5, worker);
     }
 
+    /**
+     * A claim moves {@code next_check_at} to the lease's end with {@code claimed_until}, so a leased payment is not due
+     * and the claim's index scans never step over it (docs/architecture.md "Fair claiming"). A lease given up without
+     * a new time (nothing sent, or an outcome another path already wrote) makes the payment due again at once, as it
+     * was when claimed; a time written since the claim ({@code next_check_at} no longer the lease's end) is kept.
+     */
+    private static final String DUE_AGAIN =
+            "next_check_at = CASE WHEN next_check_at = claimed_until THEN LEAST(next_check_at, now()) ELSE next_check_at END";
+
     private static final String RELEASE =
-            "UPDATE payments SET claimed_until = NULL, claimed_by = NULL WHERE id = ? AND claimed_by = ?";
+            "UPDATE payments SET " + DUE_AGAIN + ", claimed_until = NULL, claimed_by = NULL WHERE id = ? AND claimed_by = ?";
 
     @Override
     public Optional<Payment> transitionReturning(long id, PaymentStatus from, PaymentStatus to, Instant now,
@@ -562,7 +576,8 @@ public class JdbcPaymentStore implements PaymentStore {
     public void giveBack(long id, String worker, boolean firstClaim) {
         Jdbc.with(dataSource, c -> {
             try (var ps = c.prepareStatement("""
-                    UPDATE payments SET claimed_until = NULL, claimed_by = NULL,
+                    UPDATE payments SET\s""" + DUE_AGAIN + """
+                        , claimed_until = NULL, claimed_by = NULL,
                         submitted_at = CASE WHEN ? THEN NULL ELSE submitted_at END
                     WHERE id = ? AND claimed_by = ?""")) {
                 ps.setBoolean(1, firstClaim);

@@ -50,7 +50,7 @@ public final class PaymentFunds {
             }
         }
         if (type == RequestType.WITHDRAWAL) {
-            BigDecimal needed = BalanceRules.withdrawalNeed(amounts.amount().amount(), amounts.fee().amount());
+            BigDecimal needed = BalanceRules.withdrawalNeed(amounts.amount(), amounts.fee()).amount();
             var r = ledger.reserve(account, amounts.currency(), p.id(), p.reference().value(), needed);
             if (!r.ok()) {
                 throw BalanceRules.insufficient(r.available(), amounts.currency(), needed);
@@ -88,7 +88,7 @@ public final class PaymentFunds {
         Map<String, BigDecimal> totals = new LinkedHashMap<>();
         for (Payment p : payments) {
             Payment.Amounts a = p.amounts();
-            BigDecimal needed = BalanceRules.withdrawalNeed(a.amount().amount(), a.fee().amount());
+            BigDecimal needed = BalanceRules.withdrawalNeed(a.amount(), a.fee()).amount();
             byCurrency.computeIfAbsent(a.currency(), c -> new ArrayList<>())
                     .add(new BalanceLedger.Hold(p.id(), p.reference().value(), needed));
             totals.merge(a.currency(), needed, BigDecimal::add);
@@ -107,7 +107,7 @@ public final class PaymentFunds {
         Payment.Amounts amounts = p.amounts();
         if (to == PaymentStatus.SUCCEEDED) {
             if (type == RequestType.PAYMENT) {
-                BigDecimal credit = BalanceRules.collectionCredit(amounts.amount().amount(), amounts.fee().amount());
+                BigDecimal credit = BalanceRules.collectionCredit(amounts.amount(), amounts.fee()).amount();
                 if (credit.signum() > 0) {
                     ledger.credit(p.accountId().value(), amounts.currency(), p.id(), p.reference().value(), credit);
                 }

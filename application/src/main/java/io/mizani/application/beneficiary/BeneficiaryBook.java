@@ -10,6 +10,7 @@ import io.mizani.domain.beneficiary.KycAssessment;
 import io.mizani.domain.beneficiary.KycRules;
 import io.mizani.domain.beneficiary.Tier0Decision;
 import io.mizani.domain.beneficiary.Tier0Envelope;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.common.RateTable;
 import io.mizani.domain.error.DomainError;
 
@@ -206,7 +207,8 @@ public final class BeneficiaryBook implements BeneficiaryUseCases.CreateBenefici
         if (!b.active()) {
             return new Eligibility(b, currency, amount, false, NOT_ACTIVE, "beneficiary_inactive", NOT_ACTIVE);
         }
-        Tier0Decision decision = Tier0Envelope.judge(b.kycLevel(), currency, judged, b.tier0LifetimeUsd());
+        Tier0Decision decision = Tier0Envelope.judge(b.kycLevel(), currency, Money.of(judged, Tier0Envelope.USD),
+                Money.of(b.tier0LifetimeUsd(), Tier0Envelope.USD));
         return switch (decision) {
             case Tier0Decision.Clear clear -> new Eligibility(b, currency, amount, true, null, null, null);
             case Tier0Decision.Refused refused -> new Eligibility(b, currency, amount, false,

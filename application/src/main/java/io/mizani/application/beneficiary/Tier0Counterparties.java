@@ -5,6 +5,7 @@ import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.beneficiary.KycLevel;
 import io.mizani.domain.beneficiary.Tier0Decision;
 import io.mizani.domain.beneficiary.Tier0Envelope;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.tenancy.AccountId;
 
@@ -47,7 +48,8 @@ public final class Tier0Counterparties implements PaymentCounterparties {
             if (!standing.active()) {
                 throw DomainError.invalidArgument(BeneficiaryBook.NOT_ACTIVE);
             }
-            Tier0Decision decision = Tier0Envelope.judge(standing.kycLevel(), currency, amount, standing.lifetimeUsd());
+            Tier0Decision decision = Tier0Envelope.judge(standing.kycLevel(), currency,
+                    Money.of(amount, Tier0Envelope.USD), Money.of(standing.lifetimeUsd(), Tier0Envelope.USD));
             switch (decision) {
                 case Tier0Decision.Refused refused -> throw refusal(refused);
                 case Tier0Decision.Clear clear -> {

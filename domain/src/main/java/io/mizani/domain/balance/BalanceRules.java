@@ -1,5 +1,6 @@
 package io.mizani.domain.balance;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.RequestType;
 
@@ -12,15 +13,26 @@ public final class BalanceRules {
     private BalanceRules() {
     }
 
-    /** What a succeeded collection credits: {@code amount − fee}, never below zero. */
-    public static BigDecimal collectionCredit(BigDecimal amount, BigDecimal fee) {
-        BigDecimal net = amount.subtract(fee == null ? BigDecimal.ZERO : fee);
-        return net.max(BigDecimal.ZERO).setScale(2, RoundingMode.HALF_EVEN);
+    /** What a succeeded collection credits: {@code amount − fee}, never below zero, in the amount's currency. */
+    public static Money collectionCredit(Money amount, Money fee) {
+        BigDecimal net = amount.amount().subtract(feeIn(amount, fee));
+        return Money.of(net.max(BigDecimal.ZERO).setScale(2, RoundingMode.HALF_EVEN), amount.currency());
     }
 
-    /** What a withdrawal reserves at acceptance: {@code amount + fee}. */
-    public static BigDecimal withdrawalNeed(BigDecimal amount, BigDecimal fee) {
-        return amount.add(fee == null ? BigDecimal.ZERO : fee).setScale(2, RoundingMode.HALF_EVEN);
+    /** What a withdrawal reserves at acceptance: {@code amount + fee}, in the amount's currency. */
+    public static Money withdrawalNeed(Money amount, Money fee) {
+        return Money.of(amount.amount().add(feeIn(amount, fee)).setScale(2, RoundingMode.HALF_EVEN), amount.currency());
+    }
+
+    /** The fee's amount, zero when there is none; a fee in another currency is a defect ({@link Money.CurrencyMismatch}). */
+    private static BigDecimal feeIn(Money amount, Money fee) {
+        if (fee == null) {
+            return BigDecimal.ZERO;
+        }
+        if (!fee.currency().equals(amount.currency())) {
+            throw new Money.CurrencyMismatch(amount, fee);
+        }
+        return fee.amount();
     }
 
     /** 400 insufficient_balance with both amounts in two decimals. */

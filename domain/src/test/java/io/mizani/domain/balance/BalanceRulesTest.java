@@ -1,5 +1,6 @@
 package io.mizani.domain.balance;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.RequestType;
 import org.junit.jupiter.api.Test;
@@ -16,13 +17,24 @@ class BalanceRulesTest {
 
     @Test
     void a_collection_credits_amount_minus_fee_never_below_zero() {
-        assertEquals(new BigDecimal("950.00"), BalanceRules.collectionCredit(new BigDecimal("1000"), new BigDecimal("50")));
-        assertEquals(new BigDecimal("0.00"), BalanceRules.collectionCredit(new BigDecimal("1"), new BigDecimal("5")));
+        assertEquals(kes("950.00"), BalanceRules.collectionCredit(kes("1000"), kes("50")));
+        assertEquals(kes("0.00"), BalanceRules.collectionCredit(kes("1"), kes("5")));
+    }
+
+    @Test
+    void a_fee_in_another_currency_is_a_defect() {
+        Money ugx = Money.of(new BigDecimal("5"), "UGX");
+        assertThrows(Money.CurrencyMismatch.class, () -> BalanceRules.collectionCredit(kes("100"), ugx));
+        assertThrows(Money.CurrencyMismatch.class, () -> BalanceRules.withdrawalNeed(kes("100"), ugx));
+    }
+
+    private static Money kes(String amount) {
+        return Money.of(new BigDecimal(amount), "KES");
     }
 
     @Test
     void a_withdrawal_needs_amount_plus_fee() {
-        assertEquals(new BigDecimal("115.00"), BalanceRules.withdrawalNeed(new BigDecimal("100"), new BigDecimal("15")));
+        assertEquals(kes("115.00"), BalanceRules.withdrawalNeed(kes("100"), kes("15")));
     }
 
     @Test

@@ -47,23 +47,32 @@ class MoneyRulesProperties {
     @Property(tries = 500)
     void a_collection_credit_is_never_negative_and_is_amount_less_fee_when_it_covers_it(
             @ForAll("amounts") BigDecimal amount, @ForAll("amounts") BigDecimal fee) {
-        BigDecimal credit = BalanceRules.collectionCredit(amount, fee);
-        assertTrue(credit.signum() >= 0, credit::toPlainString);
-        assertEquals(2, credit.scale());
+        Money credit = BalanceRules.collectionCredit(kes(amount), kes(fee));
+        assertEquals("KES", credit.currency());
+        assertTrue(!credit.isNegative(), credit::twoDecimals);
+        assertEquals(2, credit.amount().scale());
         if (amount.compareTo(fee) >= 0) {
-            assertEquals(0, credit.add(fee).compareTo(amount));
+            assertTrue(credit.plus(kes(fee)).isSameAs(kes(amount)));
         } else {
-            assertEquals(0, credit.signum());
+            assertTrue(credit.isZero());
         }
     }
 
     @Property(tries = 500)
     void a_withdrawal_needs_exactly_amount_plus_fee(@ForAll("amounts") BigDecimal amount,
                                                     @ForAll("amounts") BigDecimal fee) {
-        BigDecimal need = BalanceRules.withdrawalNeed(amount, fee);
-        assertEquals(2, need.scale());
-        assertEquals(0, need.subtract(fee).compareTo(amount));
-        assertEquals(0, BalanceRules.withdrawalNeed(amount, null).compareTo(amount), "no fee: the amount");
+        Money need = BalanceRules.withdrawalNeed(kes(amount), kes(fee));
+        assertEquals(2, need.amount().scale());
+        assertTrue(need.minus(kes(fee)).isSameAs(kes(amount)));
+        assertTrue(BalanceRules.withdrawalNeed(kes(amount), null).isSameAs(kes(amount)), "no fee: the amount");
+    }
+
+    private static Money kes(BigDecimal amount) {
+        return Money.of(amount, "KES");
+    }
+
+    private static Money usd(BigDecimal amount) {
+        return Money.of(amount, Tier0Envelope.USD);
     }
 
     @Property(tries = 500)
@@ -106,19 +115,19 @@ class MoneyRulesProperties {
     @Property(tries = 300)
     void the_tier_0_lifetime_total_grows_until_the_limit_and_only_a_failure_gives_back(
             @ForAll @Size(max = 60) List<@From("steps") Step> steps) {
-        BigDecimal lifetime = BigDecimal.ZERO.setScale(2);
+        Money lifetime = Money.zero(Tier0Envelope.USD);
         for (Step s : steps) {
-            Tier0Decision d = Tier0Envelope.judge(KycLevel.TIER_0, "KES", s.usd(), lifetime);
-            BigDecimal before = lifetime;
+            Tier0Decision d = Tier0Envelope.judge(KycLevel.TIER_0, "KES", usd(s.usd()), lifetime);
+            Money before = lifetime;
             if (d instanceof Tier0Decision.Clear clear) {
                 assertTrue(clear.counted());
-                assertTrue(s.usd().compareTo(Tier0Envelope.MAX_TRANSACTION_USD) < 0);
+                assertTrue(Tier0Envelope.MAX_TRANSACTION.isGreaterThan(usd(s.usd())));
                 assertFalse(Tier0Envelope.limitReached(before), "nothing clears once the limit is reached");
-                lifetime = lifetime.add(s.usd());
-                assertTrue(lifetime.compareTo(before) > 0, "a cleared payment counts");
+                lifetime = lifetime.plus(usd(s.usd()));
+                assertTrue(lifetime.isGreaterThan(before), "a cleared payment counts");
                 if (s.fails()) {
-                    lifetime = lifetime.subtract(s.usd()); // the failure releases exactly what it counted
-                    assertEquals(0, lifetime.compareTo(before));
+                    lifetime = lifetime.minus(usd(s.usd())); // the failure releases exactly what it counted
+                    assertTrue(lifetime.isSameAs(before));
                 }
             } else {
                 Tier0Decision.Refused refused = assertInstanceOf(Tier0Decision.Refused.class, d);
@@ -126,12 +135,12 @@ class MoneyRulesProperties {
                         || Tier0Envelope.limitReached(before), refused.detail());
             }
             // never past the limit by more than one payment under the maximum
-            assertTrue(lifetime.compareTo(Tier0Envelope.LIFETIME_LIMIT_USD.add(Tier0Envelope.MAX_TRANSACTION_USD)) < 0);
-            assertEquals(0, Tier0Envelope.remaining(lifetime)
-                    .compareTo(Tier0Envelope.LIFETIME_LIMIT_USD.subtract(lifetime).max(BigDecimal.ZERO)));
+            assertTrue(Tier0Envelope.LIFETIME_LIMIT.plus(Tier0Envelope.MAX_TRANSACTION).isGreaterThan(lifetime));
+            assertTrue(usd(Tier0Envelope.remaining(lifetime.amount()))
+                    .isSameAs(Tier0Envelope.LIFETIME_LIMIT.minus(lifetime).atLeastZero()));
         }
         // a full beneficiary is never judged or counted
-        assertEquals(new Tier0Decision.Clear(false), Tier0Envelope.judge(KycLevel.FULL, "NGN", new BigDecimal("5000"),
-                lifetime));
+        assertEquals(new Tier0Decision.Clear(false), Tier0Envelope.judge(KycLevel.FULL, "NGN",
+                usd(new BigDecimal("5000")), lifetime));
     }
 }

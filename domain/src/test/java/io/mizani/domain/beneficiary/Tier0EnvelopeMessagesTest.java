@@ -2,6 +2,7 @@ package io.mizani.domain.beneficiary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.mizani.domain.common.Money;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 
@@ -9,8 +10,8 @@ import org.junit.jupiter.api.Test;
 class Tier0EnvelopeMessagesTest {
 
     private static Tier0Decision.Refused refused(String amountUsd, String lifetimeUsd) {
-        return (Tier0Decision.Refused) Tier0Envelope.judge(KycLevel.TIER_0, "KES", new BigDecimal(amountUsd),
-                new BigDecimal(lifetimeUsd));
+        return (Tier0Decision.Refused) Tier0Envelope.judge(KycLevel.TIER_0, "KES",
+                Money.of(new BigDecimal(amountUsd), "USD"), Money.of(new BigDecimal(lifetimeUsd), "USD"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.mizani.domain.beneficiary;
 
+import io.mizani.domain.common.Money;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -7,12 +8,17 @@ import java.math.BigDecimal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class Tier0EnvelopeTest {
 
     private static Tier0Decision tier0(String currency, String amount, String lifetime) {
-        return Tier0Envelope.judge(KycLevel.TIER_0, currency, new BigDecimal(amount), new BigDecimal(lifetime));
+        return Tier0Envelope.judge(KycLevel.TIER_0, currency, usd(amount), usd(lifetime));
+    }
+
+    private static Money usd(String amount) {
+        return Money.of(new BigDecimal(amount), "USD");
     }
 
     private static Tier0Decision.Rule refusedBy(Tier0Decision d) {
@@ -54,8 +60,16 @@ class Tier0EnvelopeTest {
 
     @Test
     void a_full_beneficiary_bypasses_every_rule_and_is_not_counted() {
-        var d = Tier0Envelope.judge(KycLevel.FULL, "NGN", new BigDecimal("5000"), new BigDecimal("900"));
+        var d = Tier0Envelope.judge(KycLevel.FULL, "NGN", usd("5000"), usd("900"));
         assertEquals(new Tier0Decision.Clear(false), d);
+    }
+
+    @Test
+    void amounts_in_another_currency_than_usd_are_a_defect() {
+        Money kes = Money.of(new BigDecimal("1"), "KES");
+        assertThrows(Money.CurrencyMismatch.class, () -> Tier0Envelope.judge(KycLevel.TIER_0, "KES", kes, usd("0")));
+        assertThrows(Money.CurrencyMismatch.class, () -> Tier0Envelope.judge(KycLevel.TIER_0, "KES", usd("1"), kes));
+        assertThrows(Money.CurrencyMismatch.class, () -> Tier0Envelope.limitReached(kes));
     }
 
     @Test
@@ -69,19 +83,21 @@ class Tier0EnvelopeTest {
     void limit_is_reached_at_200() {
         assertFalse(Tier0Envelope.limitReached(new BigDecimal("199.99")));
         assertTrue(Tier0Envelope.limitReached(new BigDecimal("200")));
+        assertFalse(Tier0Envelope.limitReached(usd("199.99")));
+        assertTrue(Tier0Envelope.limitReached(usd("200")));
     }
 
     @Test
     void nineteen_dollar_payments_clear_eleven_times_from_zero() {
-        BigDecimal lifetime = BigDecimal.ZERO;
+        Money lifetime = usd("0");
         int cleared = 0;
         for (int i = 0; i < 20; i++) {
-            if (Tier0Envelope.judge(KycLevel.TIER_0, "KES", new BigDecimal("19"), lifetime).cleared()) {
-                lifetime = lifetime.add(new BigDecimal("19"));
+            if (Tier0Envelope.judge(KycLevel.TIER_0, "KES", usd("19"), lifetime).cleared()) {
+                lifetime = lifetime.plus(usd("19"));
                 cleared++;
             }
         }
         assertEquals(11, cleared);
-        assertEquals(new BigDecimal("209"), lifetime);
+        assertEquals(usd("209.00"), lifetime);
     }
 }

@@ -22,9 +22,11 @@ class RateTableTest {
         assertEquals(new BigDecimal("20.00"), rates.toUsd("KES", new BigDecimal("2579.36")).orElseThrow());
         BigDecimal exact = rates.toUsdExact("KES", new BigDecimal("2579.36")).orElseThrow();
         assertTrue(exact.compareTo(new BigDecimal("20")) < 0, exact.toPlainString());
-        assertInstanceOf(Tier0Decision.Clear.class, Tier0Envelope.judge(KycLevel.TIER_0, "KES", exact, BigDecimal.ZERO));
+        assertInstanceOf(Tier0Decision.Clear.class, Tier0Envelope.judge(KycLevel.TIER_0, "KES", Money.of(exact, "USD"),
+                Money.zero("USD")));
         BigDecimal twenty = rates.toUsdExact("KES", new BigDecimal("2580")).orElseThrow();
-        assertInstanceOf(Tier0Decision.Refused.class, Tier0Envelope.judge(KycLevel.TIER_0, "KES", twenty, BigDecimal.ZERO));
+        assertInstanceOf(Tier0Decision.Refused.class, Tier0Envelope.judge(KycLevel.TIER_0, "KES", Money.of(twenty, "USD"),
+                Money.zero("USD")));
     }
 
     @Test

@@ -1,9 +1,9 @@
 package io.mizani.application.billing;
 
-import java.math.BigDecimal;
+import io.mizani.domain.common.Money;
 
 /**
- * A Team's prepaid service wallet (KES): a ledger whose balance never goes below zero. Every change is one
+ * A Team's prepaid service wallet ({@link #CURRENCY}; amounts are {@link Money} in it): a ledger whose balance never goes below zero. Every change is one
  * conditional statement plus a ledger row in the same transaction.
  */
 public interface ServiceWallet {
@@ -13,7 +13,8 @@ public interface ServiceWallet {
     void open(long accountId);
 
     /** Credits once per {@code reference}: a repeat changes nothing. Returns the balance after. */
-    BigDecimal credit(long accountId, BigDecimal amount, String reference);
+    Money credit(long accountId, Money amount, String reference);
 
-    BigDecimal balance(long accountId);
+    /** The current balance in {@link #CURRENCY}; zero when the account has no service wallet. */
+    Money balance(long accountId);
 }

@@ -1,8 +1,10 @@
 package io.mizani.application.screening;
 
 import io.mizani.application.billing.ChargeGate;
+import io.mizani.application.billing.ServiceWallet;
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.common.Money;
 import io.mizani.application.events.EventTypes;
 import io.mizani.application.events.Events;
 import io.mizani.application.verification.PiiProtection;
@@ -156,7 +158,7 @@ public final class ScreeningService {
                 hitMaps(hits), price, chargeStatus, chargeReference, now);
         java.util.function.Supplier<Object> write = () -> ports.unitOfWork().inTransaction(() -> {
             ports.store().insertScreen(stored);
-            if (platform && !ports.wallet().debit(accountId, price, chargeReference)) {
+            if (platform && !ports.wallet().debit(accountId, Money.of(price, ServiceWallet.CURRENCY), chargeReference)) {
                 throw VerificationErrors.insufficientBalance(); // rolls the screen back
             }
             return null;

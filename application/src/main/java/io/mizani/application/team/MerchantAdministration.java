@@ -127,7 +127,7 @@ public final class MerchantAdministration {
         validateCredit(amount, reference);
         return uow.inTransaction(() -> {
             requireTeam(accountId);
-            return wallets.credit(accountId, amount, reference);
+            return wallets.credit(accountId, Money.of(amount, ServiceWallet.CURRENCY), reference).amount();
         });
     }
 

@@ -192,11 +192,12 @@ public final class RunCheckService implements RunCheck {
                                       MatchRequest match) {
         Instant now = now();
         LookupId lookupId = LookupIds.next();
-        BigDecimal price = platform ? catalogue.cachedPrice(check.key()) : BigDecimal.ZERO.setScale(2);
+        Money price = Money.of(platform ? catalogue.cachedPrice(check.key()) : BigDecimal.ZERO.setScale(2),
+                CheckCatalogue.CURRENCY);
         String chargeReference = platform ? lookupId.chargeReference() : null;
         ChargeStatus charge = platform ? ChargeStatus.CHARGED : ChargeStatus.FREE;
         LookupRecord copy = original.replayed(lookupId,
-                new LookupRecord.Charge(Money.of(price, CheckCatalogue.CURRENCY), chargeReference, charge), now);
+                new LookupRecord.Charge(price, chargeReference, charge), now);
         lookups.insert(copy);
         recoveryPoints.record(original.accountId().value(), RecoveryPoints.VERIFICATION, lookupId.value());
         // the debit last: the wallet row stays locked only from here to the commit
@@ -211,7 +212,8 @@ public final class RunCheckService implements RunCheck {
                                     MatchRequest match) {
         Instant start = now();
         LookupId lookupId = LookupIds.next();
-        BigDecimal price = platform ? catalogue.livePrice(check.key()) : BigDecimal.ZERO.setScale(2);
+        Money price = Money.of(platform ? catalogue.livePrice(check.key()) : BigDecimal.ZERO.setScale(2),
+                CheckCatalogue.CURRENCY);
         String chargeReference = platform ? lookupId.chargeReference() : null;
         ChargeStatus charged = ChargeStateMachine.transition(ChargeStatus.NONE,
                 platform ? ChargeEvent.CHARGE_TAKEN : ChargeEvent.OWN_KEY_USED);
@@ -224,7 +226,7 @@ public final class RunCheckService implements RunCheck {
                 new LookupRecord.Subject(check.key(), check.category().wire(), country,
                         pii.keyedHash(check.identifierField().name() + "=" + identifier),
                         IdentifierMask.mask(identifier), cacheKey),
-                route.get(0), new LookupRecord.Charge(Money.of(price, CheckCatalogue.CURRENCY), chargeReference,
+                route.get(0), new LookupRecord.Charge(price, chargeReference,
                         charged), start);
 
         // 1. charge up front and record the call in flight

@@ -80,7 +80,7 @@ public final class SettleStrandedCharges {
         ChargeStatus to = ChargeStateMachine.transition(from, event);
         if (ChargeStateMachine.reversesCharge(from, event)) {
             try {
-                wallet.refund(r.accountId().value(), r.charge().amount().amount(), r.charge().reference());
+                wallet.refund(r.accountId().value(), r.charge().amount(), r.charge().reference());
             } catch (RuntimeException e) {
                 throw new ReversalFailed(base.withCharge(
                         ChargeStateMachine.transition(from, ChargeEvent.REVERSAL_FAILED)), e);

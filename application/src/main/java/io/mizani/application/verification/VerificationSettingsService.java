@@ -64,7 +64,7 @@ public final class VerificationSettingsService implements ManageVerificationSett
         State s = uow.inTransaction(() -> new State(
                 settings.find(accountId).orElse(VerificationSettings.DEFAULT).mode(),
                 availability.available(accountId),
-                wallet.balance(accountId).setScale(2)));
+                wallet.balance(accountId).amount().setScale(2)));
         Map<String, Entitlement.Price> prices = new LinkedHashMap<>();
         BigDecimal cheapest = null;
         for (CheckDefinition c : catalogue.all()) {

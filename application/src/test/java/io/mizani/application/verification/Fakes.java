@@ -1,7 +1,9 @@
 package io.mizani.application.verification;
 
+import io.mizani.application.billing.ServiceWallet;
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.common.Money;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -29,7 +31,8 @@ final class Fakes {
         }
 
         @Override
-        public synchronized boolean debit(long accountId, BigDecimal amount, String reference) {
+        public synchronized boolean debit(long accountId, Money charge, String reference) {
+            BigDecimal amount = charge.amount();
             if (balance.compareTo(amount) < 0) {
                 return false;
             }
@@ -39,7 +42,8 @@ final class Fakes {
         }
 
         @Override
-        public synchronized void refund(long accountId, BigDecimal amount, String reference) {
+        public synchronized void refund(long accountId, Money refund, String reference) {
+            BigDecimal amount = refund.amount();
             if (refundsFail) {
                 throw new IllegalStateException("wallet unavailable");
             }
@@ -48,8 +52,8 @@ final class Fakes {
         }
 
         @Override
-        public synchronized BigDecimal balance(long accountId) {
-            return balance;
+        public synchronized Money balance(long accountId) {
+            return Money.of(balance, ServiceWallet.CURRENCY);
         }
     }
 

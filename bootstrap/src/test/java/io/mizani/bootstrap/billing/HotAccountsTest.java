@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mizani.adapter.persistence.balance.JdbcBalanceLedger;
 import io.mizani.adapter.persistence.billing.JdbcWalletCharges;
 import io.mizani.bootstrap.support.TestMerchants;
+import io.mizani.domain.common.Money;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
@@ -80,7 +81,7 @@ class HotAccountsTest {
         for (int i = 0; i < 50; i++) {
             String ref = "chg_hot_" + m.accountId() + "_" + i;
             work.add(() -> QuarkusTransaction.requiringNew().call(() ->
-                    charges.debit(m.accountId(), new BigDecimal("25.00"), ref)) ? "debited" : "refused");
+                    charges.debit(m.accountId(), kes("25.00"), ref)) ? "debited" : "refused");
             if (i % 5 == 0) {
                 work.add(() -> "rebalanced " + QuarkusTransaction.requiringNew().call(() -> charges.rebalance(m.accountId()))
                         .signum());
@@ -89,15 +90,15 @@ class HotAccountsTest {
         Map<String, Long> counts = race(work).stream().filter(s -> !s.startsWith("rebalanced"))
                 .collect(Collectors.groupingBy(s -> s, Collectors.counting()));
         assertEquals(Map.of("debited", 40L, "refused", 10L), counts);
-        assertEquals(new BigDecimal("0.00"), charges.balance(m.accountId()));
+        assertEquals(kes("0.00"), charges.balance(m.accountId()));
         assertEquals(new BigDecimal("0.00"), sql("SELECT sum(amount) FROM wallet_entries WHERE account_id = ?", m.accountId()));
-        assertEquals(new BigDecimal("1000.00"), charges.balance(other.accountId()));
+        assertEquals(kes("1000.00"), charges.balance(other.accountId()));
         // concurrent charges record the total as their own transaction saw it (docs/balances.md): never below zero,
         // never above the top-up, and once traffic pauses the next movement records the exact balance again
         assertEquals(0, sql("SELECT count(*) FROM wallet_entries WHERE account_id = ? AND kind = 'charge' "
                 + "AND (balance_after < 0 OR balance_after > 975)", m.accountId()).intValue());
         QuarkusTransaction.requiringNew().run(() ->
-                charges.refund(m.accountId(), new BigDecimal("25.00"), "ref_hot_" + m.accountId()));
+                charges.refund(m.accountId(), kes("25.00"), "ref_hot_" + m.accountId()));
         assertEquals(new BigDecimal("25.00"), sql("SELECT balance_after FROM wallet_entries WHERE account_id = ? "
                 + "AND kind = 'refund'", m.accountId()));
     }
@@ -256,5 +257,9 @@ class HotAccountsTest {
             pool.shutdownNow();
         }
         return out;
+    }
+
+    private static Money kes(String amount) {
+        return Money.of(new BigDecimal(amount), "KES");
     }
 }

@@ -42,7 +42,7 @@ class ChargeSweeperTest {
         Instant longAgo = Instant.now().minus(1, ChronoUnit.HOURS);
         // what a process that died right after step 1 (charge + in-flight record) leaves behind
         uow.run(() -> {
-            wallet.debit(m.accountId(), price, "chg_" + lookupId);
+            wallet.debit(m.accountId(), Money.of(price, "KES"), "chg_" + lookupId);
             lookups.insert(LookupRecord.inFlight(LookupId.of(lookupId), AccountId.of(m.accountId()),
                     new LookupRecord.Subject("national_id_ke", "national_id", "KE", "hash",
                             "12\u2022\u2022\u2022\u202278", "cache-key"),

@@ -6,6 +6,7 @@ import javax.sql.DataSource;
 import io.mizani.adapter.persistence.common.Jdbc;
 import io.mizani.adapter.persistence.common.Slots;
 import io.mizani.application.billing.ServiceWallet;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -45,8 +46,9 @@ class JdbcServiceWallet implements ServiceWallet {
     }
 
     @Override
-    public BigDecimal credit(long accountId, BigDecimal amount, String reference) {
-        return Jdbc.with(ds, c -> {
+    public Money credit(long accountId, Money credit, String reference) {
+        BigDecimal amount = JdbcWalletCharges.inWalletCurrency(credit);
+        return Money.of(Jdbc.with(ds, c -> {
             Long entryId = null;
             try (var ps = Jdbc.bind(c.prepareStatement("INSERT INTO wallet_entries "
                     + "(account_id, kind, amount, reference, balance_after) VALUES (?, 'credit', ?, ?, 0) "
@@ -75,11 +77,11 @@ class JdbcServiceWallet implements ServiceWallet {
                 ps.executeUpdate();
             }
             return balance;
-        });
+        }), CURRENCY);
     }
 
     @Override
-    public BigDecimal balance(long accountId) {
-        return Jdbc.with(ds, c -> JdbcWalletCharges.total(c, accountId));
+    public Money balance(long accountId) {
+        return Money.of(Jdbc.with(ds, c -> JdbcWalletCharges.total(c, accountId)), CURRENCY);
     }
 }

@@ -2,7 +2,9 @@ package io.mizani.adapter.persistence.billing;
 
 import io.mizani.adapter.persistence.common.Jdbc;
 import io.mizani.adapter.persistence.common.Slots;
+import io.mizani.application.billing.ServiceWallet;
 import io.mizani.application.billing.WalletCharges;
+import io.mizani.domain.common.Money;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
@@ -63,7 +65,8 @@ public class JdbcWalletCharges implements WalletCharges {
     }
 
     @Override
-    public boolean debit(long accountId, BigDecimal amount, String reference) {
+    public boolean debit(long accountId, Money charge, String reference) {
+        BigDecimal amount = inWalletCurrency(charge);
         return Jdbc.with(ds, c -> {
             boolean first = true;
             for (String pick : new String[]{FREE_COVERING, ANY_COVERING}) {
@@ -99,7 +102,8 @@ public class JdbcWalletCharges implements WalletCharges {
     }
 
     @Override
-    public void refund(long accountId, BigDecimal amount, String reference) {
+    public void refund(long accountId, Money refund, String reference) {
+        BigDecimal amount = inWalletCurrency(refund);
         Jdbc.with(ds, c -> {
             BigDecimal after = add(c, accountId, amount).orElseThrow(() ->
                     new IllegalStateException("account " + accountId + " has no service wallet to refund to"));
@@ -112,8 +116,16 @@ public class JdbcWalletCharges implements WalletCharges {
     }
 
     @Override
-    public BigDecimal balance(long accountId) {
-        return Jdbc.with(ds, c -> total(c, accountId));
+    public Money balance(long accountId) {
+        return Money.of(Jdbc.with(ds, c -> total(c, accountId)), ServiceWallet.CURRENCY);
+    }
+
+    /** The amount of a wallet change; the wallet holds {@link ServiceWallet#CURRENCY} only (another is a defect). */
+    static BigDecimal inWalletCurrency(Money amount) {
+        if (!ServiceWallet.CURRENCY.equals(amount.currency())) {
+            throw new Money.CurrencyMismatch(amount, Money.zero(ServiceWallet.CURRENCY));
+        }
+        return amount.amount();
     }
 
     /**

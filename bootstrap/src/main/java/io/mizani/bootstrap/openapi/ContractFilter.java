@@ -194,7 +194,11 @@ public class ContractFilter implements OASFilter {
     /** Fixed value sets, from the domain's enums (keyed like {@link #NULLABLE}; request and response schemas). */
     private static final Map<String, Map<String, List<String>>> ENUMS = new LinkedHashMap<>();
 
-    /** The same, for query parameters: keyed {@code path name}. */
+    /**
+     * The same, for query parameters that filter on those sets: keyed {@code path name}. They stay here, not in
+     * {@code @Parameter(schema = @Schema(enumeration = ...))} on the resource: an annotation holds only compile-time
+     * constants, and these values are the domain enums' wire names, so a new value appears by itself.
+     */
     private static final Map<String, List<String>> PARAMETER_ENUMS = new LinkedHashMap<>();
 
     private static <E extends Enum<E>> List<String> wires(E[] values, java.util.function.Function<E, String> wire) {
@@ -265,66 +269,6 @@ public class ContractFilter implements OASFilter {
         PARAMETER_ENUMS.put("/api/admin/account_kycs upgrade_status", wires(UpgradeStatus.values(), UpgradeStatus::wire));
     }
 
-    /**
-     * What each parameter means, by name (one wording wherever the name recurs), or by {@code path name} where the same
-     * name means something else.
-     */
-    private static final Map<String, String> PARAMETERS = Map.ofEntries(
-            Map.entry("account_id", "The Team's id (`account.id`)"),
-            Map.entry("user_id", "The user's id"),
-            Map.entry("uuid", "The beneficiary's `uuid`"),
-            Map.entry("/api/global/beneficiaries uuid", "Only the beneficiary with this `uuid`"),
-            Map.entry("currency", "Currency code (ISO 4217), e.g. `KES`"),
-            Map.entry("/api/global/beneficiaries/{uuid}/kyc-eligibility currency",
-                    "Currency of the payment being considered (ISO 4217)"),
-            Map.entry("amount", "Amount of the payment in `currency`, converted to USD at the service's rate; used only "
-                    + "when `amount_usd` is absent"),
-            Map.entry("amount_usd", "USD value of the payment, checked against the tier-0 envelope and the per-payment "
-                    + "maximum; may be left out when `amount` is given"),
-            Map.entry("country", "Country code (ISO 3166-1 alpha-2), e.g. `KE`"),
-            Map.entry("limit", "How many items per page (newest first)"),
-            Map.entry("starting_after", "Cursor: the last item of the previous page (its id or reference); the page starts after it"),
-            Map.entry("from", "Only items created at or after this time (RFC 3339) or date (`YYYY-MM-DD`)"),
-            Map.entry("to", "Only items created at or before this time (RFC 3339) or date (`YYYY-MM-DD`)"),
-            Map.entry("page", "Page number, from 1"),
-            Map.entry("per", "Items per page"),
-            Map.entry("term", "Free text matched against names, email, phone and account number"),
-            Map.entry("kyc_level", "Only beneficiaries at this KYC level"),
-            Map.entry("is_active", "`true`: only active beneficiaries; `false`: only deactivated ones"),
-            Map.entry("type", "Only events of this type"),
-            Map.entry("id", "The record's id"),
-            Map.entry("/api/global/events/{id} id", "The event's id (`evt_...`), also its webhook-id"),
-            Map.entry("/api/global/events/{id}/redeliver id", "The event's id (`evt_...`), also its webhook-id"),
-            Map.entry("/api/v2/account_kycs/{id} id", "The KYC submission's id (`account_kyc.id`)"),
-            Map.entry("/api/admin/account_kycs/{id}/review id", "The KYC submission's id (`account_kyc.id`)"),
-            Map.entry("/api/admin/account_kycs/{id}/upgrade-review id", "The KYC submission's id (`account_kyc.id`)"),
-            Map.entry("status", "Only items with this status"),
-            Map.entry("format", "The list file's format: `ofac_sdn_xml`, `un_consolidated_xml` or `csv`"),
-            Map.entry("/api/admin/screening/lists name", "The list's name; loading a name again makes its next version"),
-            Map.entry("/api/admin/screening/cases/{id}/decision id", "The case's id (`case_...`)"),
-            Map.entry("upgrade_status", "Only submissions whose tier upgrade has this status"),
-            Map.entry("request_type", "Only `payment` (collections) or `withdrawal` (payouts)"),
-            Map.entry("provider", "Only payments carried by this provider (e.g. `mpesa_ke`)"),
-            Map.entry("check", "The check's key, as `GET /api/v1/kyc/checks` lists it (e.g. `national_id_ke`)"),
-            Map.entry("fresh", "`true`: ask the provider again instead of answering from a cached result"),
-            Map.entry("token", "The verification token (`lookup_id` of a check)"),
-            Map.entry("data", "`true`: include the provider's full answer (`data`)"),
-            Map.entry("merchant", "Only Teams of this merchant (organization id)"),
-            Map.entry("name", "Only merchants whose name contains this text"),
-            Map.entry("username", "The API username of the credentials"),
-            Map.entry("days", "The period, in days back from now"),
-            Map.entry("key_id", "The API key's id (`key_id`)"),
-            Map.entry("refund_reference", "The refund's reference (`refund_reference`)"),
-            Map.entry("batch_reference", "The payout batch's reference (`batch_reference`), unique per Team"),
-            Map.entry("callback_url", "Where each item's `transaction.*` callbacks are sent (the CSV form's query "
-                    + "parameter; the JSON form carries it in the body)"),
-            Map.entry("merchant_reference", "Only refunds of the payment with this `merchant_reference`"),
-            Map.entry("refund", "The refund's reference"),
-            Map.entry("action", "Only audit events of this action"),
-            Map.entry("actor", "Only audit events by this actor"),
-            Map.entry("target_type", "Only audit events about this kind of record"),
-            Map.entry("target_id", "Only audit events about this record (with `target_type`)"));
-
     /** Properties Jackson leaves out when null ({@code @JsonInclude(NON_NULL)}): not in the schema's required list. */
     private static final Map<String, Set<String>> OMITTED_WHEN_NULL = Map.of(
             "VerificationResultDto", Set.of("actor_type", "match"),
@@ -377,7 +321,7 @@ public class ContractFilter implements OASFilter {
             }
             if (any) {
                 if (item.getParameters() != null) {
-                    item.getParameters().forEach(p -> describeParameter(path, p));
+                    item.getParameters().forEach(p -> describeParameter(path, path, p));
                 }
                 kept.put(path, item);
             }
@@ -494,7 +438,7 @@ public class ContractFilter implements OASFilter {
         }
 
         if (o.getParameters() != null) {
-            o.getParameters().forEach(p -> describeParameter(path, p));
+            o.getParameters().forEach(p -> describeParameter(op.id() + " (" + path + ")", path, p));
         }
         if (op.id().equals("runCheck") || op.id().equals("startPayment") || op.id().equals("startRefund")
                 || op.id().equals("createBeneficiary")
@@ -672,11 +616,21 @@ public class ContractFilter implements OASFilter {
         }
     }
 
-    /** A parameter's meaning (the table above) and, where it is one of a fixed set, its values. */
-    private static void describeParameter(String path, Parameter p) {
-        if (p.getDescription() == null) {
-            p.setDescription(PARAMETERS.getOrDefault(path + " " + p.getName(), PARAMETERS.get(p.getName())));
+    /**
+     * A parameter as its resource method describes it ({@code @Parameter(description = ...)} on the
+     * {@code @PathParam}/{@code @QueryParam}); a contract parameter without a description fails the build. The
+     * description goes after the parameter's schema, where the document has it, and a parameter that filters on a
+     * domain value set gets its values ({@link #PARAMETER_ENUMS}).
+     */
+    private static void describeParameter(String key, String path, Parameter p) {
+        String description = p.getDescription();
+        if (description == null || description.isBlank()) {
+            throw new IllegalStateException("the parameter " + p.getName() + " (" + p.getIn() + ") of " + key
+                    + " is not documented: its resource method parameter has no @Parameter(description = ...) "
+                    + "(docs/openapi.md)");
         }
+        p.setDescription(null);
+        p.setDescription(description);
         List<String> values = PARAMETER_ENUMS.get(path + " " + p.getName());
         if (values != null && p.getSchema() != null) {
             p.getSchema().setEnumeration(new ArrayList<>(values));

@@ -40,6 +40,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** The operator API (platform.md section 3). Operator credentials only; merchants get 403. */
 @Tag(name = "Operator")
@@ -80,8 +82,10 @@ public class AdminResource {
     @APIResponse(responseCode = "200")
     @GET
     @Path("/merchants")
-    public MerchantList merchants(@QueryParam("name") String name, @QueryParam("limit") String limit,
-                                  @QueryParam("starting_after") String startingAfter) {
+    public MerchantList merchants(
+            @Parameter(description = "Only merchants whose name contains this text") @QueryParam("name") String name,
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
+            @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
         var page = browse.merchants(new BrowseMerchants.Query(name, limit, startingAfter));
         return new MerchantList(page.merchants().stream().map(MerchantSummary::of).toList(), page.hasMore());
     }
@@ -91,8 +95,12 @@ public class AdminResource {
     @APIResponse(responseCode = "200")
     @GET
     @Path("/accounts")
-    public AccountList accounts(@QueryParam("merchant") String merchant, @QueryParam("status") String status,
-                                @QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter) {
+    public AccountList accounts(
+            @Parameter(description = "Only Teams of this merchant (organization id)")
+            @QueryParam("merchant") String merchant,
+            @Parameter(description = ParameterText.STATUS) @QueryParam("status") String status,
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
+            @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
         var page = browse.accounts(new BrowseMerchants.AccountQuery(merchant, status, limit, startingAfter));
         return new AccountList(page.accounts().stream().map(TeamJson.Account::of).toList(), page.hasMore());
     }
@@ -165,7 +173,8 @@ public class AdminResource {
     @Path("/accounts/{account_id}/credentials")
     @Audited(action = "credential.issue", target = "account", id = "account_id")
     @Consumes(MediaType.WILDCARD) // no body: a plain `curl -X POST` (no Content-Type) is not a 415
-    public Response issueCredential(@PathParam("account_id") String accountId) {
+    public Response issueCredential(
+            @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId) {
         var c = admin.issueCredential(Requests.pathId(accountId, "account"));
         return Response.status(201).entity(Map.of("credentials",
                 Map.of("username", c.username(), "password", c.password()))).build();
@@ -187,7 +196,9 @@ public class AdminResource {
     @POST
     @Path("/accounts/{account_id}/users")
     @Audited(action = "team_user.add", target = "account", id = "account_id")
-    public Response addUser(@PathParam("account_id") String accountId, AddUserRequest body) {
+    public Response addUser(
+            @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId,
+            AddUserRequest body) {
         Requests.body(body);
         var added = admin.addUser(Requests.pathId(accountId, "account"),
                 new TeamCommands.AddTeamUser(body.firstName(), body.lastName(), body.email(), body.role()));
@@ -211,7 +222,8 @@ public class AdminResource {
     @DELETE
     @Path("/credentials/{username}")
     @Audited(action = "credential.revoke", target = "credential", id = "username")
-    public Map<String, Object> revoke(@PathParam("username") String username) {
+    public Map<String, Object> revoke(
+            @Parameter(description = ParameterText.USERNAME) @PathParam("username") String username) {
         admin.revoke(username);
         return Map.of("revoked", true);
     }
@@ -233,7 +245,9 @@ public class AdminResource {
     @Path("/accounts/{account_id}/service-wallet/credits")
     @Needs(OperatorPermission.FINANCE)
     @Audited(action = "service_wallet.credit", target = "account", id = "account_id")
-    public Response credit(@PathParam("account_id") String accountId, CreditRequest body) {
+    public Response credit(
+            @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId,
+            CreditRequest body) {
         Requests.body(body);
         long id = Requests.pathId(accountId, "account");
         return switch (fourEyes.credit(id, body.amount(), body.reference(), operator.context())) {
@@ -253,7 +267,9 @@ public class AdminResource {
     @PUT
     @Path("/accounts/{account_id}/identity-checks")
     @Audited(action = "identity_checks.set", target = "account", id = "account_id")
-    public Map<String, Object> identityChecks(@PathParam("account_id") String accountId, IdentityChecksRequest body) {
+    public Map<String, Object> identityChecks(
+            @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId,
+            IdentityChecksRequest body) {
         if (body == null || body.available() == null) {
             throw DomainError.invalidArgument("available is required (true or false)");
         }
@@ -274,7 +290,9 @@ public class AdminResource {
     @PUT
     @Path("/accounts/{account_id}/payment-providers")
     @Audited(action = "payment_providers.set", target = "account", id = "account_id")
-    public Map<String, Object> providers(@PathParam("account_id") String accountId, ProvidersRequest body) {
+    public Map<String, Object> providers(
+            @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId,
+            ProvidersRequest body) {
         Requests.body(body);
         long id = Requests.pathId(accountId, "account");
         List<String> providers = admin.setPaymentProviders(id, body.providers());

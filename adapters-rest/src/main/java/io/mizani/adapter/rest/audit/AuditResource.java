@@ -21,6 +21,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** The audit log (platform.md section 18): pages newest first, a signed checkpoint, the public key, verification. */
 @Tag(name = "Operator")
@@ -40,11 +42,17 @@ public class AuditResource {
     @APIResponse(responseCode = "200",
                 content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "AuditEventPage")))
     @GET
-    public Map<String, Object> list(@QueryParam("actor") String actor, @QueryParam("action") String action,
-                                    @QueryParam("target_type") String targetType,
-                                    @QueryParam("target_id") String targetId, @QueryParam("from") String from,
-                                    @QueryParam("to") String to, @QueryParam("limit") String limit,
-                                    @QueryParam("starting_after") String startingAfter) {
+    public Map<String, Object> list(
+            @Parameter(description = "Only audit events by this actor") @QueryParam("actor") String actor,
+            @Parameter(description = "Only audit events of this action") @QueryParam("action") String action,
+            @Parameter(description = "Only audit events about this kind of record")
+            @QueryParam("target_type") String targetType,
+            @Parameter(description = "Only audit events about this record (with `target_type`)")
+            @QueryParam("target_id") String targetId,
+            @Parameter(description = ParameterText.FROM) @QueryParam("from") String from,
+            @Parameter(description = ParameterText.TO) @QueryParam("to") String to,
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
+            @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
         AuditTrail.Filter filter = new AuditTrail.Filter(blank(actor), blank(action), blank(targetType),
                 blank(targetId), from == null ? null : date(from, "from").atStartOfDay().toInstant(ZoneOffset.UTC),
                 to == null ? null : date(to, "to").plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC));

@@ -28,6 +28,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** Operator adjustments of a Team's payment balance (platform.md section 9). */
 @Tag(name = "Operator")
@@ -66,8 +68,10 @@ public class AdminBalanceResource {
     @Path("/{currency}/adjustments")
     @Needs(OperatorPermission.FINANCE)
     @io.mizani.adapter.rest.audit.Audited(action = "balance.adjust", target = "account", id = "account_id")
-    public Response adjust(@PathParam("account_id") String accountId, @PathParam("currency") String currency,
-                           AdjustmentRequest body) {
+    public Response adjust(
+            @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId,
+            @Parameter(description = ParameterText.CURRENCY) @PathParam("currency") String currency,
+            AdjustmentRequest body) {
         long id = Requests.pathId(accountId, "account");
         Requests.body(body);
         var command = new AdjustBalance.Command(id, currency, body.amount(), body.reference(), body.reason());

@@ -22,6 +22,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** The caller's payment balances and their ledger (platform.md section 9). */
 @Tag(name = "Balances")
@@ -51,8 +53,10 @@ public class BalanceResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/{currency}/entries")
-    public Map<String, Object> entries(@PathParam("currency") String currency, @QueryParam("limit") String limit,
-                                       @QueryParam("starting_after") String startingAfter) {
+    public Map<String, Object> entries(
+            @Parameter(description = ParameterText.CURRENCY) @PathParam("currency") String currency,
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
+            @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
         var page = balances.entries(currentMerchant.merchant().accountId(), currency, limit, startingAfter);
         var out = new LinkedHashMap<String, Object>();
         out.put("entries", page.entries().stream().map(BalanceResource::entry).toList());

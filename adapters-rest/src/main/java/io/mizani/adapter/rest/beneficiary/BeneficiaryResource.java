@@ -43,6 +43,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /**
  * {@code /api/global/beneficiaries}: the merchant's beneficiary book. Single-record answers are the bare beneficiary
@@ -108,10 +109,17 @@ public class BeneficiaryResource {
     @Operation(operationId = "listBeneficiaries", summary = "List beneficiaries")
     @APIResponse(responseCode = "200")
     @GET
-    public BeneficiaryJson.List_ list(@QueryParam("page") String page, @QueryParam("per") String per,
-                                      @QueryParam("term") String term, @QueryParam("kyc_level") String kycLevel,
-                                      @QueryParam("is_active") String isActive, @QueryParam("uuid") String uuid,
-                                      @QueryParam("from") String from, @QueryParam("to") String to) {
+    public BeneficiaryJson.List_ list(
+            @Parameter(description = "Page number, from 1") @QueryParam("page") String page,
+            @Parameter(description = "Items per page") @QueryParam("per") String per,
+            @Parameter(description = "Free text matched against names, email, phone and account number")
+            @QueryParam("term") String term,
+            @Parameter(description = "Only beneficiaries at this KYC level") @QueryParam("kyc_level") String kycLevel,
+            @Parameter(description = "`true`: only active beneficiaries; `false`: only deactivated ones")
+            @QueryParam("is_active") String isActive,
+            @Parameter(description = "Only the beneficiary with this `uuid`") @QueryParam("uuid") String uuid,
+            @Parameter(description = ParameterText.FROM) @QueryParam("from") String from,
+            @Parameter(description = ParameterText.TO) @QueryParam("to") String to) {
         // every parameter is parsed before the query's own rules run (a malformed value is reported first)
         int pageNumber = integer("page", page, BeneficiaryQuery.DEFAULT_PAGE);
         int perPage = integer("per", per, BeneficiaryQuery.DEFAULT_PER);
@@ -131,7 +139,8 @@ public class BeneficiaryResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/{uuid}")
-    public BeneficiaryJson.Record fetch(@PathParam("uuid") String uuid) {
+    public BeneficiaryJson.Record fetch(
+            @Parameter(description = ParameterText.BENEFICIARY_UUID) @PathParam("uuid") String uuid) {
         return BeneficiaryJson.of(fetch.fetch(account(), pathUuid(uuid)));
     }
 
@@ -144,7 +153,9 @@ public class BeneficiaryResource {
     @PATCH
     @Path("/{uuid}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public BeneficiaryJson.Record patch(@PathParam("uuid") String uuid, JsonNode body) {
+    public BeneficiaryJson.Record patch(
+            @Parameter(description = ParameterText.BENEFICIARY_UUID) @PathParam("uuid") String uuid,
+            JsonNode body) {
         UUID id = pathUuid(uuid);
         var parsed = BeneficiaryInput.parse(body);
         return BeneficiaryJson.of(update.update(
@@ -162,7 +173,9 @@ public class BeneficiaryResource {
     @PUT
     @Path("/{uuid}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public BeneficiaryJson.Record put(@PathParam("uuid") String uuid, JsonNode body) {
+    public BeneficiaryJson.Record put(
+            @Parameter(description = ParameterText.BENEFICIARY_UUID) @PathParam("uuid") String uuid,
+            JsonNode body) {
         return patch(uuid, body);
     }
 
@@ -171,7 +184,8 @@ public class BeneficiaryResource {
     @APIResponse(responseCode = "404")
     @DELETE
     @Path("/{uuid}")
-    public BeneficiaryJson.Deleted delete(@PathParam("uuid") String uuid) {
+    public BeneficiaryJson.Deleted delete(
+            @Parameter(description = ParameterText.BENEFICIARY_UUID) @PathParam("uuid") String uuid) {
         return new BeneficiaryJson.Deleted(BeneficiaryJson.of(delete.delete(account(), pathUuid(uuid))), true);
     }
 
@@ -181,9 +195,14 @@ public class BeneficiaryResource {
     @GET
     @Path("/{uuid}/kyc-eligibility")
     public BeneficiaryJson.Eligibility kycEligibility(
-            @PathParam("uuid") String uuid,
-            @Parameter(required = true) @QueryParam("currency") String currency,
-            @Parameter(required = true) @QueryParam("amount_usd") String amountUsd,
+            @Parameter(description = ParameterText.BENEFICIARY_UUID) @PathParam("uuid") String uuid,
+            @Parameter(description = "Currency of the payment being considered (ISO 4217)", required = true)
+            @QueryParam("currency") String currency,
+            @Parameter(description = "USD value of the payment, checked against the tier-0 envelope and the "
+                    + "per-payment maximum; may be left out when `amount` is given", required = true)
+            @QueryParam("amount_usd") String amountUsd,
+            @Parameter(description = "Amount of the payment in `currency`, converted to USD at the service's rate; "
+                    + "used only when `amount_usd` is absent")
             @QueryParam("amount") String amount) {
         UUID id = pathUuid(uuid);
         return BeneficiaryJson.of(eligibility.check(new BeneficiaryCommands.Eligibility(account(), id, currency,

@@ -25,6 +25,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** Events the service sent (every callback and endpoint event), their attempts, redelivery; the webhook endpoint. */
 @Tag(name = "Events")
@@ -53,8 +55,10 @@ public class EventsResource {
     @APIResponse(responseCode = "200")
     @GET
     @Path("/events")
-    public EventJson.EventsPage list(@QueryParam("type") String type, @QueryParam("limit") String limit,
-                                     @QueryParam("starting_after") String startingAfter) {
+    public EventJson.EventsPage list(
+            @Parameter(description = "Only events of this type") @QueryParam("type") String type,
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
+            @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
         return EventJson.EventsPage.of(history.list(accountId(), type, limit, startingAfter));
     }
 
@@ -63,7 +67,8 @@ public class EventsResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/events/{id}")
-    public EventJson.EventDetailBody detail(@PathParam("id") String id) {
+    public EventJson.EventDetailBody detail(
+            @Parameter(description = ParameterText.EVENT_ID) @PathParam("id") String id) {
         return EventJson.EventDetailBody.of(history.detail(accountId(), id));
     }
 
@@ -75,7 +80,7 @@ public class EventsResource {
     @POST
     @Path("/events/{id}/redeliver")
     @Consumes(MediaType.WILDCARD) // no body: a plain `curl -X POST` (no Content-Type) is not a 415
-    public Response redeliver(@PathParam("id") String id) {
+    public Response redeliver(@Parameter(description = ParameterText.EVENT_ID) @PathParam("id") String id) {
         var delivery = redeliverEvent.redeliver(accountId(), id);
         return Response.accepted(new EventJson.DeliveryOfEvent(id, EventJson.DeliveryBody.of(delivery))).build();
     }

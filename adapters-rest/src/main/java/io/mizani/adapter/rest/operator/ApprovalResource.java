@@ -24,6 +24,8 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** Four-eyes approvals (platform.md section 18): listed by any operator, decided by another admin or finance one. */
 @Tag(name = "Operator")
@@ -71,7 +73,7 @@ public class ApprovalResource {
     @Operation(operationId = "listApprovals", summary = "List four-eyes approvals (newest first)")
     @APIResponse(responseCode = "200")
     @GET
-    public ApprovalList list(@QueryParam("status") String status) {
+    public ApprovalList list(@Parameter(description = ParameterText.STATUS) @QueryParam("status") String status) {
         return new ApprovalList(fourEyes.list(status).stream().map(ApprovalBody::of).toList());
     }
 
@@ -80,7 +82,7 @@ public class ApprovalResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/{id}")
-    public ApprovalEnvelope get(@PathParam("id") String id) {
+    public ApprovalEnvelope get(@Parameter(description = "The record's id") @PathParam("id") String id) {
         return new ApprovalEnvelope(ApprovalBody.of(fourEyes.get(Requests.pathId(id, "approval"))));
     }
 
@@ -92,7 +94,7 @@ public class ApprovalResource {
     @Path("/{id}/approve")
     @Needs(OperatorPermission.FINANCE)
     @Audited(action = "approval.approve", target = "approval", id = "id")
-    public ApprovalEnvelope approve(@PathParam("id") String id) {
+    public ApprovalEnvelope approve(@Parameter(description = "The record's id") @PathParam("id") String id) {
         return new ApprovalEnvelope(ApprovalBody.of(fourEyes.approve(Requests.pathId(id, "approval"),
                 operator.context())));
     }
@@ -105,7 +107,7 @@ public class ApprovalResource {
     @Path("/{id}/reject")
     @Needs(OperatorPermission.FINANCE)
     @Audited(action = "approval.reject", target = "approval", id = "id")
-    public ApprovalEnvelope reject(@PathParam("id") String id) {
+    public ApprovalEnvelope reject(@Parameter(description = "The record's id") @PathParam("id") String id) {
         return new ApprovalEnvelope(ApprovalBody.of(fourEyes.reject(Requests.pathId(id, "approval"),
                 operator.context())));
     }

@@ -24,6 +24,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** Named operators (platform.md section 18): the admin role manages them; every role lists them. */
 @Tag(name = "Operator")
@@ -84,7 +86,8 @@ public class OperatorResource {
     @DELETE
     @Path("/{username}")
     @Audited(action = "operator.delete", target = "operator", id = "username")
-    public Map<String, Object> delete(@PathParam("username") String username) {
+    public Map<String, Object> delete(
+            @Parameter(description = ParameterText.USERNAME) @PathParam("username") String username) {
         operators.delete(username);
         return Map.of("deleted", true);
     }

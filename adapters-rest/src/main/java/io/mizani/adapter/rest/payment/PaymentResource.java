@@ -121,7 +121,9 @@ public class PaymentResource {
     @APIResponse(responseCode = "200")
     @GET
     @Path("/discovery/discover-rails")
-    public PaymentDtos.DiscoveryBody discoverRails(@Parameter(required = true) @QueryParam("country") String country) {
+    public PaymentDtos.DiscoveryBody discoverRails(
+            @Parameter(description = "Country code (ISO 3166-1 alpha-2), e.g. `KE`", required = true)
+            @QueryParam("country") String country) {
         return PaymentDtos.DiscoveryBody.of(discoverRails.discoverRails(currentMerchant.merchant().accountId(), country));
     }
 

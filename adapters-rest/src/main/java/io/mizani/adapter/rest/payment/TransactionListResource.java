@@ -18,6 +18,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** GET /api/global/transactions (platform.md section 10): the caller's transactions, newest first. */
 @Tag(name = "Payments")
@@ -35,10 +37,16 @@ public class TransactionListResource {
     @APIResponse(responseCode = "200",
                 content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "TransactionsPage")))
     @GET
-    public Map<String, Object> list(@QueryParam("status") String status, @QueryParam("request_type") String requestType,
-                                    @QueryParam("provider") String provider, @QueryParam("from") String from,
-                                    @QueryParam("to") String to, @QueryParam("limit") String limit,
-                                    @QueryParam("starting_after") String startingAfter) {
+    public Map<String, Object> list(
+            @Parameter(description = ParameterText.STATUS) @QueryParam("status") String status,
+            @Parameter(description = "Only `payment` (collections) or `withdrawal` (payouts)")
+            @QueryParam("request_type") String requestType,
+            @Parameter(description = "Only payments carried by this provider (e.g. `mpesa_ke`)")
+            @QueryParam("provider") String provider,
+            @Parameter(description = ParameterText.FROM) @QueryParam("from") String from,
+            @Parameter(description = ParameterText.TO) @QueryParam("to") String to,
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
+            @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
         var page = listTransactions.list(currentMerchant.merchant().accountId(),
                 new ListTransactions.Query(status, requestType, provider, from, to, limit, startingAfter));
         var out = new LinkedHashMap<String, Object>();

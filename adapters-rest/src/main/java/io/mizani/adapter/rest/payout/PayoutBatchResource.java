@@ -32,6 +32,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /**
  * Payout batches (platform.md section 16): create (JSON or {@code text/csv}), read, approve, cancel, list items.
@@ -123,8 +125,13 @@ public class PayoutBatchResource {
     /** The same batch as CSV: batch_reference and callback_url as query parameters (see {@link PayoutCsv}). */
     @POST
     @Consumes("text/csv")
-    public Map<String, Object> createFromCsv(@QueryParam("batch_reference") String batchReference,
-                                             @QueryParam("callback_url") String callbackUrl, String csv) {
+    public Map<String, Object> createFromCsv(
+            @Parameter(description = ParameterText.BATCH_REFERENCE)
+            @QueryParam("batch_reference") String batchReference,
+            @Parameter(description = "Where each item's `transaction.*` callbacks are sent (the CSV form's query "
+                    + "parameter; the JSON form carries it in the body)")
+            @QueryParam("callback_url") String callbackUrl,
+            String csv) {
         PayoutBatches.Caller caller = caller();
         // the batch's own fields first: a missing reference is said before the file is read
         if (batchReference == null || batchReference.isBlank() || callbackUrl == null || callbackUrl.isBlank()) {
@@ -140,7 +147,9 @@ public class PayoutBatchResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/{batch_reference}")
-    public Map<String, Object> get(@PathParam("batch_reference") String batchReference) {
+    public Map<String, Object> get(
+            @Parameter(description = ParameterText.BATCH_REFERENCE)
+            @PathParam("batch_reference") String batchReference) {
         return envelope(batches.get(caller(), batchReference));
     }
 
@@ -150,7 +159,9 @@ public class PayoutBatchResource {
     @APIResponse(responseCode = "404")
     @POST
     @Path("/{batch_reference}/approve")
-    public Map<String, Object> approve(@PathParam("batch_reference") String batchReference) {
+    public Map<String, Object> approve(
+            @Parameter(description = ParameterText.BATCH_REFERENCE)
+            @PathParam("batch_reference") String batchReference) {
         return envelope(batches.approve(caller(), batchReference));
     }
 
@@ -160,7 +171,9 @@ public class PayoutBatchResource {
     @APIResponse(responseCode = "404")
     @POST
     @Path("/{batch_reference}/cancel")
-    public Map<String, Object> cancel(@PathParam("batch_reference") String batchReference) {
+    public Map<String, Object> cancel(
+            @Parameter(description = ParameterText.BATCH_REFERENCE)
+            @PathParam("batch_reference") String batchReference) {
         return envelope(batches.cancel(caller(), batchReference));
     }
 
@@ -170,9 +183,11 @@ public class PayoutBatchResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/{batch_reference}/items")
-    public Map<String, Object> items(@PathParam("batch_reference") String batchReference,
-                                     @QueryParam("status") String status, @QueryParam("limit") String limit,
-                                     @QueryParam("starting_after") String startingAfter) {
+    public Map<String, Object> items(
+            @Parameter(description = ParameterText.BATCH_REFERENCE) @PathParam("batch_reference") String batchReference,
+            @Parameter(description = ParameterText.STATUS) @QueryParam("status") String status,
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
+            @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
         var page = batches.items(new PayoutBatches.ItemQuery(caller(), batchReference, status, limit, startingAfter));
         var out = new LinkedHashMap<String, Object>();
         out.put("items", page.items().stream().map(TransactionView::asMap).toList());

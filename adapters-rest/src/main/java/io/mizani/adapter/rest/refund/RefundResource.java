@@ -28,6 +28,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** Refunds of succeeded collections (platform.md section 15): start one, read one, list them. */
 @Tag(name = "Payments")
@@ -81,7 +83,9 @@ public class RefundResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/{refund_reference}")
-    public Map<String, Object> find(@PathParam("refund_reference") String refundReference) {
+    public Map<String, Object> find(
+            @Parameter(description = "The refund's reference (`refund_reference`)")
+            @PathParam("refund_reference") String refundReference) {
         long accountId = currentMerchant.merchant().accountId();
         return Map.of("refund", RefundView.asMap(readRefunds.find(accountId, refundReference)));
     }
@@ -91,9 +95,11 @@ public class RefundResource {
                 content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "RefundsPage")))
     @APIResponse(responseCode = "404")
     @GET
-    public Map<String, Object> list(@QueryParam("merchant_reference") String merchantReference,
-                                    @QueryParam("limit") String limit,
-                                    @QueryParam("starting_after") String startingAfter) {
+    public Map<String, Object> list(
+            @Parameter(description = "Only refunds of the payment with this `merchant_reference`")
+            @QueryParam("merchant_reference") String merchantReference,
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
+            @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
         long accountId = currentMerchant.merchant().accountId();
         var page = readRefunds.list(accountId, new ReadRefunds.Query(merchantReference, limit, startingAfter));
         var out = new LinkedHashMap<String, Object>();

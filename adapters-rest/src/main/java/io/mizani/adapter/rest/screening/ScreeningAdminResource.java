@@ -22,6 +22,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 
 /**
@@ -49,8 +51,12 @@ public class ScreeningAdminResource {
     @Needs(OperatorPermission.COMPLIANCE)
     @Audited(action = "screening_list.load", target = "screening_list")
     @Consumes(MediaType.WILDCARD)
-    public ScreeningDtos.ScreeningListEnvelope load(@QueryParam("format") String format,
-                                                    @QueryParam("name") String name, byte[] body) {
+    public ScreeningDtos.ScreeningListEnvelope load(
+            @Parameter(description = "The list file's format: `ofac_sdn_xml`, `un_consolidated_xml` or `csv`")
+            @QueryParam("format") String format,
+            @Parameter(description = "The list's name; loading a name again makes its next version")
+            @QueryParam("name") String name,
+            byte[] body) {
         return new ScreeningDtos.ScreeningListEnvelope(ScreeningDtos.ScreeningList.of(
                 screening.load(format, name, body)));
     }
@@ -70,7 +76,8 @@ public class ScreeningAdminResource {
                 content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScreeningDtos.ScreeningCases.class)))
     @GET
     @Path("/cases")
-    public ScreeningDtos.ScreeningCases cases(@QueryParam("status") String status) {
+    public ScreeningDtos.ScreeningCases cases(
+            @Parameter(description = ParameterText.STATUS) @QueryParam("status") String status) {
         return new ScreeningDtos.ScreeningCases(screening.cases(status).stream()
                 .map(ScreeningDtos.ScreeningCase::of).toList());
     }
@@ -88,7 +95,9 @@ public class ScreeningAdminResource {
     @Needs(OperatorPermission.COMPLIANCE)
     @Audited(action = "screening_case.decide", target = "screening_case", id = "id")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ScreeningDtos.ScreeningCaseEnvelope decide(@PathParam("id") String id, ScreeningDtos.DecisionBody body) {
+    public ScreeningDtos.ScreeningCaseEnvelope decide(
+            @Parameter(description = "The case's id (`case_...`)") @PathParam("id") String id,
+            ScreeningDtos.DecisionBody body) {
         ScreeningDtos.DecisionBody b = Requests.body(body);
         return new ScreeningDtos.ScreeningCaseEnvelope(ScreeningDtos.ScreeningCase.of(
                 screening.decide(id, b.decision(), b.note(), operator.username())));

@@ -25,6 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * Statements (platform.md section 17): ask for one (202, built in the background on any replica), read it, and
@@ -72,7 +73,7 @@ public class StatementResource {
     @GET
     @Path("/{id}")
     @Produces(MediaType.APPLICATION_JSON)
-    public Map<String, Object> read(@PathParam("id") String id) {
+    public Map<String, Object> read(@Parameter(description = "The record's id") @PathParam("id") String id) {
         return Map.of("statement", readStatement.read(currentMerchant.merchant().accountId(), id).asMap());
     }
 
@@ -83,7 +84,11 @@ public class StatementResource {
     @Path("/download/{token}")
     @PermitAll
     @Produces("text/csv")
-    public Response download(@PathParam("token") String token) {
+    public Response download(
+            // the wording the name-keyed table gave every `token` (docs/openapi.yaml); this one is the link's signed
+            // token, a fix that changes the contract
+            @Parameter(description = "The verification token (`lookup_id` of a check)")
+            @PathParam("token") String token) {
         DownloadStatement.Download d = downloadStatement.open(token);
         StreamingOutput body = out -> downloadStatement.send(d, out);
         return Response.ok(body, "text/csv; charset=utf-8")

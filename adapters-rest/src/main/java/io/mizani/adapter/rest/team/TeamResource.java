@@ -33,6 +33,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** Teams (accounts), users and invitations: the {auth_url} group. */
 @Tag(name = "Teams")
@@ -143,7 +145,8 @@ public class TeamResource {
     @APIResponse(responseCode = "404")
     @DELETE
     @Path("/accounts/{account_id}")
-    public TeamJson.AccountEnvelope delete(@PathParam("account_id") String accountId) {
+    public TeamJson.AccountEnvelope delete(
+            @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId) {
         return TeamJson.AccountEnvelope.of(deleteTeam.delete(current.merchant(), Requests.pathId(accountId, "account")));
     }
 
@@ -152,7 +155,8 @@ public class TeamResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/account/{account_id}")
-    public TeamJson.AccountEnvelope get(@PathParam("account_id") String accountId) {
+    public TeamJson.AccountEnvelope get(
+            @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId) {
         return TeamJson.AccountEnvelope.of(viewTeam.get(current.merchant(), Requests.pathId(accountId, "account")));
     }
 
@@ -163,8 +167,9 @@ public class TeamResource {
     @DELETE
     @Path("/accounts/{account_id}/users/{user_id}")
     @io.mizani.adapter.rest.audit.Audited(action = "team_member.remove", target = "user", id = "user_id")
-    public Map<String, Object> removeMember(@PathParam("account_id") String accountId,
-                                            @PathParam("user_id") String userId) {
+    public Map<String, Object> removeMember(
+            @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId,
+            @Parameter(description = ParameterText.USER_ID) @PathParam("user_id") String userId) {
         removeMember.removeMember(current.merchant(), Requests.pathId(accountId, "account"), Requests.pathId(userId, "user"));
         return Map.of("success", true);
     }
@@ -174,7 +179,8 @@ public class TeamResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/user_profile/{user_id}")
-    public TeamJson.UserProfileEnvelope profile(@PathParam("user_id") String userId) {
+    public TeamJson.UserProfileEnvelope profile(
+            @Parameter(description = ParameterText.USER_ID) @PathParam("user_id") String userId) {
         return new TeamJson.UserProfileEnvelope(TeamJson.UserProfile.of(
                 viewUserProfile.profile(current.merchant(), Requests.pathId(userId, "user"))));
     }

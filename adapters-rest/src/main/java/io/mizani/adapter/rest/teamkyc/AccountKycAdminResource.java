@@ -22,6 +22,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** Operator review of Team KYC ({@code /api/admin}, operator credentials). */
 @Tag(name = "Operator")
@@ -43,8 +45,11 @@ public class AccountKycAdminResource {
     @Operation(operationId = "listTeamKycSubmissions", summary = "List Team KYC submissions")
     @APIResponse(responseCode = "200")
     @GET
-    public ListEnvelope queue(@QueryParam("status") String status, @QueryParam("upgrade_status") String upgradeStatus,
-            @QueryParam("limit") String limit) {
+    public ListEnvelope queue(
+            @Parameter(description = ParameterText.STATUS) @QueryParam("status") String status,
+            @Parameter(description = "Only submissions whose tier upgrade has this status")
+            @QueryParam("upgrade_status") String upgradeStatus,
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit) {
         Integer max = null;
         if (limit != null && !limit.isBlank()) {
             try {
@@ -66,7 +71,9 @@ public class AccountKycAdminResource {
     @Path("/{id}/review")
     @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)
     @io.mizani.adapter.rest.audit.Audited(action = "account_kyc.review", target = "account_kyc", id = "id")
-    public Envelope review(@PathParam("id") String id, ReviewBody body) {
+    public Envelope review(
+            @Parameter(description = ParameterText.KYC_SUBMISSION_ID) @PathParam("id") String id,
+            ReviewBody body) {
         long kycId = Requests.pathId(id, "account kyc");
         ReviewBody b = Requests.body(body);
         return Envelope.of(review.review(new Commands.Review(kycId, b.decision(), b.kycTier(), b.notes(),
@@ -83,7 +90,9 @@ public class AccountKycAdminResource {
     @Path("/{id}/upgrade-review")
     @io.mizani.adapter.rest.audit.Needs(io.mizani.domain.operator.OperatorPermission.COMPLIANCE)
     @io.mizani.adapter.rest.audit.Audited(action = "account_kyc.upgrade_review", target = "account_kyc", id = "id")
-    public Envelope upgradeReview(@PathParam("id") String id, UpgradeReviewBody body) {
+    public Envelope upgradeReview(
+            @Parameter(description = ParameterText.KYC_SUBMISSION_ID) @PathParam("id") String id,
+            UpgradeReviewBody body) {
         long kycId = Requests.pathId(id, "account kyc");
         UpgradeReviewBody b = Requests.body(body);
         return Envelope.of(review.reviewUpgrade(new Commands.ReviewUpgrade(kycId, b.decision(), b.notes(),

@@ -28,6 +28,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** Team KYC ({auth_url}): submit, amend, upgrade. */
 @Tag(name = "Team KYC")
@@ -77,7 +79,7 @@ public class AccountKycResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/{id}")
-    public Envelope view(@PathParam("id") String id) {
+    public Envelope view(@Parameter(description = ParameterText.KYC_SUBMISSION_ID) @PathParam("id") String id) {
         return Envelope.of(view.view(current.merchant(), Requests.pathId(id, "account kyc")));
     }
 
@@ -91,7 +93,9 @@ public class AccountKycResource {
                         + "\"last_name\":\"Lovelace\"}}"))
     @PUT
     @Path("/{id}")
-    public Envelope amend(@PathParam("id") String id, SubmitBody body) {
+    public Envelope amend(
+            @Parameter(description = ParameterText.KYC_SUBMISSION_ID) @PathParam("id") String id,
+            SubmitBody body) {
         long kycId = Requests.pathId(id, "account kyc");
         SubmitBody b = Requests.body(body);
         return Envelope.of(amend.amend(new Commands.Amend(current.merchant(), kycId, b.accountId(), b.details(),

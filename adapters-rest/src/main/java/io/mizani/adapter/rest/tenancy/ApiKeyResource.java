@@ -20,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * A Team's API keys (platform.md section 19; docs/api-keys.md). Only an owner or admin of the Team, with a credential
@@ -63,7 +64,8 @@ public class ApiKeyResource {
     @DELETE
     @Path("/{key_id}")
     @io.mizani.adapter.rest.audit.Audited(action = "api_key.revoke", target = "api_key", id = "key_id")
-    public ApiKeyJson.ApiKeyRevoked revoke(@PathParam("key_id") String keyId) {
+    public ApiKeyJson.ApiKeyRevoked revoke(
+            @Parameter(description = "The API key's id (`key_id`)") @PathParam("key_id") String keyId) {
         return ApiKeyJson.ApiKeyRevoked.of(apiKeys.revoke(currentMerchant.merchant(), keyId));
     }
 }

@@ -47,6 +47,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import io.mizani.adapter.rest.common.ParameterText;
 
 /** The {@code {connect_url}} group: checks, tokens, history, pricing and settings. */
 @Tag(name = "Verification")
@@ -92,8 +94,12 @@ public class VerificationResource {
     @Path("/verify/{check}")
     @Consumes(MediaType.WILDCARD)
     @Idempotent
-    public VerificationResultDto verify(@PathParam("check") String check, @QueryParam("fresh") String fresh,
-                                        String body) {
+    public VerificationResultDto verify(
+            @Parameter(description = "The check's key, as `GET /api/v1/kyc/checks` lists it (e.g. `national_id_ke`)")
+            @PathParam("check") String check,
+            @Parameter(description = "`true`: ask the provider again instead of answering from a cached result")
+            @QueryParam("fresh") String fresh,
+            String body) {
         long accountId = currentMerchant.merchant().accountId();
         Map<String, String> fields;
         MatchRequest match = null;
@@ -170,7 +176,11 @@ public class VerificationResource {
     @APIResponse(responseCode = "404")
     @GET
     @Path("/tokens/{token}")
-    public ResolvedTokenDto token(@PathParam("token") String token, @QueryParam("data") String data) {
+    public ResolvedTokenDto token(
+            @Parameter(description = "The verification token (`lookup_id` of a check)")
+            @PathParam("token") String token,
+            @Parameter(description = "`true`: include the provider's full answer (`data`)")
+            @QueryParam("data") String data) {
         long accountId = currentMerchant.merchant().accountId();
         ResolvedToken t = resolveToken.resolve(accountId, token, bool(data));
         return ResolvedTokenDto.of(t);
@@ -180,7 +190,8 @@ public class VerificationResource {
     @APIResponse(responseCode = "200")
     @GET
     @Path("/lookups")
-    public List<HistoryEntryDto> lookups(@QueryParam("limit") String limit) {
+    public List<HistoryEntryDto> lookups(
+            @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit) {
         long accountId = currentMerchant.merchant().accountId();
         Integer n = null;
         if (limit != null && !limit.isBlank()) {

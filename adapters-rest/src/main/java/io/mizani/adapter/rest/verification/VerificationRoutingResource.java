@@ -27,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * The operator's verification routing (platform.md section 13): {@code {routes: {check: [provider, ...]},
@@ -80,7 +81,9 @@ public class VerificationRoutingResource {
     @APIResponse(responseCode = "200")
     @GET
     @Path("/margins")
-    public MarginsDto margins(@jakarta.ws.rs.QueryParam("days") String days) {
+    public MarginsDto margins(
+            @Parameter(description = "The period, in days back from now")
+            @jakarta.ws.rs.QueryParam("days") String days) {
         int d = 30;
         if (days != null && !days.isBlank()) {
             try {

@@ -1,6 +1,7 @@
 package io.mizani.application.balance;
 
 import io.mizani.domain.balance.BalanceRules;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.RequestType;
@@ -44,7 +45,7 @@ public final class PaymentFunds {
             var limit = limitsNow.limitFor(tier, type);
             if (limit.isPresent()) {
                 var day = p.times().createdAt().atZone(ZoneOffset.UTC).toLocalDate();
-                if (!limits.tryCount(account, day, type, p.id(), amounts.amountUsd().amount(), limit.get())) {
+                if (!limits.tryCount(account, day, type, p.id(), amounts.amountUsd(), usd(limit.get()))) {
                     throw BalanceRules.dailyLimitReached(type, limit.get(), tier);
                 }
             }
@@ -75,8 +76,8 @@ public final class PaymentFunds {
             if (limit.isPresent()) {
                 var day = payments.get(0).times().createdAt().atZone(ZoneOffset.UTC).toLocalDate();
                 int refused = limits.tryCountAll(account, day, RequestType.WITHDRAWAL, payments.stream()
-                        .map(p -> new TeamLimitStore.Count(p.id(), p.amounts().amountUsd().amount())).toList(),
-                        limit.get());
+                        .map(p -> new TeamLimitStore.Count(p.id(), p.amounts().amountUsd())).toList(),
+                        usd(limit.get()));
                 if (refused >= 0) {
                     DomainError e = BalanceRules.dailyLimitReached(RequestType.WITHDRAWAL, limit.get(), tier);
                     throw new DomainError(e.kind(), e.code(), e.getMessage(), e.shape(), Map.of("index", refused,
@@ -99,6 +100,11 @@ public final class PaymentFunds {
                 throw BalanceRules.insufficient(r.available(), e.getKey(), totals.get(e.getKey()));
             }
         }
+    }
+
+    /** A tier's daily limit (configured in USD) as Money. */
+    private static Money usd(BigDecimal limit) {
+        return Money.of(limit, Payment.Amounts.USD);
     }
 
     /** Moves the money of a payment that has just become final (its transition won: runs once per payment). */

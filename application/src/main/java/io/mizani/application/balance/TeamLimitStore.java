@@ -3,7 +3,7 @@ package io.mizani.application.balance;
 import io.mizani.domain.balance.TierLimits;
 import io.mizani.domain.payment.RequestType;
 
-import java.math.BigDecimal;
+import io.mizani.domain.common.Money;
 import java.time.LocalDate;
 
 /** Team tier limits and the per-Team daily counters they are judged against, shared by every replica. */
@@ -21,11 +21,10 @@ public interface TeamLimitStore {
      * Adds {@code amountUsd} to the Team's counter of {@code day} and {@code type} if that keeps it at or under
      * {@code limit} (one conditional statement) and records the payment as counted. False when the limit refuses.
      */
-    boolean tryCount(long accountId, LocalDate day, RequestType type, long paymentId, BigDecimal amountUsd,
-                     BigDecimal limit);
+    boolean tryCount(long accountId, LocalDate day, RequestType type, long paymentId, Money amountUsd, Money limit);
 
     /** One payment of a {@link #tryCountAll}. */
-    record Count(long paymentId, BigDecimal amountUsd) {
+    record Count(long paymentId, Money amountUsd) {
     }
 
     /**
@@ -34,7 +33,7 @@ public interface TeamLimitStore {
      * did), else counts nothing and answers the index of the first payment that would take it over; -1 when counted.
      * The day's counter, when it is created, leaves these payments out.
      */
-    int tryCountAll(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments, BigDecimal limit);
+    int tryCountAll(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments, Money limit);
 
     /** Gives back what a failed payment counted, once. */
     void release(long paymentId);

@@ -1,5 +1,6 @@
 package io.mizani.application.beneficiary;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.beneficiary.Beneficiary;
 import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
@@ -7,7 +8,6 @@ import io.mizani.domain.beneficiary.Field;
 import io.mizani.domain.beneficiary.KycLevel;
 import io.mizani.domain.tenancy.AccountId;
 
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -46,12 +46,12 @@ public interface BeneficiaryStore {
     Optional<Tier0Standing> lockTier0(AccountId accountId, BeneficiaryId beneficiaryId);
 
     /** Sets the lifetime tier-0 total of a row locked by {@link #lockTier0} in the same transaction. */
-    void setTier0Lifetime(long beneficiaryId, BigDecimal lifetimeUsd, Instant at);
+    void setTier0Lifetime(long beneficiaryId, Money lifetimeUsd, Instant at);
 
     record NewBeneficiary(UUID uuid, long accountId, BeneficiaryProfile profile, KycLevel kycLevel, Instant at) {
     }
 
-    record Tier0Standing(long id, KycLevel kycLevel, boolean active, BigDecimal lifetimeUsd) {
+    record Tier0Standing(long id, KycLevel kycLevel, boolean active, Money lifetimeUsd) {
     }
 
     /** A uniqueness rule of the account (external_reference, id_number) refused the write. */

@@ -1,9 +1,9 @@
 package io.mizani.application.beneficiary;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.tenancy.AccountId;
 
-import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -21,8 +21,8 @@ public interface PaymentCounterparties {
      * {@code DomainError} INVALID_ARGUMENT, code {@code invalid_argument}, shape COMPACT, message
      * {@code full KYC information is required for the transaction}.
      */
-    void reserveTier0(AccountId accountId, BeneficiaryId beneficiaryId, String currency, BigDecimal amountUsd);
+    void reserveTier0(AccountId accountId, BeneficiaryId beneficiaryId, String currency, Money amountUsd);
 
     /** Gives back an amount counted by {@link #reserveTier0} (the payment failed). No-op for a full beneficiary. */
-    void releaseTier0(AccountId accountId, BeneficiaryId beneficiaryId, BigDecimal amountUsd);
+    void releaseTier0(AccountId accountId, BeneficiaryId beneficiaryId, Money amountUsd);
 }

@@ -9,7 +9,6 @@ import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.tenancy.AccountId;
 
-import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Clock;
 import java.util.Map;
@@ -40,22 +39,21 @@ public final class Tier0Counterparties implements PaymentCounterparties {
     }
 
     @Override
-    public void reserveTier0(AccountId accountId, BeneficiaryId beneficiaryId, String currency, BigDecimal amountUsd) {
-        BigDecimal amount = positive(amountUsd);
+    public void reserveTier0(AccountId accountId, BeneficiaryId beneficiaryId, String currency, Money amountUsd) {
+        Money amount = positive(amountUsd);
         unitOfWork.run(() -> {
             var standing = store.lockTier0(accountId, beneficiaryId)
                     .orElseThrow(() -> DomainError.notFound("beneficiary " + beneficiaryId + " does not exist"));
             if (!standing.active()) {
                 throw DomainError.invalidArgument(BeneficiaryBook.NOT_ACTIVE);
             }
-            Tier0Decision decision = Tier0Envelope.judge(standing.kycLevel(), currency,
-                    Money.of(amount, Tier0Envelope.USD), Money.of(standing.lifetimeUsd(), Tier0Envelope.USD));
+            Tier0Decision decision = Tier0Envelope.judge(standing.kycLevel(), currency, amount, standing.lifetimeUsd());
             switch (decision) {
                 case Tier0Decision.Refused refused -> throw refusal(refused);
                 case Tier0Decision.Clear clear -> {
                     if (clear.counted()) {
-                        store.setTier0Lifetime(beneficiaryId.value(),
-                                standing.lifetimeUsd().add(amount.setScale(2, RoundingMode.HALF_EVEN)), clock.instant());
+                        store.setTier0Lifetime(beneficiaryId.value(), standing.lifetimeUsd().plus(cents(amount)),
+                                clock.instant());
                     }
                 }
             }
@@ -63,14 +61,14 @@ public final class Tier0Counterparties implements PaymentCounterparties {
     }
 
     @Override
-    public void releaseTier0(AccountId accountId, BeneficiaryId beneficiaryId, BigDecimal amountUsd) {
-        BigDecimal amount = positive(amountUsd);
+    public void releaseTier0(AccountId accountId, BeneficiaryId beneficiaryId, Money amountUsd) {
+        Money amount = positive(amountUsd);
         unitOfWork.run(() -> store.lockTier0(accountId, beneficiaryId).ifPresent(standing -> {
             if (standing.kycLevel() == KycLevel.FULL) {
                 return;
             }
-            BigDecimal left = standing.lifetimeUsd().subtract(amount.setScale(2, RoundingMode.HALF_EVEN));
-            store.setTier0Lifetime(beneficiaryId.value(), left.max(BigDecimal.ZERO.setScale(2)), clock.instant());
+            Money left = standing.lifetimeUsd().minus(cents(amount));
+            store.setTier0Lifetime(beneficiaryId.value(), left.atLeastZero(), clock.instant());
         }));
     }
 
@@ -80,11 +78,14 @@ public final class Tier0Counterparties implements PaymentCounterparties {
                 DomainError.Shape.COMPACT, Map.of());
     }
 
-    private static BigDecimal positive(BigDecimal amountUsd) {
-        if (amountUsd == null || amountUsd.signum() < 0) {
+    private static Money positive(Money amountUsd) {
+        if (amountUsd == null || amountUsd.isNegative()) {
             throw DomainError.invalidArgument("amount_usd must be a non-negative amount");
         }
         return amountUsd; // judged unrounded; counted in cents
+    }
 
+    private static Money cents(Money usd) {
+        return Money.of(usd.amount().setScale(2, RoundingMode.HALF_EVEN), usd.currency());
     }
 }

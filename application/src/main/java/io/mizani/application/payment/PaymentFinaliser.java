@@ -72,7 +72,7 @@ public final class PaymentFinaliser {
         Payment p = moved.get();
         Payment.Beneficiary b = p.beneficiary();
         if (to == PaymentStatus.FAILED && b != null && b.tier0Counted() != null) {
-            counterparties.releaseTier0(p.accountId(), BeneficiaryId.of(b.id()), b.tier0Counted().amount());
+            counterparties.releaseTier0(p.accountId(), BeneficiaryId.of(b.id()), b.tier0Counted());
         }
         if (funds != null) {
             funds.onFinal(p, to); // credit a collection / consume or release a withdrawal's reservation

@@ -135,7 +135,7 @@ public final class StartPaymentService implements StartPayment {
             if (b != null) {
                 // tier-0 envelope: judged and counted atomically under the beneficiary's row lock
                 counterparties.reserveTier0(AccountId.of(accountId), BeneficiaryId.of(b.id()), currency,
-                        prepared.amountUsdExact());
+                        Money.of(prepared.amountUsdExact(), Payment.Amounts.USD));
                 linked = linked(b, prepared.amounts());
             }
             Instant now = clock.instant();

@@ -167,7 +167,7 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
                 if (ben != null) {
                     // the tier-0 envelope, judged and counted under the beneficiary's row lock as for one payment
                     stores.counterparties().reserveTier0(AccountId.of(caller.accountId()), BeneficiaryId.of(ben.id()),
-                            d.amounts().currency(), d.amounts().amountUsd().amount());
+                            d.amounts().currency(), d.amounts().amountUsd());
                 }
                 var references = new Payment.References(PaymentReference.of(Tokens.paymentReference()),
                         d.references().merchantReference(), null);

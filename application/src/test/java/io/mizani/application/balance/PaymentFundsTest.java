@@ -143,8 +143,8 @@ class PaymentFundsTest {
         }
 
         @Override
-        public boolean tryCount(long a, LocalDate day, RequestType t, long p, BigDecimal usd, BigDecimal limit) {
-            calls.add("count " + day + " " + usd + " <= " + limit);
+        public boolean tryCount(long a, LocalDate day, RequestType t, long p, Money usd, Money limit) {
+            calls.add("count " + day + " " + usd.amount() + " <= " + limit.amount());
             if (journal != null) {
                 journal.add("limits count");
             }
@@ -152,10 +152,11 @@ class PaymentFundsTest {
         }
 
         @Override
-        public int tryCountAll(long a, LocalDate day, RequestType t, List<Count> payments, BigDecimal limit) {
+        public int tryCountAll(long a, LocalDate day, RequestType t, List<Count> payments, Money limitUsd) {
+            BigDecimal limit = limitUsd.amount();
             BigDecimal total = BigDecimal.ZERO;
             for (int i = 0; i < payments.size(); i++) {
-                total = total.add(payments.get(i).amountUsd());
+                total = total.add(payments.get(i).amountUsd().amount());
                 if (total.compareTo(limit) > 0) {
                     calls.add("countAll refused at " + i);
                     return i;

@@ -1,5 +1,6 @@
 package io.mizani.application.beneficiary;
 
+import io.mizani.domain.common.Money;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.beneficiary.Field;
@@ -154,7 +155,7 @@ class BeneficiaryBookTest {
         int ok = 0;
         for (int i = 0; i < 20; i++) {
             try {
-                counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "KES", new BigDecimal("19"));
+                counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "KES", usd(new BigDecimal("19")));
                 ok++;
             } catch (DomainError e) {
                 assertEquals(DomainError.Shape.COMPACT, e.shape());
@@ -163,21 +164,21 @@ class BeneficiaryBookTest {
         }
         assertEquals(11, ok);
         assertEquals(new BigDecimal("209.00"), book.fetch(1, b.uuid()).tier0LifetimeUsd());
-        counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), new BigDecimal("19"));
+        counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), usd(new BigDecimal("19")));
         assertEquals(new BigDecimal("190.00"), book.fetch(1, b.uuid()).tier0LifetimeUsd());
     }
 
     @Test
     void a_zero_amount_is_counted_as_nothing_and_a_negative_one_refused() {
         var b = book.create(new BeneficiaryCommands.Create(1, floor())).beneficiary();
-        counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "KES", new BigDecimal("10"));
-        counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "KES", BigDecimal.ZERO);
-        counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), BigDecimal.ZERO);
+        counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "KES", usd(new BigDecimal("10")));
+        counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "KES", usd(BigDecimal.ZERO));
+        counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), usd(BigDecimal.ZERO));
         assertEquals(new BigDecimal("10.00"), book.fetch(1, b.uuid()).tier0LifetimeUsd());
         DomainError e = assertThrows(DomainError.class,
-                () -> counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), new BigDecimal("-0.01")));
+                () -> counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), usd(new BigDecimal("-0.01"))));
         assertEquals("amount_usd must be a non-negative amount", e.getMessage());
-        counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), new BigDecimal("25"));
+        counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), usd(new BigDecimal("25")));
         assertEquals(new BigDecimal("0.00"), book.fetch(1, b.uuid()).tier0LifetimeUsd(), "never below zero");
     }
 
@@ -186,8 +187,8 @@ class BeneficiaryBookTest {
         var b = book.create(new BeneficiaryCommands.Create(1, with(floor(), Field.PHONE, "+254712345678",
                 Field.ADDRESS, "Nairobi", Field.DATE_OF_BIRTH, "1990-01-02", Field.ID_NUMBER, "1",
                 Field.ID_TYPE, "national_id"))).beneficiary();
-        counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "ZAR", new BigDecimal("5000"));
-        counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), new BigDecimal("5000"));
+        counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "ZAR", usd(new BigDecimal("5000")));
+        counterparties.releaseTier0(AccountId.of(1), BeneficiaryId.of(b.id()), usd(new BigDecimal("5000")));
         assertEquals(0, book.fetch(1, b.uuid()).tier0LifetimeUsd().signum());
     }
 
@@ -195,11 +196,11 @@ class BeneficiaryBookTest {
     void reserve_refuses_an_inactive_or_foreign_beneficiary() {
         var b = book.create(new BeneficiaryCommands.Create(1, floor())).beneficiary();
         assertEquals(DomainError.Kind.NOT_FOUND, assertThrows(DomainError.class,
-                () -> counterparties.reserveTier0(AccountId.of(2), BeneficiaryId.of(b.id()), "KES", BigDecimal.ONE))
+                () -> counterparties.reserveTier0(AccountId.of(2), BeneficiaryId.of(b.id()), "KES", usd(BigDecimal.ONE)))
                 .kind());
         book.update(new BeneficiaryCommands.Update(1, b.uuid(), Map.of(), false));
         assertEquals("beneficiary is not active", assertThrows(DomainError.class,
-                () -> counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "KES", BigDecimal.ONE))
+                () -> counterparties.reserveTier0(AccountId.of(1), BeneficiaryId.of(b.id()), "KES", usd(BigDecimal.ONE)))
                 .getMessage());
     }
 
@@ -248,5 +249,9 @@ class BeneficiaryBookTest {
         assertEquals("amount_over_max", over.reasonCode());
         assertThrows(DomainError.class,
                 () -> book.check(new BeneficiaryCommands.Eligibility(1, b.uuid(), "XYZ", null, BigDecimal.TEN)));
+    }
+
+    private static Money usd(BigDecimal amount) {
+        return Money.of(amount, "USD");
     }
 }

@@ -1,5 +1,7 @@
 package io.mizani.application.beneficiary;
 
+import io.mizani.domain.beneficiary.Tier0Envelope;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.beneficiary.Beneficiary;
 import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.tenancy.AccountId;
@@ -102,11 +104,13 @@ final class InMemoryBeneficiaryStore implements BeneficiaryStore {
     @Override
     public Optional<Tier0Standing> lockTier0(AccountId accountId, BeneficiaryId id) {
         return rows.stream().filter(b -> live(b, accountId.value()) && b.id() == id.value()).findFirst()
-                .map(b -> new Tier0Standing(b.id(), b.kycLevel(), b.active(), b.tier0LifetimeUsd()));
+                .map(b -> new Tier0Standing(b.id(), b.kycLevel(), b.active(),
+                        Money.of(b.tier0LifetimeUsd(), Tier0Envelope.USD)));
     }
 
     @Override
-    public void setTier0Lifetime(long id, BigDecimal lifetime, Instant at) {
+    public void setTier0Lifetime(long id, Money lifetimeUsd, Instant at) {
+        BigDecimal lifetime = lifetimeUsd.amount();
         for (int i = 0; i < rows.size(); i++) {
             var b = rows.get(i);
             if (b.id() == id) {

@@ -250,7 +250,8 @@ final class Fakes {
         }
 
         @Override
-        public void reserveTier0(AccountId accountId, BeneficiaryId id, String currency, BigDecimal usd) {
+        public void reserveTier0(AccountId accountId, BeneficiaryId id, String currency, Money counted) {
+            BigDecimal usd = counted.amount();
             long beneficiaryId = id.value();
             Counterparty c = book.values().stream().filter(b -> b.id() == beneficiaryId).findFirst().orElseThrow();
             if (c.kycLevel() == io.mizani.domain.beneficiary.KycLevel.FULL) {
@@ -266,8 +267,8 @@ final class Fakes {
         }
 
         @Override
-        public void releaseTier0(AccountId accountId, BeneficiaryId beneficiaryId, BigDecimal usd) {
-            lifetime.merge(beneficiaryId.value(), usd.negate(), BigDecimal::add);
+        public void releaseTier0(AccountId accountId, BeneficiaryId beneficiaryId, Money usd) {
+            lifetime.merge(beneficiaryId.value(), usd.amount().negate(), BigDecimal::add);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.beneficiary;
 
+import io.mizani.domain.common.Money;
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.domain.beneficiary.BeneficiaryId;
@@ -69,7 +70,7 @@ class Tier0ReservationRaceTest {
                     start.await();
                     try {
                         QuarkusTransaction.requiringNew().run(() ->
-                                counterparties.reserveTier0(aliceAccount, id, "KES", new BigDecimal("19.00")));
+                                counterparties.reserveTier0(aliceAccount, id, "KES", Money.of(new BigDecimal("19.00"), "USD")));
                         cleared.incrementAndGet();
                     } catch (DomainError e) {
                         assertEquals("full KYC information is required for the transaction", e.getMessage());
@@ -105,7 +106,7 @@ class Tier0ReservationRaceTest {
         // a rolled-back payment never counted; a released one gives its amount back
         try {
             QuarkusTransaction.requiringNew().run(() -> {
-                counterparties.releaseTier0(aliceAccount, id, new BigDecimal("19.00"));
+                counterparties.releaseTier0(aliceAccount, id, Money.of(new BigDecimal("19.00"), "USD"));
                 throw new IllegalStateException("payment acceptance failed after the release");
             });
         } catch (IllegalStateException expected) {
@@ -113,7 +114,7 @@ class Tier0ReservationRaceTest {
         }
         assertEquals(209.0, ((Number) fetch(alice, uuid).get("tier_0_lifetime_usd")).doubleValue());
         QuarkusTransaction.requiringNew().run(() ->
-                counterparties.releaseTier0(aliceAccount, id, new BigDecimal("19.00")));
+                counterparties.releaseTier0(aliceAccount, id, Money.of(new BigDecimal("19.00"), "USD")));
         assertEquals(190.0, ((Number) fetch(alice, uuid).get("tier_0_lifetime_usd")).doubleValue());
 
         // isolation: the other merchant can neither find nor reserve it
@@ -121,7 +122,7 @@ class Tier0ReservationRaceTest {
         assertTrue(counterparties.find(alice.accountId(), uuid).isPresent());
         try {
             QuarkusTransaction.requiringNew().run(() ->
-                    counterparties.reserveTier0(bobAccount, id, "KES", BigDecimal.ONE));
+                    counterparties.reserveTier0(bobAccount, id, "KES", Money.of(BigDecimal.ONE, "USD")));
             throw new AssertionError("another merchant's beneficiary was reserved");
         } catch (DomainError e) {
             assertEquals(DomainError.Kind.NOT_FOUND, e.kind());
@@ -141,7 +142,7 @@ class Tier0ReservationRaceTest {
             List<Future<?>> futures = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
                 futures.add(pool.submit(() -> QuarkusTransaction.requiringNew().run(() ->
-                        counterparties.reserveTier0(aliceAccount, id, "NGN", new BigDecimal("500.00")))));
+                        counterparties.reserveTier0(aliceAccount, id, "NGN", Money.of(new BigDecimal("500.00"), "USD")))));
             }
             for (var f : futures) {
                 f.get();

@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.balance;
 
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.common.Money;
 import io.mizani.adapter.persistence.common.Jdbc;
 
 import io.mizani.application.balance.TeamLimitStore;
@@ -88,8 +90,10 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
     }
 
     @Override
-    public boolean tryCount(long accountId, LocalDate day, RequestType type, long paymentId, BigDecimal amountUsd,
-                            BigDecimal limit) {
+    public boolean tryCount(long accountId, LocalDate day, RequestType type, long paymentId, Money counted,
+                            Money limitUsd) {
+        BigDecimal amountUsd = usd(counted);
+        BigDecimal limit = usd(limitUsd);
         return Jdbc.with(dataSource, c -> {
             var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
             try (var ps = Jdbc.bind(c.prepareStatement("""
@@ -119,14 +123,15 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
 
     @Override
     public int tryCountAll(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments,
-                           BigDecimal limit) {
+                           Money limitUsd) {
+        BigDecimal limit = usd(limitUsd);
         BigDecimal total = BigDecimal.ZERO;
         Long[] ids = new Long[payments.size()];
         BigDecimal[] amounts = new BigDecimal[payments.size()];
         for (int i = 0; i < payments.size(); i++) {
-            total = total.add(payments.get(i).amountUsd());
+            amounts[i] = usd(payments.get(i).amountUsd());
+            total = total.add(amounts[i]);
             ids[i] = payments.get(i).paymentId();
-            amounts[i] = payments.get(i).amountUsd();
         }
         BigDecimal sum = total;
         return Jdbc.with(dataSource, c -> {
@@ -200,5 +205,13 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
                 return ps.executeUpdate();
             }
         });
+    }
+
+    /** The amount of a USD value (the limits and the counts are kept in USD; another currency is a defect). */
+    private static BigDecimal usd(Money amount) {
+        if (!Payment.Amounts.USD.equals(amount.currency())) {
+            throw new Money.CurrencyMismatch(amount, Money.zero(Payment.Amounts.USD));
+        }
+        return amount.amount();
     }
 }

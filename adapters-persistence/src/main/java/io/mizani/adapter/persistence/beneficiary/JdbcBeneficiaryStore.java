@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.beneficiary;
 
+import io.mizani.domain.beneficiary.Tier0Envelope;
+import io.mizani.domain.common.Money;
 import io.mizani.adapter.persistence.common.PhoneKey;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.beneficiary.BeneficiaryQuery;
@@ -233,7 +235,7 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
                     return Optional.empty();
                 }
                 return Optional.of(new Tier0Standing(rs.getLong(1), level(rs.getString(2)), rs.getBoolean(3),
-                        rs.getBigDecimal(4)));
+                        Money.of(rs.getBigDecimal(4), Tier0Envelope.USD)));
             }
         } catch (SQLException e) {
             throw translate(e);
@@ -241,10 +243,10 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
     }
 
     @Override
-    public void setTier0Lifetime(long beneficiaryId, BigDecimal lifetimeUsd, Instant at) {
+    public void setTier0Lifetime(long beneficiaryId, Money lifetimeUsd, Instant at) {
         String sql = "UPDATE beneficiaries SET tier_0_lifetime_usd = ?, updated_at = ? WHERE id = ?";
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setBigDecimal(1, lifetimeUsd);
+            ps.setBigDecimal(1, lifetimeUsd.amount());
             ps.setObject(2, utc(at));
             ps.setLong(3, beneficiaryId);
             ps.executeUpdate();

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.beneficiary;
 
+import io.mizani.domain.common.Money;
 import io.mizani.application.beneficiary.BeneficiaryQuery;
 import io.mizani.application.beneficiary.BeneficiaryStore;
 import io.mizani.domain.beneficiary.BeneficiaryId;
@@ -175,9 +176,9 @@ class JdbcBeneficiaryStoreTest {
         long acc = accounts.incrementAndGet();
         var b = insert(acc, profile(), KycLevel.TIER_0, "2026-01-01T00:00:00Z");
         var standing = store.lockTier0(AccountId.of(acc), BeneficiaryId.of(b.id())).orElseThrow();
-        assertEquals(0, standing.lifetimeUsd().signum());
-        store.setTier0Lifetime(b.id(), new BigDecimal("19.00"), Instant.now());
-        assertEquals(new BigDecimal("19.00"),
+        assertEquals(Money.of(new BigDecimal("0.00"), "USD"), standing.lifetimeUsd());
+        store.setTier0Lifetime(b.id(), Money.of(new BigDecimal("19.00"), "USD"), Instant.now());
+        assertEquals(Money.of(new BigDecimal("19.00"), "USD"),
                 store.lockTier0(AccountId.of(acc), BeneficiaryId.of(b.id())).orElseThrow().lifetimeUsd());
         assertTrue(store.lockTier0(AccountId.of(acc + 1), BeneficiaryId.of(b.id())).isEmpty());
     }

@@ -4,6 +4,7 @@ Usage: python3 chaos-check.py WORKDIR ACCOUNT_ID PGPORT BASE USER:PASS KILLS PG_
 import base64
 import collections
 import json
+import os
 import subprocess
 import sys
 import urllib.error
@@ -63,6 +64,7 @@ seen_codes = collections.Counter(str(s) for o in ops for s in o["seen"])
 pay_ops = [o for o in ops if o["kind"] in ("collection", "withdrawal")]
 ref_ops = [o for o in ops if o["kind"] == "refund"]
 ver_ops = [o for o in ops if o["kind"] == "verification"]
+# forged notices (chaos-load.py "notice") are not client operations: no Idempotency-Key, not retried
 batch_ops = [o for o in ops if o["kind"] == "batch"]
 accepted = {o["ref"]: o for o in pay_ops if o["code"] == 200}
 ver_ok = [o for o in ver_ops if o["code"] == 200]
@@ -119,6 +121,47 @@ for ref, o in accepted.items():
     if st not in ("succeeded", "failed") or (ref in by_ref and st != by_ref[ref][0]["status"]):
         api_bad.append(f"{ref}={st}")
 check(f"every accepted payment is final (API transaction-status, {len(accepted)} calls)", not api_bad, sample(api_bad))
+
+# the sandbox's own answer (platform.md section 7: account number ending 00 declined, 01 no answer, else succeeded),
+# whatever forged provider notices claimed (chaos-load.py "notice")
+tails = {o["ref"]: o.get("tail") for o in pay_ops if o.get("tail")}
+not_sandbox = [f"{ref}:{tails[ref]}={by_ref[ref][0]['status']}" for ref in accepted if ref in by_ref and ref in tails
+               and ((tails[ref] == "00" and by_ref[ref][0]["status"] != "failed")
+                    or (tails[ref] == "23" and by_ref[ref][0]["status"] != "succeeded"))]
+check("every payment's status is the sandbox's answer for its account number (...00 failed, ...23 succeeded)",
+      not not_sandbox, sample(not_sandbox))
+notice_ops = [o for o in ops if o["kind"] == "notice"]
+NOTICE_EXPECTED = {"mtn": 200, "airtel": 200, "paystack": 401, "mpesa": 404}
+bad_notice = [f"{o['ref']}:{who}={code}" for o in notice_ops for who, code in o["sent"]
+              if code != NOTICE_EXPECTED[who] and not (isinstance(code, str) or code in (503,))]
+check(f"forged provider notices ({sum(len(o['sent']) for o in notice_ops)} sent about {len(notice_ops)} payments,"
+      f" reordered, one of each set twice) answered as documented: unsigned MTN/Airtel hints 200, a bad Paystack"
+      f" signature 401, a guessed M-Pesa token 404", not bad_notice, sample(bad_notice))
+lied_about = {o["ref"] for o in notice_ops}
+moved = [r for r in not_sandbox if r.split(":")[0] in lied_about]
+check(f"no forged notice moved a payment ({len(lied_about)} payments lied about)", not moved, sample(moved))
+
+# operator adjustments and the audit log (platform.md section 18): the chain verifies end to end after the kills, and
+# every adjustment the ledger applied has its succeeded audit event (written in the adjustment's own transaction)
+adj_ops = [o for o in ops if o["kind"] == "adjust"]
+if adj_ops:
+    applied = {r["reference"] for r in sql(f"SELECT reference FROM balance_entries WHERE account_id = {acc}"
+                                             f" AND reference LIKE 'chaos-adj-%'")}
+    audited = sql("SELECT count(*) AS n FROM audit_events WHERE action = 'balance.adjust' AND outcome = 'succeeded'"
+                  f" AND target_id = '{acc}'")[0]["n"]
+    refused_applied = [o["ref"] for o in adj_ops if o["code"] is not None and 400 <= o["code"] < 500 and o["ref"] in applied]
+    check(f"operator adjustments: {len(applied)} applied once each of {len(adj_ops)} asked, none applied for a 4xx",
+          not refused_applied and all(o["ref"] in applied for o in adj_ops if o["code"] == 200), sample(refused_applied))
+    check(f"every applied adjustment has its audit event ({audited} succeeded balance.adjust events for {len(applied)} applied)",
+          int(audited) >= len(applied))
+op_auth = "Basic " + base64.b64encode(os.environ.get("OPERATOR", "operator:sandbox-operator").encode()).decode()
+try:
+    verify = json.loads(urllib.request.urlopen(urllib.request.Request(base + "/api/admin/audit-events/verify",
+                                                                      headers={"authorization": op_auth}), timeout=60).read())
+except Exception as e:  # noqa: BLE001
+    verify = {"ok": False, "error": str(e)}
+check(f"the audit chain verifies end to end after the kills ({verify.get('checked')} events)", verify.get("ok") is True,
+      str(verify))
 
 # callbacks
 received = collections.defaultdict(list)

@@ -7,6 +7,14 @@ seconds: the client's right. One accepted request in ten is replayed once more o
 A payout batch (platform.md section 16) of 3 withdrawals is created by the merchant's owner and then, with the
 approver's credentials (APPROVER, another admin user of the Team): approved, cancelled, or approved and cancelled at
 the same moment through the two instances (exactly one of the two may win).
+A notice forges provider notifications about a payment this load had accepted, in a random order with one sent twice:
+an MTN and an Airtel notification claiming the opposite of the sandbox's answer (unsigned: a hint for their own
+providers only, answered 200), a Paystack webhook with a wrong x-paystack-signature (401) and an M-Pesa result on a
+guessed callback token (404). None may move the payment: chaos-check.py compares every payment with the sandbox's own
+answer for its account number.
+An adjust is an operator's balance adjustment of +1.00 KES with its own reference (OPERATOR, ACC), audited in its
+own transaction (platform.md section 18), so the audit chain grows while instances are killed: chaos-check.py
+verifies the chain and that every applied adjustment has its audit event.
 Writes one JSON line per operation to OUT; stops when STOPFILE exists.
 Usage: APPROVER=user:pass python3 chaos-load.py BASES(comma) USER:PASS CALLBACK_URL STOPFILE OUT THREADS"""
 import base64
@@ -22,6 +30,8 @@ import urllib.request
 bases = sys.argv[1].split(",")
 auth = "Basic " + base64.b64encode(sys.argv[2].encode()).decode()
 approver = "Basic " + base64.b64encode(os.environ.get("APPROVER", sys.argv[2]).encode()).decode()
+operator = "Basic " + base64.b64encode(os.environ["OPERATOR"].encode()).decode() if os.environ.get("OPERATOR") else None
+account = os.environ.get("ACC")
 cb_url, stopfile, out_path, nthreads = sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6])
 RETRY_FOR = float(os.environ.get("RETRY_FOR", "150"))
 PAUSE = float(os.environ.get("PAUSE", "0.3"))
@@ -33,6 +43,7 @@ RETRIED = (409, 429, 500, 503, 504)
 out = open(out_path, "a", buffering=1)
 lock = threading.Lock()
 accepted_collections = []  # (merchant_reference, accepted at), appended under lock
+accepted_payments = []  # (merchant_reference, service reference, account number tail), appended under lock
 
 
 def send(base, path, body, key, who=None):
@@ -74,7 +85,65 @@ def payment(kind, n):
                                "network_code": "MPESA", "account_type": "momo"},
            "payment_config": {"reference": ref, "account_number": f"+2547000{random.randint(100, 999)}{tail}",
                               "callback_url": cb_url}}
-    return "/api/global/payments", json.dumps(doc).encode(), ref
+    return "/api/global/payments", json.dumps(doc).encode(), ref, tail
+
+
+# what each forged notice must be answered: unsigned hints 200, a bad signature 401, a guessed token 404
+NOTICE_EXPECTED = {"mtn": 200, "airtel": 200, "paystack": 401, "mpesa": 404}
+
+
+def find(doc, key):
+    """The first value of `key` in a nested JSON document (the accepted payment's service reference)."""
+    if isinstance(doc, dict):
+        if key in doc:
+            return doc[key]
+        doc = list(doc.values())
+    if isinstance(doc, list):
+        for v in doc:
+            r = find(v, key)
+            if r is not None:
+                return r
+    return None
+
+
+def post_raw(base, path, body, headers):
+    req = urllib.request.Request(base + path, data=body, method="POST", headers={"content-type": "application/json", **headers})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+    except Exception as e:  # noqa: BLE001
+        return type(e).__name__
+
+
+def notices():
+    """Forged notices about one accepted payment, reordered, one duplicated; returns the record, or None."""
+    with lock:
+        if not accepted_payments:
+            return None
+        ref, reference, tail = random.choice(accepted_payments)
+    lie_ok = tail == "00"  # claim the opposite of the sandbox's answer
+    forged = [
+        ("mtn", "/api/providers/mtn/notify", {"externalId": reference, "referenceId": ref,
+                                              "status": "SUCCESSFUL" if lie_ok else "FAILED"}, {}),
+        ("airtel", "/api/providers/airtel/notify", {"transaction": {"id": reference, "message": "forged",
+                                                                    "status_code": "TS" if lie_ok else "TF"}}, {}),
+        ("paystack", "/api/providers/paystack/notify",
+         {"event": "charge.success" if lie_ok else "charge.failed", "data": {"reference": reference,
+                                                                             "status": "success" if lie_ok else "failed"}},
+         {"x-paystack-signature": "0" * 128}),
+        ("mpesa", "/providers/mpesa/guessed-token/stk-callback/" + reference,
+         {"Body": {"stkCallback": {"MerchantRequestID": "forged", "CheckoutRequestID": "forged",
+                                   "ResultCode": 0 if lie_ok else 1032, "ResultDesc": "forged"}}}, {}),
+    ]
+    random.shuffle(forged)
+    forged.append(random.choice(forged))  # one sent twice
+    sent = []
+    for who, path, doc, headers in forged:
+        sent.append([who, post_raw(random.choice(bases), path, json.dumps(doc).encode(), headers)])
+    return {"kind": "notice", "key": None, "ref": ref, "tail": tail, "sent": sent, "code": "notice", "attempts": len(sent),
+            "seen": [c for _, c in sent]}
 
 
 def refund(tid, n):
@@ -154,8 +223,27 @@ def worker(tid):
     n = 0
     while not os.path.exists(stopfile):
         n += 1
-        kind = random.choices(["collection", "withdrawal", "verification", "refund", "batch"],
-                              weights=[40, 25, 22, 13, 4])[0]
+        kind = random.choices(["collection", "withdrawal", "verification", "refund", "batch", "notice", "adjust"],
+                              weights=[40, 25, 22, 13, 4, 8, 6 if operator and account else 0])[0]
+        if kind == "adjust":
+            ref = f"chaos-adj-{run_id}-{tid}-{n}"
+            body = json.dumps({"amount": 1, "reference": ref, "reason": "chaos harness audit"}).encode()
+            t0 = time.time()
+            code, text, seen = call(f"/api/admin/accounts/{account}/balances/KES/adjustments", body, None, who=operator)
+            rec = {"kind": kind, "key": None, "ref": ref, "code": code, "attempts": len(seen), "seen": seen[:20],
+                   "ms": int((time.time() - t0) * 1000)}
+            with lock:
+                out.write(json.dumps(rec) + "\n")
+            time.sleep(PAUSE * random.random() * 2)
+            continue
+        if kind == "notice":
+            rec = notices()
+            if rec is None:
+                continue
+            with lock:
+                out.write(json.dumps(rec) + "\n")
+            time.sleep(PAUSE * random.random() * 2)
+            continue
         if kind == "batch":
             rec = batch(tid, n)
             with lock:
@@ -173,8 +261,9 @@ def worker(tid):
             pass
         elif kind == "verification":
             path, body, ref = verification(n)
-        else:
-            path, body, ref = payment(kind, f"{tid}-{n}")
+        tail = None
+        if kind in ("collection", "withdrawal"):
+            path, body, ref, tail = payment(kind, f"{tid}-{n}")
         key = f"k-{run_id}-{tid}-{n}"
         t0 = time.time()
         code, text, seen = call(path, body, key)
@@ -182,6 +271,8 @@ def worker(tid):
                "seen": seen[:20], "ms": int((time.time() - t0) * 1000)}
         if collection is not None:
             rec["collection"] = collection
+        if tail is not None:
+            rec["tail"] = tail
         if code == 200 and kind == "collection":
             with lock:
                 accepted_collections.append((ref, time.time()))
@@ -191,6 +282,11 @@ def worker(tid):
             except ValueError:
                 doc = {}
             rec["body"] = doc
+            if tail is not None:
+                reference = find(doc, "reference")
+                if isinstance(reference, str):
+                    with lock:
+                        accepted_payments.append((ref, reference, tail))
             if random.random() < 0.1:  # a replay of an accepted request: same status, same body
                 rcode, rtext, rseen = call(path, body, key)
                 rec["replay_code"] = rcode

@@ -178,7 +178,7 @@ APPROVER=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["credent
 log "merchant account $ACC onboarded: balance 10,000,000.00 KES, service wallet 1,000,000.00 KES, mpesa_ke, platform; a second admin approves payout batches"
 
 log "load: $THREADS client threads over both instances for ${LOAD_SECONDS} s, while the chaos runs"
-APPROVER="$APPROVER" python3 "$ROOT/bench/chaos-load.py" "http://127.0.0.1:$PORT,http://127.0.0.1:$PORT2" "$MAUTH" \
+APPROVER="$APPROVER" OPERATOR="$OP" ACC="$ACC" python3 "$ROOT/bench/chaos-load.py" "http://127.0.0.1:$PORT,http://127.0.0.1:$PORT2" "$MAUTH" \
   "http://127.0.0.1:$CB_PORT/cb" "$WORK/stop" "$WORK/ops.jsonl" "$THREADS" &
 LOAD=$!
 
@@ -238,7 +238,7 @@ done
 sleep 3 # the last deliveries' answers
 log "quiescence after $(( $(date +%s) - q0 )) s (open payments, pending events, open lookups, pending refunds, pending refund events: $state)"
 
-python3 "$ROOT/bench/chaos-check.py" "$WORK" "$ACC" "$PGPORT" "$BASE" "$MAUTH" "$kills" "$pg_done" "$PG_DOWN" "$RESPAWNS"
+OPERATOR="$OP" python3 "$ROOT/bench/chaos-check.py" "$WORK" "$ACC" "$PGPORT" "$BASE" "$MAUTH" "$kills" "$pg_done" "$PG_DOWN" "$RESPAWNS"
 rc=$?
 log "total run time $(( $(date +%s) - T0 )) s"
 for i in 0 1; do

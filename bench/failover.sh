@@ -186,7 +186,7 @@ log "merchant account $ACC onboarded"
 PROBE=$!
 
 log "load: $THREADS client threads for ${LOAD_SECONDS} s; the primary is killed at ${KILL_AT} s"
-python3 "$ROOT/bench/chaos-load.py" "http://127.0.0.1:$PORT,http://127.0.0.1:$PORT2" "$MAUTH" \
+OPERATOR="$OP" ACC="$ACC" python3 "$ROOT/bench/chaos-load.py" "http://127.0.0.1:$PORT,http://127.0.0.1:$PORT2" "$MAUTH" \
   "http://127.0.0.1:$CB_PORT/cb" "$WORK/stop" "$WORK/ops.jsonl" "$THREADS" &
 LOAD=$!
 sleep "$KILL_AT"
@@ -251,7 +251,7 @@ if ok_after:
 EOF
 
 FAILOVER_EXPECT_LOSS=$([ "$SYNC" = 1 ] && echo 0 || echo 1)
-python3 "$ROOT/bench/chaos-check.py" "$WORK" "$ACC" "$PGPORT2" "$BASE" "$MAUTH" 0 0 0 0
+OPERATOR="$OP" python3 "$ROOT/bench/chaos-check.py" "$WORK" "$ACC" "$PGPORT2" "$BASE" "$MAUTH" 0 0 0 0
 rc=$?
 log "total run time $(( $(date +%s) - T0 )) s ($([ "$SYNC" = 1 ] && echo synchronous || echo asynchronous) replication)"
 for i in 0 1; do

@@ -243,5 +243,6 @@ rc=$?
 log "total run time $(( $(date +%s) - T0 )) s"
 for i in 0 1; do
   n=$(grep -c -E ' ERROR ' "$WORK/service-$i.log" 2>/dev/null); log "instance $i log: $n ERROR lines"
+  grep -E ' ERROR ' "$WORK/service-$i.log" 2>/dev/null | cut -c1-300 | sort | uniq -c | sort -rn | head -5 # which ones (the work directory is removed without KEEP=1)
 done
 exit $rc

@@ -256,6 +256,7 @@ rc=$?
 log "total run time $(( $(date +%s) - T0 )) s ($([ "$SYNC" = 1 ] && echo synchronous || echo asynchronous) replication)"
 for i in 0 1; do
   n=$(grep -c -E ' ERROR ' "$WORK/service-$i.log" 2>/dev/null); log "instance $i log: $n ERROR lines"
+  grep -E ' ERROR ' "$WORK/service-$i.log" 2>/dev/null | cut -c1-300 | sort | uniq -c | sort -rn | head -5 # which ones (the work directory is removed without KEEP=1)
 done
 if [ "$rc" != 0 ] && [ "$FAILOVER_EXPECT_LOSS" = 1 ]; then
   log "asynchronous replication: the FAIL lines above are what the promoted standby did not have (see docs/operations.md \"Failover\")"

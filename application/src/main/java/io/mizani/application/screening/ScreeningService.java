@@ -154,11 +154,12 @@ public final class ScreeningService {
         String chargeStatus = platform ? "charged" : "free";
         Verdict verdict = hits.isEmpty() ? Verdict.CLEAR : Verdict.POTENTIAL_MATCH;
         Instant now = ports.clock().instant();
+        Money charge = Money.of(price, ServiceWallet.CURRENCY);
         ScreeningStore.StoredScreen stored = new ScreeningStore.StoredScreen(screenId, accountId, verdict.wire(),
-                hitMaps(hits), price, chargeStatus, chargeReference, now);
+                hitMaps(hits), charge, chargeStatus, chargeReference, now);
         java.util.function.Supplier<Object> write = () -> ports.unitOfWork().inTransaction(() -> {
             ports.store().insertScreen(stored);
-            if (platform && !ports.wallet().debit(accountId, Money.of(price, ServiceWallet.CURRENCY), chargeReference)) {
+            if (platform && !ports.wallet().debit(accountId, charge, chargeReference)) {
                 throw VerificationErrors.insufficientBalance(); // rolls the screen back
             }
             return null;

@@ -7,7 +7,7 @@ import io.mizani.domain.screening.ListFormat;
 import io.mizani.domain.screening.ListId;
 import io.mizani.domain.screening.ScreeningIndex;
 
-import java.math.BigDecimal;
+import io.mizani.domain.common.Money;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +105,7 @@ public interface ScreeningStore {
 
     /** A billed screen as recorded. */
     record StoredScreen(String screenId, long accountId, String verdict, List<Map<String, Object>> hits,
-                        BigDecimal chargedAmount, String chargeStatus, String chargeReference, Instant createdAt) {
+                        Money chargedAmount, String chargeStatus, String chargeReference, Instant createdAt) {
     }
 
     void insertScreen(StoredScreen screen);

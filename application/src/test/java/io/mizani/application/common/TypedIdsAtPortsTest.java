@@ -86,12 +86,12 @@ class TypedIdsAtPortsTest {
         return longish && (p.getName().equals("id") || p.getName().endsWith("Id"));
     }
 
-    private static String shortName(Class<?> type) {
+    static String shortName(Class<?> type) {
         return type.getName().substring(type.getPackageName().length() + 1);
     }
 
     /** Every class of the application module (where {@link UnitOfWork} was loaded from: main classes, no tests). */
-    private static List<Class<?>> applicationClasses() {
+    static List<Class<?>> applicationClasses() {
         String dir = ROOT.replace('.', '/');
         List<String> names = new ArrayList<>();
         try {

@@ -195,7 +195,7 @@ class JdbcScreeningStore implements ScreeningStore {
                         + "charged_amount, charge_status, charge_reference, created_at) VALUES (:id, :account, :verdict, "
                         + "CAST(:hits AS jsonb), :amount, :status, :reference, :at)")
                 .bind("id", s.screenId()).bind("account", s.accountId()).bind("verdict", s.verdict())
-                .bind("hits", CanonicalJson.of(s.hits())).bind("amount", s.chargedAmount())
+                .bind("hits", CanonicalJson.of(s.hits())).bind("amount", s.chargedAmount().amount())
                 .bind("status", s.chargeStatus()).bind("reference", s.chargeReference())
                 .bind("at", OffsetDateTime.ofInstant(s.createdAt(), ZoneOffset.UTC)).execute());
     }

@@ -73,7 +73,7 @@ public class StatementResource {
     @GET
     @Path("/{id}")
     @Produces(MediaType.APPLICATION_JSON)
-    public Map<String, Object> read(@Parameter(description = "The record's id") @PathParam("id") String id) {
+    public Map<String, Object> read(@Parameter(description = "The statement's id") @PathParam("id") String id) {
         return Map.of("statement", readStatement.read(currentMerchant.merchant().accountId(), id).asMap());
     }
 
@@ -85,9 +85,7 @@ public class StatementResource {
     @PermitAll
     @Produces("text/csv")
     public Response download(
-            // the wording the name-keyed table gave every `token` (docs/openapi.yaml); this one is the link's signed
-            // token, a fix that changes the contract
-            @Parameter(description = "The verification token (`lookup_id` of a check)")
+            @Parameter(description = "The signed token of a statement's download link")
             @PathParam("token") String token) {
         DownloadStatement.Download d = downloadStatement.open(token);
         StreamingOutput body = out -> downloadStatement.send(d, out);

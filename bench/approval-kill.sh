@@ -59,18 +59,6 @@ A=$(curl -fs -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/adm
   -d '{"first_name": "Ben", "last_name": "Approver", "email": "kill-ben@example.com", "role": "admin"}') || exit 2
 ADMIN="$(jq -r '.credentials.username' <<<"$A"):$(jq -r '.credentials.password' <<<"$A")"
 
-make_csv() { # prefix file
-  python3 - "$1" > "$2" <<'PY'
-import sys
-p = sys.argv[1]
-print("reference,amount,currency,country,provider,transaction_channel,account_number,first_name,last_name,email,phone,"
-      "network_id,network_name,network_code,account_type,remark,payment_category", end="\r\n")
-for i in range(10000):
-    print(f"{p}-{i},100,KES,KE,mpesa_ke,momo,+2547{i:08d}7,Ada,Obi,ada@example.com,+254700000123,"
-          "net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary", end="\r\n")
-PY
-}
-
 state() { # batch reference -> "status payments reserve_entries"
   $PSQL -c "SELECT b.status, (SELECT count(*) FROM payments p WHERE p.payout_batch_id = b.id),
     (SELECT count(*) FROM balance_entries e JOIN payments p ON p.id = e.payment_id
@@ -89,7 +77,7 @@ balance_matches() {
 declare -A outcomes=()
 for t in $(seq 1 "$TRIALS"); do
   ref="kill-$t"
-  make_csv "$ref" "$WORK/$ref.csv"
+  payout_csv "$ref" "$WORK/$ref.csv"
   c=$(curl -s -o "$WORK/c$t.json" -w '%{http_code}' -u "$AUTH" -H 'Content-Type: text/csv' --data-binary @"$WORK/$ref.csv" \
       "$BASE/api/global/payout-batches?batch_reference=$ref&callback_url=http://127.0.0.1:9/cb")
   [ "$c" = 200 ] || { echo "create $ref: $c $(head -c 300 "$WORK/c$t.json")"; exit 2; }

@@ -39,3 +39,17 @@ bench_cleanup() {
   pg_stop
   if [ "${KEEP:-0}" = 1 ]; then echo "kept: $1"; else rm -rf "$1"; fi
 }
+
+# Writes a 10,000-item payout batch CSV (M-Pesa Kenya, 100 KES each, references <prefix>-0 ...) to a file:
+# payout_csv prefix file. Used by bench/payout-batch.sh and bench/approval-kill.sh.
+payout_csv() {
+  python3 - "$1" > "$2" <<'PY'
+import sys
+p = sys.argv[1]
+print("reference,amount,currency,country,provider,transaction_channel,account_number,first_name,last_name,email,phone,"
+      "network_id,network_name,network_code,account_type,remark,payment_category", end="\r\n")
+for i in range(10000):
+    print(f"{p}-{i},100,KES,KE,mpesa_ke,momo,+2547{i:08d}7,Ada,Obi,ada@example.com,+254700000123,"
+          "net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary", end="\r\n")
+PY
+}

@@ -61,20 +61,8 @@ A=$(curl -fs -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/adm
   -d '{"first_name": "Ben", "last_name": "Approver", "email": "ben@example.com", "role": "admin"}')
 ADMIN="$(jq -r '.credentials.username' <<<"$A"):$(jq -r '.credentials.password' <<<"$A")"
 
-make_csv() { # prefix file
-  python3 - "$1" > "$2" <<'PY'
-import sys
-p = sys.argv[1]
-print("reference,amount,currency,country,provider,transaction_channel,account_number,first_name,last_name,email,phone,"
-      "network_id,network_name,network_code,account_type,remark,payment_category", end="\r\n")
-for i in range(10000):
-    print(f"{p}-{i},100,KES,KE,mpesa_ke,momo,+2547{i:08d}7,Ada,Obi,ada@example.com,+254700000123,"
-          "net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary", end="\r\n")
-PY
-}
-
 echo
-echo "== 10,000-item CSV batches ($(make_csv warm "$WORK/warm.csv"; wc -c <"$WORK/warm.csv") bytes each): create, approve"
+echo "== 10,000-item CSV batches ($(payout_csv warm "$WORK/warm.csv"; wc -c <"$WORK/warm.csv") bytes each): create, approve"
 # one warm-up round (JIT), not reported
 w=$(curl -s -o "$WORK/warm.json" -w '%{http_code} %{time_total}' -u "$AUTH" -H 'Content-Type: text/csv' \
   --data-binary @"$WORK/warm.csv" "$BASE/api/global/payout-batches?batch_reference=warm&callback_url=http://127.0.0.1:9/cb")
@@ -82,7 +70,7 @@ w=$(curl -s -o "$WORK/warm.json" -w '%{http_code} %{time_total}' -u "$AUTH" -H '
 w=$(curl -s -o "$WORK/warm.json" -w '%{http_code} %{time_total}' -u "$ADMIN" -X POST "$BASE/api/global/payout-batches/warm/approve")
 [ "${w%% *}" = 200 ] || { echo "warm-up approve: $w $(head -c 600 "$WORK/warm.json")"; exit 1; }
 for r in $(seq 1 "$ROUNDS"); do
-  make_csv "r$r" "$WORK/r$r.csv"
+  payout_csv "r$r" "$WORK/r$r.csv"
   c=$(curl -s -o "$WORK/c$r.json" -w '%{http_code} %{time_total}' -u "$AUTH" -H 'Content-Type: text/csv' \
       --data-binary @"$WORK/r$r.csv" "$BASE/api/global/payout-batches?batch_reference=bench-$r&callback_url=http://127.0.0.1:9/cb")
   a=$(curl -s -o "$WORK/a$r.json" -w '%{http_code} %{time_total}' -u "$ADMIN" -X POST \

@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.openapi;
 
+import io.mizani.bootstrap.support.ScreeningAndFourEyes;
 import static io.mizani.bootstrap.support.TestMerchants.asOperator;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,7 +10,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.mizani.bootstrap.operator.DefaultThresholdProfile;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
@@ -20,11 +20,11 @@ import io.restassured.specification.RequestSpecification;
 /**
  * {@link RequiredFieldsTest} for the approvals (platform.md section 18), which need a pending approval: a balance
  * adjustment at or above the four-eyes threshold, reachable only at the default threshold (1000 USD;
- * {@link DefaultThresholdProfile}, the profile of {@code OperatorsTest}). Approve and reject take no body: the document
+ * {@link io.mizani.bootstrap.operator.DefaultThresholdProfile}, in the profile of {@code OperatorsTest}). Approve and reject take no body: the document
  * declares none, and the server must decide without one.
  */
 @QuarkusTest
-@TestProfile(DefaultThresholdProfile.class)
+@TestProfile(ScreeningAndFourEyes.class)
 class RequiredFieldsFourEyesTest extends RequiredFieldsComparison {
 
     /** A pending approval asked by a finance operator (129,000 KES is 1,000 USD by the rate table): its id. */

@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.openapi;
 
+import io.mizani.bootstrap.support.ScreeningAndFourEyes;
 import static io.mizani.bootstrap.support.TestMerchants.asOperator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -9,19 +10,18 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
-import io.mizani.bootstrap.screening.ScreeningOnProfile;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 /**
- * {@link RequiredFieldsTest} for the operation whose fixture needs MIZANI_SCREENING=on ({@link ScreeningOnProfile}, the
+ * {@link RequiredFieldsTest} for the operation whose fixture needs MIZANI_SCREENING=on ({@link io.mizani.bootstrap.screening.ScreeningOnProfile}, in the
  * profile of {@code ScreeningApiTest}): a screening case to decide, opened by a withdrawal to a listed payee. Each
  * body decides a case of its own (a decided case answers 409).
  */
 @QuarkusTest
-@TestProfile(ScreeningOnProfile.class)
+@TestProfile(ScreeningAndFourEyes.class)
 class RequiredFieldsScreeningTest extends RequiredFieldsComparison {
 
     @Test

@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.operator;
 
+import io.mizani.bootstrap.support.ScreeningAndFourEyes;
 import static io.mizani.bootstrap.support.TestMerchants.asOperator;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
@@ -67,7 +68,7 @@ import jakarta.inject.Inject;
  * implementation (Jackson's sorted JSON, the JDK's SHA-256 and Ed25519), changed behind the service's back.
  */
 @QuarkusTest
-@TestProfile(DefaultThresholdProfile.class)
+@TestProfile(ScreeningAndFourEyes.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OperatorsTest {

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * the enquiry's is. The disbursement PIN is checked by decrypting it with the test's own Airtel key pair.
  */
 @QuarkusTest
-@TestProfile(AirtelRailApiTest.WithAirtel.class)
+@TestProfile(RailStubs.class)
 class AirtelRailApiTest {
 
     static final String PORT = "mizani-test.airtel-port";

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * MTN's notification brings it forward: the notification's own word is never taken, the lookup's is.
  */
 @QuarkusTest
-@TestProfile(MtnRailApiTest.WithMtn.class)
+@TestProfile(RailStubs.class)
 class MtnRailApiTest {
 
     static final String PORT = "mizani-test.mtn-port";

@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.payment;
 
+import io.mizani.bootstrap.support.DrivenWorkers;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.payment.PaymentFinaliser;
 import io.mizani.application.payment.PaymentObserver;
@@ -38,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * Same profile as {@link PaymentLeaseTest}: the replica's own workers are off.
  */
 @QuarkusTest
-@TestProfile(PaymentLeaseTest.DrivenWorkers.class)
+@TestProfile(DrivenWorkers.class)
 class PaymentBatchClaimTest {
 
     @Inject

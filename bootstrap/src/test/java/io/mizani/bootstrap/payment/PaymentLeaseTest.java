@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.payment;
 
+import io.mizani.bootstrap.support.DrivenWorkers;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.payment.PaymentFinaliser;
 import io.mizani.application.payment.PaymentRail;
@@ -11,7 +12,6 @@ import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.RetrySchedule;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -42,17 +42,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * every rail call), with a 2-second checkout TTL and pending deadline.
  */
 @QuarkusTest
-@TestProfile(PaymentLeaseTest.DrivenWorkers.class)
+@TestProfile(DrivenWorkers.class)
 class PaymentLeaseTest {
-
-    public static class DrivenWorkers implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("mizani.payments.workers-enabled", "false",
-                    "mizani.payments.checkout-ttl", "PT2S",
-                    "mizani.payments.pending-deadline", "PT2S");
-        }
-    }
 
     @Inject
     io.mizani.adapter.persistence.common.SealedText sealed;

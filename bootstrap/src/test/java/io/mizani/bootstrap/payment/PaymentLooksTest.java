@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.payment;
 
+import io.mizani.bootstrap.support.DrivenWorkers;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.payment.PaymentStore;
 import io.mizani.application.payment.PaymentStore.Look;
@@ -30,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * has taken over stays theirs.
  */
 @QuarkusTest
-@TestProfile(PaymentLeaseTest.DrivenWorkers.class)
+@TestProfile(DrivenWorkers.class)
 class PaymentLooksTest {
 
     @Inject

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * or a signed webhook brings it forward, and the verdict is always Paystack's verify.
  */
 @QuarkusTest
-@TestProfile(PaystackRailApiTest.WithPaystack.class)
+@TestProfile(RailStubs.class)
 class PaystackRailApiTest {
 
     static final String PORT = "mizani-test.paystack-port";

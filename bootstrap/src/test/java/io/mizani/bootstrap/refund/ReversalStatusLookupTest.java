@@ -2,6 +2,7 @@ package io.mizani.bootstrap.refund;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.mizani.bootstrap.support.LiveProviderStubs;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
@@ -34,8 +35,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * keeps it pending and it is asked about again. The reversal itself is never sent again.
  */
 @QuarkusTest
-@TestProfile(ReversalStatusLookupTest.LiveWithDaraja.class)
-class ReversalStatusLookupTest {
+@TestProfile(LiveProviderStubs.class)
+public class ReversalStatusLookupTest {
 
     /** JVM-wide: the profile and the test class live in different class loaders. */
     static final String PORT = "mizani-test.daraja-reversal-port";

@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.screening;
 
+import io.mizani.bootstrap.support.ScreeningAndFourEyes;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.Test;
  * replicas loading at once. Names are unusual so that no other test's beneficiaries match the lists.
  */
 @QuarkusTest
-@TestProfile(ScreeningOnProfile.class)
+@TestProfile(ScreeningAndFourEyes.class)
 class ScreeningApiTest {
 
     static byte[] sample(String name) {

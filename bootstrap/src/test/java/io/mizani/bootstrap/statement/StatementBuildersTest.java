@@ -1,12 +1,12 @@
 package io.mizani.bootstrap.statement;
 
+import io.mizani.bootstrap.support.DrivenWorkers;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.statement.StatementBuilder;
 import io.mizani.application.statement.StatementStore;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
@@ -33,15 +33,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * builder still working past its lease keeps the statement (its row lock), so no second builder starts.
  */
 @QuarkusTest
-@TestProfile(StatementBuildersTest.DrivenBuilders.class)
+@TestProfile(DrivenWorkers.class)
 class StatementBuildersTest {
-
-    public static class DrivenBuilders implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("mizani.statements.worker-enabled", "false");
-        }
-    }
 
     @Inject
     StatementBuilder builder;

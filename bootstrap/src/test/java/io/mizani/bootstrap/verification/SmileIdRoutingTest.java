@@ -15,6 +15,7 @@ import static io.mizani.bootstrap.verification.VerificationSupport.platformMerch
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import io.mizani.bootstrap.support.LiveProviderStubs;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
@@ -30,8 +31,8 @@ import org.junit.jupiter.api.Test;
  * an operator route falls back from Smile ID to Dojah (a second WireMock stub) within one request.
  */
 @QuarkusTest
-@TestProfile(SmileIdRoutingTest.LiveWithSmileId.class)
-class SmileIdRoutingTest {
+@TestProfile(LiveProviderStubs.class)
+public class SmileIdRoutingTest {
 
     /** JVM-wide: the profile and the test class live in different class loaders. */
     static final String PORT = "mizani-test.smile-port";

@@ -124,7 +124,9 @@ public class ContractFilter implements OASFilter {
     private static final Map<String, Set<String>> NULLABLE = Map.ofEntries(
             // payments: the network's guidance depends on the rail; a hosted checkout only for cards
             Map.entry("AcceptanceBody", Set.of("manual_payment", "bank_info", "provider_extra", "checkout_url")),
-            Map.entry("Transaction", Set.of("beneficiary_uuid", "failure_reason", "provider_reference", "completed_at")),
+            // payee_check: null when the withdrawal was sent without one (off, the default) and on every collection
+            Map.entry("Transaction", Set.of("beneficiary_uuid", "failure_reason", "provider_reference", "completed_at",
+                    "payee_check")),
             Map.entry("RouteOptionBody", Set.of("reason")),
             Map.entry("PaymentChannel", Set.of()),
             Map.entry("PaymentChannelsBody", Set.of()),
@@ -168,12 +170,39 @@ public class ContractFilter implements OASFilter {
             Map.entry("Record", Set.of("surname", "phone_number", "address", "date_of_birth", "national_id", "id_type",
                     "additional_id_type", "additional_id_number", "gender", "marital_status", "account_name",
                     "account_number", "account_type", "external_reference")),
-            Map.entry("Pagination", Set.of("next_page", "prev_page")));
+            Map.entry("Pagination", Set.of("next_page", "prev_page")),
+            // refunds: the merchant's reason is optional; the outcome only once the provider answered
+            Map.entry("Refund", Set.of("reason", "failure_reason", "provider_reference", "completed_at")),
+            // a withdrawal's payee check: the score only when the directory resolved the account (a resolution's
+            // account_name and match are left out, never null: PayeeResolution, OMITTED_WHEN_NULL)
+            Map.entry("PayeeCheck", Set.of("score")),
+            // payout batches: approved_by until another user approves (and for good once cancelled)
+            Map.entry("PayoutBatch", Set.of("approved_by")),
+            // a user added to a Team by e-mail may be an existing user, onboarded without a name
+            Map.entry("TeamUser", Set.of("first_name", "last_name")),
+            // statements: the figures, the digest, the link and its expiry only once completed
+            Map.entry("Statement", Set.of("opening_balance", "closing_balance", "total_credits", "total_debits",
+                    "entry_count", "sha256", "download_url", "expires_at")),
+            // API keys: no expiry unless one was set; not used yet
+            Map.entry("ApiKeyBody", Set.of("expires_at", "last_used_at")),
+            // four eyes: a rejected approval has no result (decided_by, decided_at and result are absent until the
+            // decision, OMITTED_WHEN_NULL; decided_by and decided_at are then set together)
+            Map.entry("ApprovalBody", Set.of("result")),
+            // the audit log: a system actor has no id (nor a username outside a request), an action may have no
+            // target, an event written outside a request has no request id or address; a sound chain no bad event
+            Map.entry("AuditEvent", Set.of("request_id", "source_ip")),
+            Map.entry("AuditActor", Set.of("id", "username")),
+            Map.entry("AuditTarget", Set.of("type", "id")),
+            Map.entry("Verification", Set.of("first_bad_seq")),
+            // screening: a case's decision until it is decided
+            Map.entry("ScreeningCase", Set.of("decided_by", "decided_at", "note")));
 
     /**
-     * The response schemas whose nullability was reviewed (those of 2026-11-25, before refunds, API keys, approvals,
-     * statements and the audit log): {@link #NULLABLE} decides for them. A schema added since keeps every property
-     * nullable until its owner reviews it and adds it here (docs/openapi.md).
+     * The response schemas whose nullability was reviewed: {@link #NULLABLE} decides for them. The first review
+     * (2026-11-25) covered the schemas of that day; the second (issue 26) every response schema added since (refunds,
+     * payee confirmation, payout batches, Team users, statements, API keys, operators, approvals, the audit log,
+     * screening), so every response schema with properties is here. A schema missing here keeps every property (and
+     * itself) nullable until its owner reviews it and adds it (docs/openapi.md).
      */
     private static final Set<String> NULLABILITY_REVIEWED = Set.of(
             "AcceptanceBody", "AcceptedInvitation", "Account", "AccountEnvelope", "AccountInformationView",
@@ -189,7 +218,15 @@ public class ContractFilter implements OASFilter {
             "TierLimits", "TokensBody", "Transaction", "TransactionEnvelope", "TransactionProvidersBody",
             "TransactionsPage", "UpgradeInformationView", "UploadInformation", "User", "UserProfile",
             "UserProfileEnvelope", "VerificationInformationView", "VerificationResultDto", "VerificationView",
-            "WebhookSecretBody");
+            "WebhookSecretBody",
+            // the second review (issue 26)
+            "Refund", "RefundEnvelope", "RefundsPage", "PayeeCheck", "PayeeMatch", "PayeeResolution", "PayoutBatch",
+            "PayoutBatchCounts", "PayoutBatchEnvelope", "PayoutBatchItemsPage", "TeamUser", "TeamUserAdded",
+            "Statement", "StatementEnvelope", "ApiKeyBody", "ApiKeyIssued", "ApiKeyList", "ApiKeyRevoked",
+            "OperatorBody", "CreatedBody", "OperatorList", "OperatorDeleted", "ApprovalBody", "ApprovalEnvelope",
+            "ApprovalList", "AuditEvent", "AuditActor", "AuditTarget", "AuditEventPage", "Checkpoint", "PublicKey",
+            "Verification", "ScreeningList", "ScreeningListEnvelope", "ScreeningLists", "ScreeningHit", "ScreenResult",
+            "ScreeningCase", "ScreeningCases", "ScreeningCaseEnvelope");
 
     /** Fixed value sets, from the domain's enums (keyed like {@link #NULLABLE}; request and response schemas). */
     private static final Map<String, Map<String, List<String>>> ENUMS = new LinkedHashMap<>();

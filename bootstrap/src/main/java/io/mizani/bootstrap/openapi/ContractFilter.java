@@ -201,8 +201,8 @@ public class ContractFilter implements OASFilter {
      * The response schemas whose nullability was reviewed: {@link #NULLABLE} decides for them. The first review
      * (2026-11-25) covered the schemas of that day; the second (issue 26) every response schema added since (refunds,
      * payee confirmation, payout batches, Team users, statements, API keys, operators, approvals, the audit log,
-     * screening), so every response schema with properties is here. A schema missing here keeps every property (and
-     * itself) nullable until its owner reviews it and adds it (docs/openapi.md).
+     * screening), so every response schema with properties is here. The filter refuses a response schema missing here
+     * (docs/openapi.md): unreviewed, it would be published with every property, and itself, nullable.
      */
     private static final Set<String> NULLABILITY_REVIEWED = Set.of(
             "AcceptanceBody", "AcceptedInvitation", "Account", "AccountEnvelope", "AccountInformationView",
@@ -764,7 +764,10 @@ public class ContractFilter implements OASFilter {
         Set<String> omitted = OMITTED_WHEN_NULL.getOrDefault(name, Set.of());
         Set<String> nullable = NULLABLE.getOrDefault(name, Set.of());
         if (!NULLABILITY_REVIEWED.contains(name)) {
-            nullableObjects.add(name); // as before the review: the object and every property may be null
+            // a schema nobody reviewed would be published all-nullable (the defect issue 26 found on 340 properties)
+            throw new IllegalStateException("the response schema " + name + " has no nullability review: list what it "
+                    + "can answer null in NULLABLE (nothing is a valid answer) and add it to NULLABILITY_REVIEWED "
+                    + "(docs/openapi.md)");
         }
         for (String p : nullable) {
             if (!s.getProperties().containsKey(p)) {
@@ -777,8 +780,7 @@ public class ContractFilter implements OASFilter {
             if (!omitted.contains(p)) {
                 required.add(p);
             }
-            boolean reviewed = NULLABILITY_REVIEWED.contains(name);
-            props.put(p, nullable.contains(p) || !reviewed ? nullable(ps, schemas, nullableObjects) : ps);
+            props.put(p, nullable.contains(p) ? nullable(ps, schemas, nullableObjects) : ps);
         });
         s.setProperties(props);
         if (require) {

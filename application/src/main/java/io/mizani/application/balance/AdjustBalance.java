@@ -91,24 +91,24 @@ public final class AdjustBalance {
             if (!ledger.accountExists(c.accountId())) {
                 throw DomainError.notFound("account " + c.accountId() + " not found");
             }
-            BalanceLedger.Adjustment a = ledger.adjust(c.accountId(), currency, amount, reference, reason);
+            BalanceLedger.Adjustment a = ledger.adjust(c.accountId(), Money.of(amount, currency), reference, reason);
             if (a.outcome() == BalanceLedger.Outcome.INSUFFICIENT) {
-                throw BalanceRules.insufficient(a.available(), currency, amount.negate());
+                throw BalanceRules.insufficient(a.available().amount(), currency, amount.negate());
             }
-            if (a.outcome() == BalanceLedger.Outcome.REPEATED && a.amount().compareTo(amount) != 0) {
+            if (a.outcome() == BalanceLedger.Outcome.REPEATED && a.amount().amount().compareTo(amount) != 0) {
                 throw DomainError.invalidArgument("reference " + reference + " was already used for an adjustment of "
-                        + a.amount().toPlainString());
+                        + a.amount().amount().toPlainString());
             }
             if (a.outcome() == BalanceLedger.Outcome.APPLIED) {
                 // In the adjustment's transaction: sent only if it commits; a repeated reference sends nothing.
                 Map<String, Object> data = new LinkedHashMap<>();
                 data.put("currency", currency);
                 data.put("amount", amount);
-                data.put("available", a.available());
+                data.put("available", a.available().amount());
                 data.put("reference", reference);
                 events.record(c.accountId(), EventTypes.BALANCE_ADJUSTED, data);
             }
-            return new Adjusted(c.accountId(), currency, a.available());
+            return new Adjusted(c.accountId(), currency, a.available().amount());
         });
     }
 }

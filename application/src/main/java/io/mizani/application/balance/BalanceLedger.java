@@ -1,10 +1,11 @@
 package io.mizani.application.balance;
 
 import io.mizani.domain.balance.EntryType;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.payment.PaymentId;
 import io.mizani.domain.refund.RefundId;
+import io.mizani.domain.tenancy.AccountId;
 
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 
@@ -15,15 +16,33 @@ import java.util.List;
  */
 public interface BalanceLedger {
 
-    record Balance(String currency, BigDecimal available, BigDecimal reserved, BigDecimal incoming) {
+    /** One balance: its three amounts, each in {@code currency} (another is refused). */
+    record Balance(String currency, Money available, Money reserved, Money incoming) {
+        public Balance {
+            for (Money m : new Money[]{available, reserved, incoming}) {
+                if (!m.currency().equals(currency)) {
+                    throw new IllegalArgumentException("balance in " + currency + " holds " + m.currency());
+                }
+            }
+        }
     }
 
-    record Entry(long id, EntryType type, BigDecimal amount, String currency, BigDecimal availableAfter,
-                 String transactionReference, Instant createdAt) {
+    /** One ledger entry: its signed amount and the balance's available right after it, in the balance's currency. */
+    record Entry(long id, EntryType type, Money amount, Money availableAfter, String transactionReference,
+                 Instant createdAt) {
+        public Entry {
+            if (!amount.currency().equals(availableAfter.currency())) {
+                throw new Money.CurrencyMismatch(amount, availableAfter);
+            }
+        }
+
+        public String currency() {
+            return amount.currency();
+        }
     }
 
     /** Reserved: {@code ok} true and {@code available} after; refused: {@code ok} false and what is available now. */
-    record Reservation(boolean ok, BigDecimal available) {
+    record Reservation(boolean ok, Money available) {
     }
 
     enum Outcome { APPLIED, REPEATED, INSUFFICIENT }
@@ -32,20 +51,24 @@ public interface BalanceLedger {
      * An adjustment's result: APPLIED (available after it), REPEATED (the reference was applied before: its amount and
      * the available right after it), INSUFFICIENT (it would go below zero: available now; the caller must roll back).
      */
-    record Adjustment(Outcome outcome, BigDecimal amount, BigDecimal available) {
+    record Adjustment(Outcome outcome, Money amount, Money available) {
     }
 
-    /** Takes {@code needed} from available into reserved for this withdrawal if available covers it. */
-    Reservation reserve(long accountId, String currency, long paymentId, String transactionReference, BigDecimal needed);
+    /**
+     * Takes {@code needed} from available into reserved for this withdrawal if available covers it (the balance of
+     * {@code needed}'s currency).
+     */
+    Reservation reserve(AccountId accountId, PaymentId paymentId, String transactionReference, Money needed);
 
     /** One withdrawal's hold in a {@link #reserveAll}: its payment, its service reference and amount + fee. */
-    record Hold(long paymentId, String transactionReference, BigDecimal needed) {
+    record Hold(long paymentId, String transactionReference, Money needed) {
     }
 
     /**
      * Takes the sum of {@code holds} from available into reserved in one step, if available covers the sum (the same
      * slot path as {@link #reserve}), and writes one withdrawal_reserve entry per hold (each released or consumed on
-     * its own later); nothing at all when refused ({@code ok} false, what is available now).
+     * its own later); nothing at all when refused ({@code ok} false, what is available now). Every hold is in
+     * {@code currency} ({@link Money.CurrencyMismatch} otherwise).
      */
     Reservation reserveAll(long accountId, String currency, java.util.List<Hold> holds);
 
@@ -59,8 +82,8 @@ public interface BalanceLedger {
      * Takes a refund's {@code amount} from available into reserved if available covers it, by the withdrawals' path (a
      * refund_reserve entry, one per refund), inside the caller's transaction.
      */
-    Reservation reserveRefund(long accountId, String currency, RefundId refundId, PaymentId paymentId,
-                              String refundReference, BigDecimal amount);
+    Reservation reserveRefund(long accountId, RefundId refundId, PaymentId paymentId, String refundReference,
+                              Money amount);
 
     /** Gives a failed refund's reservation back (a refund_release entry). False if nothing was held. */
     boolean releaseRefund(long refundId);
@@ -69,10 +92,10 @@ public interface BalanceLedger {
     boolean consumeRefund(long refundId);
 
     /** Credits a succeeded collection (a collection entry). False if it was already credited. */
-    boolean credit(long accountId, String currency, long paymentId, String transactionReference, BigDecimal amount);
+    boolean credit(AccountId accountId, PaymentId paymentId, String transactionReference, Money amount);
 
-    /** Applies a signed adjustment once per (Team, currency, reference). */
-    Adjustment adjust(long accountId, String currency, BigDecimal amount, String reference, String reason);
+    /** Applies a signed adjustment once per (Team, currency of {@code amount}, reference). */
+    Adjustment adjust(long accountId, Money amount, String reference, String reason);
 
     boolean accountExists(long accountId);
 

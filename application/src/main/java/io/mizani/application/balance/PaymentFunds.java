@@ -3,6 +3,7 @@ package io.mizani.application.balance;
 import io.mizani.domain.balance.BalanceRules;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentId;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.RequestType;
 
@@ -51,10 +52,10 @@ public final class PaymentFunds {
             }
         }
         if (type == RequestType.WITHDRAWAL) {
-            BigDecimal needed = BalanceRules.withdrawalNeed(amounts.amount(), amounts.fee()).amount();
-            var r = ledger.reserve(account, amounts.currency(), p.id(), p.reference().value(), needed);
+            Money needed = BalanceRules.withdrawalNeed(amounts.amount(), amounts.fee());
+            var r = ledger.reserve(p.accountId(), PaymentId.of(p.id()), p.reference().value(), needed);
             if (!r.ok()) {
-                throw BalanceRules.insufficient(r.available(), amounts.currency(), needed);
+                throw BalanceRules.insufficient(r.available().amount(), needed.currency(), needed.amount());
             }
         }
     }
@@ -86,18 +87,18 @@ public final class PaymentFunds {
             }
         }
         Map<String, List<BalanceLedger.Hold>> byCurrency = new LinkedHashMap<>();
-        Map<String, BigDecimal> totals = new LinkedHashMap<>();
+        Map<String, Money> totals = new LinkedHashMap<>();
         for (Payment p : payments) {
             Payment.Amounts a = p.amounts();
-            BigDecimal needed = BalanceRules.withdrawalNeed(a.amount(), a.fee()).amount();
+            Money needed = BalanceRules.withdrawalNeed(a.amount(), a.fee());
             byCurrency.computeIfAbsent(a.currency(), c -> new ArrayList<>())
                     .add(new BalanceLedger.Hold(p.id(), p.reference().value(), needed));
-            totals.merge(a.currency(), needed, BigDecimal::add);
+            totals.merge(a.currency(), needed, Money::plus);
         }
         for (var e : byCurrency.entrySet()) {
             var r = ledger.reserveAll(account, e.getKey(), e.getValue());
             if (!r.ok()) {
-                throw BalanceRules.insufficient(r.available(), e.getKey(), totals.get(e.getKey()));
+                throw BalanceRules.insufficient(r.available().amount(), e.getKey(), totals.get(e.getKey()).amount());
             }
         }
     }
@@ -113,9 +114,9 @@ public final class PaymentFunds {
         Payment.Amounts amounts = p.amounts();
         if (to == PaymentStatus.SUCCEEDED) {
             if (type == RequestType.PAYMENT) {
-                BigDecimal credit = BalanceRules.collectionCredit(amounts.amount(), amounts.fee()).amount();
-                if (credit.signum() > 0) {
-                    ledger.credit(p.accountId().value(), amounts.currency(), p.id(), p.reference().value(), credit);
+                Money credit = BalanceRules.collectionCredit(amounts.amount(), amounts.fee());
+                if (credit.isPositive()) {
+                    ledger.credit(p.accountId(), PaymentId.of(p.id()), p.reference().value(), credit);
                 }
             } else {
                 ledger.consume(p.id());

@@ -78,7 +78,7 @@ public final class EventService implements EventHistory, RedeliverEvent, Webhook
                 url = endpoints.find(accountId).orElseThrow(() -> DomainError.invalidArgument(
                         "no webhook endpoint is set: PUT /api/global/webhooks/endpoint first"));
             }
-            boolean inProgress = DeliveryState.PENDING.equals(e.delivery().status());
+            boolean inProgress = e.delivery().status() == DeliveryStatus.PENDING;
             Integer limit = inProgress ? e.attemptLimit() : Integer.valueOf(e.delivery().attempts() + 1);
             store.requeue(e.rowId(), url, now, limit);
             return store.find(accountId, id).orElseThrow().delivery();

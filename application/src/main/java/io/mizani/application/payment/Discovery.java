@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.AmountRules;
 import io.mizani.domain.payment.Network;
@@ -8,7 +9,6 @@ import io.mizani.domain.payment.RampType;
 import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.tenancy.AccountId;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,7 +113,7 @@ public final class Discovery implements DiscoverRails, BrowseCountries, FindRout
      */
     @Override
     public List<RouteOption> routeOptions(long accountId, String countryParam, String channel, String requestType,
-                                          String provider, BigDecimal amount) {
+                                          String provider, Money amount) {
         String country = FindRoutes.normaliseCountry(countryParam);
         Optional<Rail> rail = Optional.empty();
         if (channel != null && !channel.isBlank()) {
@@ -140,12 +140,15 @@ public final class Discovery implements DiscoverRails, BrowseCountries, FindRout
             if (provider != null && !provider.isBlank() && !provider.equals(n.identity().provider())) {
                 continue;
             }
-            String rt = n.channel().ramp() == RampType.DEPOSIT ? RequestType.PAYMENT.wire() : RequestType.WITHDRAWAL.wire();
+            RequestType rt = n.channel().ramp() == RampType.DEPOSIT ? RequestType.PAYMENT : RequestType.WITHDRAWAL;
             if (amount == null) {
                 out.add(new RouteOption(n, rt, true, null));
             } else {
                 try {
-                    AmountRules.check(amount, n);
+                    if (!amount.currency().equals(n.limits().currency())) {
+                        throw new Money.CurrencyMismatch(amount, n.limits().min());
+                    }
+                    AmountRules.check(amount.amount(), n);
                     out.add(new RouteOption(n, rt, true, null));
                 } catch (DomainError refused) {
                     out.add(new RouteOption(n, rt, false, refused.getMessage()));

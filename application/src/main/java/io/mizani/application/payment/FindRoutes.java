@@ -1,8 +1,8 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 
-import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.List;
 
@@ -12,8 +12,12 @@ import java.util.List;
  */
 public interface FindRoutes {
 
+    /**
+     * {@code amount}: null when none was asked, else in the country's currency, as sent (not rounded: three decimals
+     * make every option ineligible with the amount rule's reason, not a refusal of the query).
+     */
     List<RouteOption> routeOptions(long accountId, String country, String channel, String requestType,
-                                   String provider, BigDecimal amount);
+                                   String provider, Money amount);
 
     /** The country parameter as an ISO 3166-1 alpha-2 code in capitals; refused (400) when missing or malformed. */
     static String normaliseCountry(String country) {

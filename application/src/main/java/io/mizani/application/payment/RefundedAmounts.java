@@ -1,6 +1,7 @@
 package io.mizani.application.payment;
 
-import java.math.BigDecimal;
+import io.mizani.domain.common.Money;
+
 import java.util.Collection;
 import java.util.Map;
 
@@ -10,6 +11,6 @@ public interface RefundedAmounts {
     /** Nothing refunded anywhere (unit tests, a deployment without refunds). */
     RefundedAmounts NONE = ids -> Map.of();
 
-    /** Payment id → refunded amount, for those of {@code paymentIds} with any succeeded refund. */
-    Map<Long, BigDecimal> of(Collection<Long> paymentIds);
+    /** Payment id → refunded amount (in the payment's currency), for those of {@code paymentIds} with any refund. */
+    Map<Long, Money> of(Collection<Long> paymentIds);
 }

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.common.Choice;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RequestType;
@@ -33,11 +34,18 @@ public record StartPaymentCommand(
         ProviderConfig providerConfig,
         PaymentConfig paymentConfig) {
 
-    /** The body's top-level fields as sent (strings are checked here, parsed by the use case). */
-    public record Order(String requestType, String transactionChannel, String provider, BigDecimal amount,
+    /**
+     * The body's top-level fields: the request type parsed by the edge (null: absent), the others as sent (strings
+     * are checked here, parsed by the use case).
+     */
+    public record Order(Choice<RequestType> requestType, String transactionChannel, String provider, BigDecimal amount,
                         String currency, String country, String reason) {
 
         static final Order EMPTY = new Order(null, null, null, null, null, null, null);
+
+        public Order {
+            requestType = requestType == null ? Choice.absent() : requestType;
+        }
     }
 
     /**
@@ -120,9 +128,9 @@ public record StartPaymentCommand(
     public StartPaymentCommand {
         order = order == null ? Order.EMPTY : order;
         var problems = new ArrayList<Map<String, String>>();
-        if (blank(order.requestType())) {
+        if (order.requestType().isAbsent()) {
             problem(problems, "request_type", "request_type is required");
-        } else if (RequestType.parse(order.requestType()).isEmpty()) {
+        } else if (order.requestType().isUnknown()) {
             problem(problems, "request_type", "request_type must be one of payment, withdrawal");
         }
         if (blank(order.transactionChannel())) {
@@ -196,8 +204,8 @@ public record StartPaymentCommand(
             if (policy.isEmpty()) {
                 problem(problems, "payment_config.payee_check",
                         "payment_config.payee_check must be one of off, lenient, strict");
-            } else if (policy.get() != PayeeCheckPolicy.OFF && !blank(order.requestType())
-                    && RequestType.parse(order.requestType()).orElse(null) == RequestType.PAYMENT) {
+            } else if (policy.get() != PayeeCheckPolicy.OFF
+                    && order.requestType().known().orElse(null) == RequestType.PAYMENT) {
                 problem(problems, "payment_config.payee_check", "payment_config.payee_check applies to withdrawals only");
             }
             if (paymentConfig.reference() != null && paymentConfig.reference().length() > 128) {
@@ -214,7 +222,7 @@ public record StartPaymentCommand(
     }
 
     public RequestType parsedRequestType() {
-        return RequestType.parse(order.requestType()).orElseThrow();
+        return order.requestType().known().orElseThrow();
     }
 
     /** payment_config.payee_check ({@code off} when absent). */

@@ -30,8 +30,14 @@ public record TransactionView(Payment payment, Money refunded) {
     }
 
     /** A transaction with the sum of its succeeded refunds (platform.md section 15). */
-    public static TransactionView of(Payment p, BigDecimal refunded) {
-        return refunded == null ? of(p) : new TransactionView(p, Money.of(refunded, p.amounts().currency()));
+    public static TransactionView of(Payment p, Money refunded) {
+        if (refunded == null) {
+            return of(p);
+        }
+        if (!refunded.currency().equals(p.amounts().currency())) {
+            throw new Money.CurrencyMismatch(p.amounts().amount(), refunded);
+        }
+        return new TransactionView(p, refunded);
     }
 
     public String merchantReference() {

@@ -1,5 +1,6 @@
 package io.mizani.application.payout;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.payout.PayoutBatchStatus;
 
 import java.math.BigDecimal;
@@ -40,9 +41,9 @@ public record BatchView(PayoutBatchStore.Batch batch, PayoutBatchStore.Counts co
         return batch.status();
     }
 
-    private static Map<String, BigDecimal> money(Map<String, BigDecimal> perCurrency) {
+    private static Map<String, BigDecimal> money(Map<String, Money> perCurrency) {
         var out = new LinkedHashMap<String, BigDecimal>();
-        perCurrency.forEach((currency, amount) -> out.put(currency, amount.setScale(2, RoundingMode.HALF_EVEN)));
+        perCurrency.forEach((currency, money) -> out.put(currency, money.amount().setScale(2, RoundingMode.HALF_EVEN)));
         return out;
     }
 

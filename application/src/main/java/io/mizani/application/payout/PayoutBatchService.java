@@ -12,16 +12,18 @@ import io.mizani.application.payment.StartPaymentService;
 import io.mizani.application.payment.Tokens;
 import io.mizani.application.payment.TransactionView;
 import io.mizani.domain.beneficiary.BeneficiaryId;
+import io.mizani.domain.common.Choice;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentReference;
 import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.payout.PayoutBatchStatus;
 import io.mizani.domain.team.Role;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.UserId;
 
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -55,7 +57,7 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
 
     /** A user's role on a Team ({@code TeamStore::roleOf}). */
     public interface TeamRoles {
-        Optional<Role> roleOf(long accountId, long userId);
+        Optional<Role> roleOf(AccountId accountId, UserId userId);
     }
 
     private final StartPaymentService acceptance;
@@ -150,7 +152,8 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
             if (b.people().createdBy() == caller.userId()) {
                 throw forbidden("a batch must be approved by another user");
             }
-            if (!roles.roleOf(caller.accountId(), caller.userId()).map(Role::canManage).orElse(false)) {
+            if (!roles.roleOf(AccountId.of(caller.accountId()), UserId.of(caller.userId())).map(Role::canManage)
+                    .orElse(false)) {
                 throw forbidden("a batch must be approved by an owner or admin of the Team");
             }
             if (b.status().approved()) {
@@ -186,7 +189,8 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
         return unitOfWork.inTransaction(() -> {
             PayoutBatchStore.Batch b = locked(caller, batchReference);
             boolean creator = b.people().createdBy() == caller.userId();
-            if (!creator && !roles.roleOf(caller.accountId(), caller.userId()).map(Role::canManage).orElse(false)) {
+            if (!creator && !roles.roleOf(AccountId.of(caller.accountId()), UserId.of(caller.userId()))
+                    .map(Role::canManage).orElse(false)) {
                 throw forbidden("a batch may be cancelled by its creator or an owner or admin of the Team");
             }
             if (b.status() == PayoutBatchStatus.CANCELLED) {
@@ -234,17 +238,18 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
         var pay = item.paymentConfig() == null ? null : new StartPaymentCommand.PaymentConfig(
                 item.paymentConfig().reference(), item.paymentConfig().accountNumber(), item.paymentConfig().remark(),
                 item.paymentConfig().paymentCategory(), callbackUrl, null, item.paymentConfig().payeeCheck());
-        return new StartPaymentCommand(accountId, new StartPaymentCommand.Order("withdrawal", o.transactionChannel(),
+        return new StartPaymentCommand(accountId, new StartPaymentCommand.Order(Choice.of(RequestType.WITHDRAWAL),
+                o.transactionChannel(),
                 o.provider(), o.amount(), o.currency(), o.country(), o.reason()), item.customer(),
                 item.providerConfig(), pay);
     }
 
     private static PayoutBatchStore.Totals totals(List<Payment> drafts) {
-        Map<String, BigDecimal> amount = new LinkedHashMap<>();
-        Map<String, BigDecimal> fees = new LinkedHashMap<>();
+        Map<String, Money> amount = new LinkedHashMap<>();
+        Map<String, Money> fees = new LinkedHashMap<>();
         for (Payment d : drafts) {
-            amount.merge(d.amounts().currency(), d.amounts().amount().amount(), BigDecimal::add);
-            fees.merge(d.amounts().currency(), d.amounts().fee().amount(), BigDecimal::add);
+            amount.merge(d.amounts().currency(), d.amounts().amount(), Money::plus);
+            fees.merge(d.amounts().currency(), d.amounts().fee(), Money::plus);
         }
         return new PayoutBatchStore.Totals(drafts.size(), amount, fees);
     }

@@ -1,11 +1,11 @@
 package io.mizani.application.payout;
 
+import io.mizani.domain.common.Money;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payout.PayoutBatchStatus;
 import io.mizani.domain.tenancy.UserId;
 
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +18,17 @@ import java.util.Optional;
  */
 public interface PayoutBatchStore {
 
-    /** How many items and how much per currency: the amounts and the fees. */
-    record Totals(int itemCount, Map<String, BigDecimal> amount, Map<String, BigDecimal> fees) {
+    /** How many items and how much per currency: the amounts and the fees, each keyed by its own currency. */
+    record Totals(int itemCount, Map<String, Money> amount, Map<String, Money> fees) {
+        public Totals {
+            for (Map<String, Money> perCurrency : List.of(amount, fees)) {
+                perCurrency.forEach((currency, money) -> {
+                    if (!currency.equals(money.currency())) {
+                        throw new IllegalArgumentException("a total under " + currency + " is in " + money.currency());
+                    }
+                });
+            }
+        }
     }
 
     /** Who created the batch and who approved it (null until approved); user ids. */

@@ -85,10 +85,10 @@ public final class RefundService implements StartRefund, ReadRefunds {
                             amount, cmd.reason(), clock.instant()))
                     .orElseThrow(() -> RefundRules.referenceUsed(refundReference));
             // the last refusal, the last statement before commit: the balance slot is locked as briefly as possible
-            var reservation = ledger.reserveRefund(accountId, currency, RefundId.of(refund.id()),
-                    PaymentId.of(collection.id()), refundReference, amount.amount());
+            var reservation = ledger.reserveRefund(accountId, RefundId.of(refund.id()),
+                    PaymentId.of(collection.id()), refundReference, amount);
             if (!reservation.ok()) {
-                throw BalanceRules.insufficient(reservation.available(), currency, amount.amount());
+                throw BalanceRules.insufficient(reservation.available().amount(), currency, amount.amount());
             }
             recoveryPoints.record(accountId, RecoveryPoints.REFUND, Long.toString(refund.id()));
             return refund;

@@ -255,11 +255,11 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
 
     /** Removes a user from a Team and revokes that user's credentials on it. A Team keeps at least one owner. */
     @Override
-    public void removeMember(MerchantContext ctx, long accountId, long userId) {
+    public void removeMember(MerchantContext ctx, AccountId account, UserId user) {
+        long accountId = account.value();
+        long userId = user.value();
         uow.run(() -> {
             requireManager(ctx, accountId);
-            AccountId account = AccountId.of(accountId);
-            UserId user = UserId.of(userId);
             Role role = teams.roleOf(account, user)
                     .orElseThrow(() -> DomainError.notFound("user " + userId + " is not a member of account " + accountId));
             if (role == Role.OWNER && teams.countWithRole(accountId, Role.OWNER) <= 1) {

@@ -20,7 +20,7 @@ public record TeamSnapshot(long accountId, Team.Identity identity, Team.Contact 
 
     public static TeamSnapshot of(Team team) {
         return new TeamSnapshot(team.id(), team.identity(), team.contact(), team.settings().currency(),
-                team.lifecycle().status(), false);
+                team.lifecycle().status().wire(), false);
     }
 
     /** account_information for {@code kyc} as it stands (kyc_status is the submission's status). */

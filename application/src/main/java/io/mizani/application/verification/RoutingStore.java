@@ -1,6 +1,7 @@
 package io.mizani.application.verification;
 
-import java.math.BigDecimal;
+import io.mizani.domain.common.Money;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +20,8 @@ public interface RoutingStore {
     /** The operator route of a check; empty when it has none. */
     List<String> route(String check);
 
-    /** provider → cost of one call of this check. */
-    Map<String, BigDecimal> costs(String check);
+    /** provider → cost of one call of this check, in {@code CheckCatalogue.CURRENCY} (KES). */
+    Map<String, Money> costs(String check);
 
     /** Margin per provider and check of the provider calls since {@code since}. */
     List<ProviderMargin> margins(Instant since);

@@ -248,7 +248,7 @@ public final class RunCheckService implements RunCheck {
 
         // 2. the providers of the route in order, no transaction open, until one answers
         long t0 = System.nanoTime();
-        Map<String, BigDecimal> costs = costsOf(check.key());
+        Map<String, Money> costs = costsOf(check.key());
         List<ProviderCall> calls = new ArrayList<>();
         ProviderCall.Of of = new ProviderCall.Of(lookupId, AccountId.of(accountId), check.key());
         CheckOutcome outcome = null;
@@ -328,7 +328,7 @@ public final class RunCheckService implements RunCheck {
         }
     }
 
-    private Map<String, BigDecimal> costsOf(String check) {
+    private Map<String, Money> costsOf(String check) {
         try {
             return uow.inTransaction(() -> routing.costs(check));
         } catch (RuntimeException e) {
@@ -363,9 +363,9 @@ public final class RunCheckService implements RunCheck {
     }
 
     private ProviderCall providerCall(ProviderCall.Of of, String provider, int attempt, CheckOutcome o,
-                                      BigDecimal configuredCost, int ms) {
+                                      Money configuredCost, int ms) {
         Money zero = Money.zero(CheckCatalogue.CURRENCY);
-        Money cost = configuredCost == null ? zero : Money.of(configuredCost, CheckCatalogue.CURRENCY);
+        Money cost = configuredCost == null ? zero : configuredCost;
         Duration took = Duration.ofMillis(ms);
         return switch (o) {
             case CheckOutcome.Verified v -> new ProviderCall(of, provider, attempt, ProviderCall.Result.VERIFIED, cost,
@@ -394,7 +394,7 @@ public final class RunCheckService implements RunCheck {
         }
 
         @Override
-        public Map<String, BigDecimal> costs(String check) {
+        public Map<String, Money> costs(String check) {
             return Map.of();
         }
 

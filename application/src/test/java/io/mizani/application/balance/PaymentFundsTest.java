@@ -36,27 +36,28 @@ class PaymentFundsTest {
         }
 
         @Override
-        public Reservation reserve(long a, String c, long p, String r, BigDecimal needed) {
+        public Reservation reserve(AccountId a, PaymentId p, String r, Money money) {
+            BigDecimal needed = money.amount();
             calls.add("reserve " + needed);
             if (journal != null) {
                 journal.add("ledger reserve");
             }
             if (available.compareTo(needed) < 0) {
-                return new Reservation(false, available);
+                return new Reservation(false, Money.of(available, money.currency()));
             }
             available = available.subtract(needed);
-            return new Reservation(true, available);
+            return new Reservation(true, Money.of(available, money.currency()));
         }
 
         @Override
         public Reservation reserveAll(long a, String c, List<Hold> holds) {
-            BigDecimal needed = holds.stream().map(Hold::needed).reduce(BigDecimal.ZERO, BigDecimal::add);
+            BigDecimal needed = holds.stream().map(Hold::needed).reduce(Money.zero(c), Money::plus).amount();
             calls.add("reserveAll " + c + " " + holds.size() + " " + needed);
             if (available.compareTo(needed) < 0) {
-                return new Reservation(false, available);
+                return new Reservation(false, Money.of(available, c));
             }
             available = available.subtract(needed);
-            return new Reservation(true, available);
+            return new Reservation(true, Money.of(available, c));
         }
 
         @Override
@@ -75,7 +76,7 @@ class PaymentFundsTest {
         }
 
         @Override
-        public Reservation reserveRefund(long a, String c, RefundId refund, PaymentId p, String r, BigDecimal amount) {
+        public Reservation reserveRefund(long a, RefundId refund, PaymentId p, String r, Money amount) {
             throw new UnsupportedOperationException("not a payment's movement");
         }
 
@@ -90,13 +91,13 @@ class PaymentFundsTest {
         }
 
         @Override
-        public boolean credit(long a, String c, long p, String r, BigDecimal amount) {
-            calls.add("credit " + amount);
+        public boolean credit(AccountId a, PaymentId p, String r, Money amount) {
+            calls.add("credit " + amount.amount());
             return true;
         }
 
         @Override
-        public Adjustment adjust(long a, String c, BigDecimal amount, String r, String reason) {
+        public Adjustment adjust(long a, Money amount, String r, String reason) {
             throw new UnsupportedOperationException();
         }
 

@@ -24,31 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MoneyAtPortsTest {
 
-    private static final String READ_BY_REST_BALANCE =
-            "read by adapters-rest (BalanceResource.balance, ConsoleResource); Money when the REST side maps it";
-    private static final String READ_BY_REST_ENTRY = "read by adapters-rest (BalanceResource.entry); Money when the REST side maps it";
-    private static final String LATER = "not carried as Money yet; a later change of issue 27";
-
-    /** What still carries a bare amount, as {@code SimpleBinaryName.member}, each with its reason. */
-    private static final Map<String, String> ALLOWED = Map.ofEntries(
-            Map.entry("BalanceLedger$Balance.available", READ_BY_REST_BALANCE),
-            Map.entry("BalanceLedger$Balance.reserved", READ_BY_REST_BALANCE),
-            Map.entry("BalanceLedger$Balance.incoming", READ_BY_REST_BALANCE),
-            Map.entry("BalanceLedger$Entry.amount", READ_BY_REST_ENTRY),
-            Map.entry("BalanceLedger$Entry.availableAfter", READ_BY_REST_ENTRY),
-            Map.entry("FindRoutes.routeOptions", "called by adapters-rest (PaymentResource) with the query's amount"),
-            Map.entry("BalanceLedger.reserve", LATER),
-            Map.entry("BalanceLedger$Hold.needed", LATER),
-            Map.entry("BalanceLedger$Reservation.available", LATER),
-            Map.entry("BalanceLedger.reserveRefund", LATER),
-            Map.entry("BalanceLedger.credit", LATER),
-            Map.entry("BalanceLedger.adjust", LATER),
-            Map.entry("BalanceLedger$Adjustment.amount", LATER),
-            Map.entry("BalanceLedger$Adjustment.available", LATER),
-            Map.entry("RefundedAmounts.of", LATER),
-            Map.entry("RoutingStore.costs", LATER),
-            Map.entry("PayoutBatchStore$Totals.amount", LATER),
-            Map.entry("PayoutBatchStore$Totals.fees", LATER));
+    /**
+     * What may still carry a bare amount, as {@code SimpleBinaryName.member}, each with its reason. Empty: every
+     * amount at the ports is {@code Money} (issue 27); an entry needs a reason that it is not an amount.
+     */
+    private static final Map<String, String> ALLOWED = Map.of();
 
     @Test
     void noPortCarriesABareAmount() {

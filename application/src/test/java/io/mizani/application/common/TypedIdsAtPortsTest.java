@@ -30,12 +30,8 @@ class TypedIdsAtPortsTest {
 
     private static final String ROOT = "io.mizani.application";
 
-    /** Methods not typed yet, as {@code SimpleBinaryName.method}. */
-    private static final Set<String> ALLOWED = Set.of(
-            // called from adapters-rest; typed in a later change
-            "RemoveMember.removeMember",
-            // called from adapters-rest; typed in a later change
-            "PayoutBatchService$TeamRoles.roleOf");
+    /** Methods allowed two adjacent untyped ids, as {@code SimpleBinaryName.method}, each with its reason: none. */
+    private static final Set<String> ALLOWED = Set.of();
 
     @Test
     void noPortTakesTwoAdjacentUntypedIds() {
@@ -92,10 +88,15 @@ class TypedIdsAtPortsTest {
 
     /** Every class of the application module (where {@link UnitOfWork} was loaded from: main classes, no tests). */
     static List<Class<?>> applicationClasses() {
-        String dir = ROOT.replace('.', '/');
+        return classesBeside(UnitOfWork.class, ROOT);
+    }
+
+    /** Every class under package {@code root} of the classes directory or jar {@code anchor} was loaded from. */
+    static List<Class<?>> classesBeside(Class<?> anchor, String root) {
+        String dir = root.replace('.', '/');
         List<String> names = new ArrayList<>();
         try {
-            Path location = Path.of(UnitOfWork.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path location = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (Files.isDirectory(location)) {
                 try (Stream<Path> files = Files.walk(location.resolve(dir))) {
                     files.map(f -> location.relativize(f).toString().replace('\\', '/')).forEach(names::add);

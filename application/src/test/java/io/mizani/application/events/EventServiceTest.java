@@ -37,7 +37,7 @@ class EventServiceTest {
             long id = ++seq;
             boolean sendable = e.url() != null;
             rows.put(id, new StoredEvent(id, e.accountId(), e.id(), e.type(), e.createdAt(), "{}", e.attemptLimit(),
-                    new DeliveryState(e.url(), sendable ? "pending" : "no_endpoint", 0, null,
+                    new DeliveryState(e.url(), sendable ? DeliveryStatus.PENDING : DeliveryStatus.NO_ENDPOINT, 0, null,
                             sendable ? e.nextAttemptAt() : null, null)));
             bodies.put(id, e.body());
         }
@@ -46,7 +46,7 @@ class EventServiceTest {
             StoredEvent e = rows.get(rowId);
             DeliveryState d = e.delivery();
             rows.put(rowId, new StoredEvent(rowId, e.accountId(), e.id(), e.type(), e.createdAt(), e.dataJson(),
-                    e.attemptLimit(), new DeliveryState(d.url(), status, attempts, NOW, null, 200)));
+                    e.attemptLimit(), new DeliveryState(d.url(), DeliveryStatus.fromWire(status), attempts, NOW, null, 200)));
         }
 
         @Override
@@ -79,7 +79,7 @@ class EventServiceTest {
             StoredEvent e = rows.get(rowId);
             DeliveryState d = e.delivery();
             rows.put(rowId, new StoredEvent(rowId, e.accountId(), e.id(), e.type(), e.createdAt(), e.dataJson(),
-                    attemptLimit, new DeliveryState(url, "pending", d.attempts(), d.lastAttemptAt(), nextAttemptAt,
+                    attemptLimit, new DeliveryState(url, DeliveryStatus.PENDING, d.attempts(), d.lastAttemptAt(), nextAttemptAt,
                     d.lastResponseStatus())));
         }
 
@@ -168,7 +168,7 @@ class EventServiceTest {
         callback(1, "msg_a", NOW);
         store.set(1, "failed", 12);
         DeliveryState d = service.redeliver(1, "msg_a");
-        assertEquals("pending", d.status());
+        assertEquals("pending", d.status().wire());
         assertEquals(NOW, d.nextAttemptAt());
         assertEquals(13, store.rows.get(1L).attemptLimit());
         assertEquals("http://cb", d.url(), "a callback goes to its transaction's callback_url");
@@ -184,7 +184,7 @@ class EventServiceTest {
     void endpoint_events_go_to_the_endpoint_of_the_moment_and_are_kept_without_one() {
         String id = log.record(1, EventTypes.BALANCE_ADJUSTED, Map.of("currency", "KES", "amount", new BigDecimal("5.00")));
         StoredEvent e = store.find(1, id).orElseThrow();
-        assertEquals("no_endpoint", e.delivery().status());
+        assertEquals("no_endpoint", e.delivery().status().wire());
         assertNull(e.delivery().url());
         assertTrue(store.bodies.get(e.rowId()).startsWith("{\"type\":\"balance.adjusted\",\"timestamp\":\"2026-11-23T03:00:00Z\",\"data\":{"));
         assertTrue(store.bodies.get(e.rowId()).contains("\"amount\":5.00"));
@@ -192,7 +192,7 @@ class EventServiceTest {
         assertEquals("https://m.example/hooks", service.setEndpoint(1, " https://m.example/hooks "));
         assertEquals("https://m.example/hooks", service.redeliver(1, id).url());
         String next = log.record(1, EventTypes.ACCOUNT_KYC_REJECTED, Map.of());
-        assertEquals("pending", store.find(1, next).orElseThrow().delivery().status());
+        assertEquals("pending", store.find(1, next).orElseThrow().delivery().status().wire());
         assertThrows(IllegalArgumentException.class, () -> log.record(1, EventTypes.TRANSACTION_FAILED, Map.of()));
         assertThrows(IllegalArgumentException.class, () -> log.record(1, "balance.adjust", Map.of()));
     }

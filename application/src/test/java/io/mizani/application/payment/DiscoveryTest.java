@@ -49,7 +49,8 @@ class DiscoveryTest {
     @Test
     void route_options_judge_the_amount() {
         catalogue.assigned.put(1L, Set.of("mpesa_ke"));
-        var options = discovery.routeOptions(1, "KE", "momo", "withdrawal", null, new BigDecimal("12"));
+        var options = discovery.routeOptions(1, "KE", "momo", "withdrawal", null,
+                io.mizani.domain.common.Money.of(new BigDecimal("12"), "KES"));
         assertEquals(1, options.size());
         assertFalse(options.get(0).eligible());
         assertEquals("the transaction amount is insufficient as it wont cater for cost: (15)", options.get(0).reason());

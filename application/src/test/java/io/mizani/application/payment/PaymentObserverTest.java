@@ -1,5 +1,7 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.common.Choice;
 import io.mizani.domain.common.RateTable;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
@@ -62,7 +64,7 @@ class PaymentObserverTest {
 
     Payment accept() {
         catalogue.assigned.put(1L, Set.of("mpesa_ke"));
-        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order("payment", "momo", "mpesa_ke", new BigDecimal("100"), "KES", "KE", null),
+        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order(Choice.of(RequestType.PAYMENT), "momo", "mpesa_ke", new BigDecimal("100"), "KES", "KE", null),
                 StartPaymentTest.inline(),
                 new StartPaymentCommand.ProviderConfig("mpesa", "mpesa_ke", "MPESA", "MPESA", "momo", null),
                 new StartPaymentCommand.PaymentConfig("r-" + UUID.randomUUID(), "254700000100", null, null,

@@ -1,5 +1,7 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.common.Choice;
 import io.mizani.domain.common.RateTable;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
@@ -58,7 +60,7 @@ class ProcessingTest {
     Payment accept(String amount, UUID beneficiary) {
         catalogue.assigned.put(1L, Set.of("mpesa_ke"));
         var customer = beneficiary == null ? StartPaymentTest.inline() : StartPaymentTest.byRef(beneficiary);
-        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order("payment", "momo", "mpesa_ke", new BigDecimal(amount), "KES", "KE", null),
+        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order(Choice.of(RequestType.PAYMENT), "momo", "mpesa_ke", new BigDecimal(amount), "KES", "KE", null),
                 customer, new StartPaymentCommand.ProviderConfig("mpesa", "mpesa_ke", "MPESA", "MPESA", "momo", null),
                 new StartPaymentCommand.PaymentConfig("r-" + UUID.randomUUID(), "254700000123", null, null,
                         "https://m.example/cb", null));
@@ -180,7 +182,7 @@ class ProcessingTest {
 
     CheckoutStarted card(String ref) {
         catalogue.assigned.put(1L, Set.of("card_ke"));
-        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order("payment", "card", "card_ke", new BigDecimal("100"), "KES", "KE", null),
+        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order(Choice.of(RequestType.PAYMENT), "card", "card_ke", new BigDecimal("100"), "KES", "KE", null),
                 StartPaymentTest.inline(), new StartPaymentCommand.ProviderConfig("card", "card_ke", "CARD", "CARD", "card", null),
                 new StartPaymentCommand.PaymentConfig(ref, "n/a", null, null, "https://m.example/cb",
                         "https://m.example/back?x=1"));
@@ -245,7 +247,7 @@ class ProcessingTest {
     @Test
     void live_mode_test_cards_settle_nothing() {
         catalogue.assigned.put(1L, Set.of("card_ke"));
-        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order("payment", "card", "card_ke", new BigDecimal("100"), "KES", "KE", null),
+        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order(Choice.of(RequestType.PAYMENT), "card", "card_ke", new BigDecimal("100"), "KES", "KE", null),
                 StartPaymentTest.inline(), new StartPaymentCommand.ProviderConfig("card", "card_ke", "CARD", "CARD", "card", null),
                 new StartPaymentCommand.PaymentConfig("ord-live", "n/a", null, null, "https://m.example/cb",
                         "https://m.example/back"));

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.common.Choice;
 import io.mizani.application.beneficiary.Counterparty;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
 import io.mizani.domain.common.Money;
@@ -66,7 +67,7 @@ class StartPaymentTest {
 
     StartPaymentCommand cmd(String type, String channel, String provider, String network, String code, String amount,
                             StartPaymentCommand.Customer customer, String accountNumber, String redirect) {
-        return new StartPaymentCommand(ACCOUNT, new StartPaymentCommand.Order(type, channel, provider,
+        return new StartPaymentCommand(ACCOUNT, new StartPaymentCommand.Order(Choice.parse(type, RequestType::parse), channel, provider,
                 amount == null ? null : new BigDecimal(amount), "KES", "KE", null), customer,
                 new StartPaymentCommand.ProviderConfig(network, provider, network.toUpperCase(), code, channel, null),
                 new StartPaymentCommand.PaymentConfig("ref-" + UUID.randomUUID(), accountNumber, "r", "c",
@@ -234,7 +235,7 @@ class StartPaymentTest {
                 new StartPaymentCommand.IdDocuments("NATIONAL_ID", "ID-771", "PASSPORT", "P-771"),
                 new StartPaymentCommand.Address("1 Road", "TZ"));
         var command = new StartPaymentCommand(ACCOUNT,
-                new StartPaymentCommand.Order("withdrawal", "momo", "mpesa_ke", new BigDecimal("1290"), "kes", "ke",
+                new StartPaymentCommand.Order(Choice.of(RequestType.WITHDRAWAL), "momo", "mpesa_ke", new BigDecimal("1290"), "kes", "ke",
                         "the reason"),
                 customer,
                 new StartPaymentCommand.ProviderConfig("mpesa", "mpesa_ke", "MPESA", "MPESA", "momo", "ignored"),

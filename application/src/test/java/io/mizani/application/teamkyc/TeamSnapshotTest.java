@@ -3,6 +3,7 @@ package io.mizani.application.teamkyc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mizani.domain.team.Team;
+import io.mizani.domain.team.TeamStatus;
 import io.mizani.domain.teamkyc.AccountInformation;
 import io.mizani.domain.teamkyc.AccountKyc;
 import io.mizani.domain.teamkyc.KycDetails;
@@ -19,12 +20,12 @@ class TeamSnapshotTest {
         Team team = new Team(9, new Team.Identity(4, "uuid", "account_name", "description"),
                 new Team.Contact("email", null, "phone_number"), new Team.Settings("currency", "account_type", null),
                 new Team.Branding(null, null, null), new Team.Kyc(0, false), BigDecimal.ZERO,
-                new Team.Lifecycle("account_status", Instant.EPOCH, Instant.EPOCH));
+                new Team.Lifecycle(TeamStatus.DELETED, Instant.EPOCH, Instant.EPOCH));
         TeamSnapshot snapshot = TeamSnapshot.of(team);
         AccountInformation info = snapshot.accountInformation(
                 AccountKyc.submit(9, KycDetails.none(), List.of(), Instant.EPOCH));
         assertEquals(new AccountInformation("currency", "4", "account_name", "email", "phone_number", "pending",
-                "account_status", false, false), info);
+                "deleted", false, false), info);
         assertEquals(9, snapshot.accountId());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.mizani.domain.error.DomainError;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.verification.CheckCatalogue;
 import io.mizani.domain.verification.CheckOutcome;
 import io.mizani.domain.verification.ProviderAnswer;
@@ -88,8 +89,8 @@ class RunCheckFallbackTest {
             }
 
             @Override
-            public Map<String, BigDecimal> costs(String check) {
-                return Map.of("b", new BigDecimal("30.00"), "c", new BigDecimal("25.00"));
+            public Map<String, Money> costs(String check) {
+                return Map.of("b", Money.of(new BigDecimal("30.00"), "KES"), "c", Money.of(new BigDecimal("25.00"), "KES"));
             }
 
             @Override

@@ -17,8 +17,6 @@ import io.mizani.application.payout.PayeeService;
 import io.mizani.application.payout.PayoutBatchService;
 import io.mizani.application.payout.PayoutBatchStore;
 import io.mizani.application.team.TeamStore;
-import io.mizani.domain.tenancy.AccountId;
-import io.mizani.domain.tenancy.UserId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -72,7 +70,7 @@ public class PayoutWiring {
                                           Clock clock) {
         return new PayoutBatchService(acceptance,
                 new PayoutBatchService.Stores(batches, payments, counterparties, funds),
-                (accountId, userId) -> teams.roleOf(AccountId.of(accountId), UserId.of(userId)), events, unitOfWork,
+                teams::roleOf, events, unitOfWork,
                 clock);
     }
 }

@@ -8,6 +8,8 @@ import io.mizani.adapter.persistence.balance.JdbcBalanceLedger;
 import io.mizani.adapter.persistence.billing.JdbcWalletCharges;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.domain.common.Money;
+import io.mizani.domain.payment.PaymentId;
+import io.mizani.domain.tenancy.AccountId;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
@@ -171,9 +173,11 @@ class HotAccountsTest {
 
         // sequential: credited once, the repeat changes nothing
         assertTrue(QuarkusTransaction.requiringNew().call(() ->
-                ledger.credit(m.accountId(), "KES", first, "tx-" + first, new BigDecimal("40.00"))));
+                ledger.credit(AccountId.of(m.accountId()), PaymentId.of(first), "tx-" + first,
+                        Money.of(new BigDecimal("40.00"), "KES"))));
         assertEquals(false, QuarkusTransaction.requiringNew().call(() ->
-                ledger.credit(m.accountId(), "KES", first, "tx-" + first, new BigDecimal("40.00"))));
+                ledger.credit(AccountId.of(m.accountId()), PaymentId.of(first), "tx-" + first,
+                        Money.of(new BigDecimal("40.00"), "KES"))));
         assertEquals(new BigDecimal("140.00"), sql("SELECT available_after FROM balance_entries WHERE account_id = ? "
                 + "AND type = 'collection'", m.accountId()));
 
@@ -183,7 +187,8 @@ class HotAccountsTest {
             work.add(() -> {
                 try {
                     return String.valueOf(QuarkusTransaction.requiringNew().call(() ->
-                            ledger.credit(m.accountId(), "KES", second, "tx-" + second, new BigDecimal("2.50"))));
+                            ledger.credit(AccountId.of(m.accountId()), PaymentId.of(second), "tx-" + second,
+                                    Money.of(new BigDecimal("2.50"), "KES"))));
                 } catch (RuntimeException lostTheRace) {
                     return "failed";
                 }

@@ -48,8 +48,8 @@ public record Team(
     public record Kyc(int tier, boolean verified) {
     }
 
-    /** The Team's status ({@code active}, {@code deleted}...) and when it was created and last changed. */
-    public record Lifecycle(String status, Instant createdAt, Instant updatedAt) {
+    /** The Team's status and when it was created and last changed. */
+    public record Lifecycle(TeamStatus status, Instant createdAt, Instant updatedAt) {
     }
 
     public Team {

@@ -10,6 +10,9 @@ import io.mizani.domain.refund.RefundId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import io.mizani.domain.common.Money;
+import io.mizani.domain.tenancy.AccountId;
+
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -40,10 +43,9 @@ public class JdbcBalanceLedger implements BalanceLedger {
     DataSource dataSource;
 
     @Override
-    public Reservation reserve(long accountId, String currency, long paymentId, String transactionReference,
-                               BigDecimal needed) {
-        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId, currency, paymentId, null,
-                transactionReference), EntryType.WITHDRAWAL_RESERVE, needed));
+    public Reservation reserve(AccountId accountId, PaymentId paymentId, String transactionReference, Money needed) {
+        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId.value(), needed.currency(), paymentId.value(),
+                null, transactionReference), EntryType.WITHDRAWAL_RESERVE, needed.amount()));
     }
 
     /**
@@ -54,15 +56,15 @@ public class JdbcBalanceLedger implements BalanceLedger {
      */
     @Override
     public Reservation reserveAll(long accountId, String currency, List<Hold> holds) {
-        BigDecimal total = ZERO;
+        Money total = Money.zero(currency);
         for (Hold h : holds) {
-            total = total.add(h.needed());
+            total = total.plus(h.needed()); // a hold in another currency: Money.CurrencyMismatch
         }
-        BigDecimal sum = total;
+        BigDecimal sum = total.amount();
         return Jdbc.with(dataSource, c -> {
             Taken t = take(c, accountId, currency, sum, true);
             if (!t.ok()) {
-                return new Reservation(false, t.after());
+                return new Reservation(false, Money.of(t.after(), currency));
             }
             Long[] ids = new Long[holds.size()];
             String[] refs = new String[holds.size()];
@@ -71,10 +73,10 @@ public class JdbcBalanceLedger implements BalanceLedger {
             BigDecimal running = t.after().add(sum);
             for (int i = 0; i < holds.size(); i++) {
                 Hold h = holds.get(i);
-                running = running.subtract(h.needed());
+                running = running.subtract(h.needed().amount());
                 ids[i] = h.paymentId();
                 refs[i] = h.transactionReference();
-                amounts[i] = h.needed().negate();
+                amounts[i] = h.needed().amount().negate();
                 afters[i] = running;
             }
             try (var ps = c.prepareStatement("""
@@ -92,7 +94,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
                 ps.setArray(7, c.createArrayOf("numeric", afters));
                 ps.executeUpdate();
             }
-            return new Reservation(true, t.after());
+            return new Reservation(true, Money.of(t.after(), currency));
         });
     }
 
@@ -107,10 +109,10 @@ public class JdbcBalanceLedger implements BalanceLedger {
     }
 
     @Override
-    public Reservation reserveRefund(long accountId, String currency, RefundId refundId, PaymentId paymentId,
-                                     String refundReference, BigDecimal amount) {
-        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId, currency, paymentId.value(), refundId.value(),
-                refundReference), EntryType.REFUND_RESERVE, amount));
+    public Reservation reserveRefund(long accountId, RefundId refundId, PaymentId paymentId, String refundReference,
+                                     Money amount) {
+        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId, amount.currency(), paymentId.value(),
+                refundId.value(), refundReference), EntryType.REFUND_RESERVE, amount.amount()));
     }
 
     @Override
@@ -135,11 +137,11 @@ public class JdbcBalanceLedger implements BalanceLedger {
     private static Reservation hold(Connection c, Holder h, EntryType type, BigDecimal needed) throws SQLException {
         Taken t = take(c, h.accountId(), h.currency(), needed, true);
         if (!t.ok()) {
-            return new Reservation(false, t.after());
+            return new Reservation(false, Money.of(t.after(), h.currency()));
         }
         insertEntry(c, new NewEntry(h.accountId(), h.currency(), type, needed.negate(), t.after()),
                 new Link(h.paymentId(), h.refundId(), h.transactionReference(), null, null), t.slot());
-        return new Reservation(true, t.after());
+        return new Reservation(true, Money.of(t.after(), h.currency()));
     }
 
     /** A failed withdrawal's or refund's reservation back to available (its release entry). False if none held. */
@@ -192,8 +194,11 @@ public class JdbcBalanceLedger implements BalanceLedger {
     }
 
     @Override
-    public boolean credit(long accountId, String currency, long paymentId, String transactionReference,
-                          BigDecimal amount) {
+    public boolean credit(AccountId account, PaymentId payment, String transactionReference, Money credit) {
+        long accountId = account.value();
+        long paymentId = payment.value();
+        String currency = credit.currency();
+        BigDecimal amount = credit.amount();
         return Jdbc.with(dataSource, c -> {
             open(c, accountId, currency);
             // one statement: the poorest free slot takes the amount and the entry records the balance after it, unless
@@ -227,7 +232,9 @@ public class JdbcBalanceLedger implements BalanceLedger {
     }
 
     @Override
-    public Adjustment adjust(long accountId, String currency, BigDecimal amount, String reference, String reason) {
+    public Adjustment adjust(long accountId, Money adjustment, String reference, String reason) {
+        String currency = adjustment.currency();
+        BigDecimal amount = adjustment.amount();
         return Jdbc.with(dataSource, c -> {
             open(c, accountId, currency);
             // the entry first: a concurrent repeat of the reference waits on the unique index, then inserts nothing
@@ -239,7 +246,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
                         WHERE account_id = ? AND currency = ? AND reference = ? AND type = 'adjustment'"""),
                         accountId, currency, reference); var rs = ps.executeQuery()) {
                     rs.next();
-                    return new Adjustment(Outcome.REPEATED, rs.getBigDecimal(1), rs.getBigDecimal(2));
+                    return new Adjustment(Outcome.REPEATED, Money.of(rs.getBigDecimal(1), currency),
+                            Money.of(rs.getBigDecimal(2), currency));
                 }
             }
             BigDecimal after;
@@ -248,12 +256,12 @@ public class JdbcBalanceLedger implements BalanceLedger {
             } else {
                 Taken t = take(c, accountId, currency, amount.negate(), false);
                 if (!t.ok()) {
-                    return new Adjustment(Outcome.INSUFFICIENT, amount, t.after());
+                    return new Adjustment(Outcome.INSUFFICIENT, adjustment, Money.of(t.after(), currency));
                 }
                 after = t.after();
             }
             setAfter(c, entry.get(), after);
-            return new Adjustment(Outcome.APPLIED, amount, after);
+            return new Adjustment(Outcome.APPLIED, adjustment, Money.of(after, currency));
         });
     }
 
@@ -285,8 +293,9 @@ public class JdbcBalanceLedger implements BalanceLedger {
                     WHERE account_id = ? GROUP BY currency ORDER BY currency"""), accountId); var rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String currency = rs.getString(1).trim();
-                    out.add(new Balance(currency, rs.getBigDecimal(2), rs.getBigDecimal(3),
-                            incoming.getOrDefault(currency, ZERO).setScale(2)));
+                    out.add(new Balance(currency, Money.of(rs.getBigDecimal(2), currency),
+                            Money.of(rs.getBigDecimal(3), currency),
+                            Money.of(incoming.getOrDefault(currency, ZERO).setScale(2), currency)));
                 }
             }
             return out;
@@ -304,8 +313,9 @@ public class JdbcBalanceLedger implements BalanceLedger {
                     startingAfter == null ? Long.MAX_VALUE : startingAfter, limit); var rs = ps.executeQuery()) {
                 var out = new ArrayList<Entry>();
                 while (rs.next()) {
-                    out.add(new Entry(rs.getLong(1), EntryType.parse(rs.getString(2)).orElseThrow(), rs.getBigDecimal(3),
-                            rs.getString(4).trim(), rs.getBigDecimal(5), rs.getString(6),
+                    String cur = rs.getString(4).trim();
+                    out.add(new Entry(rs.getLong(1), EntryType.parse(rs.getString(2)).orElseThrow(),
+                            Money.of(rs.getBigDecimal(3), cur), Money.of(rs.getBigDecimal(5), cur), rs.getString(6),
                             rs.getTimestamp(7).toInstant()));
                 }
                 return out;

@@ -4,6 +4,7 @@ import io.mizani.adapter.persistence.common.Jdbc;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.events.DeliveryAttempt;
 import io.mizani.application.events.DeliveryState;
+import io.mizani.application.events.DeliveryStatus;
 import io.mizani.application.events.EventStore;
 import io.mizani.application.events.StoredEvent;
 import io.mizani.application.events.WebhookEndpoints;
@@ -72,7 +73,7 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
                 ps.setString(4, e.type());
                 ps.setString(5, sendable ? e.url() : null);
                 ps.setString(6, sealed.seal(e.body()));
-                ps.setString(7, sendable ? DeliveryState.PENDING : DeliveryState.NO_ENDPOINT);
+                ps.setString(7, (sendable ? DeliveryStatus.PENDING : DeliveryStatus.NO_ENDPOINT).wire());
                 ps.setTimestamp(8, sendable ? Timestamp.from(e.nextAttemptAt()) : null);
                 ps.setObject(9, e.attemptLimit());
                 ps.setTimestamp(10, Timestamp.from(e.createdAt()));
@@ -251,10 +252,10 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
     }
 
     private StoredEvent event(ResultSet rs) throws SQLException {
-        String status = rs.getString("status");
+        DeliveryStatus status = DeliveryStatus.fromWire(rs.getString("status"));
         DeliveryState delivery = new DeliveryState(rs.getString("url"), status, rs.getInt("attempts"),
                 instant(rs.getTimestamp("last_attempt_at")),
-                DeliveryState.PENDING.equals(status) ? instant(rs.getTimestamp("next_attempt_at")) : null,
+                status == DeliveryStatus.PENDING ? instant(rs.getTimestamp("next_attempt_at")) : null,
                 integer(rs, "last_response_status"));
         return new StoredEvent(rs.getLong("id"), rs.getLong("account_id"), rs.getString("webhook_id"),
                 rs.getString("event_type"), rs.getTimestamp("created_at").toInstant(), data(rs.getString("body")),

@@ -10,6 +10,7 @@ import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.adapter.persistence.payment.JdbcPaymentStore;
 import io.mizani.application.payout.PayoutBatchStore;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
@@ -25,6 +26,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -77,8 +79,8 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
                     .bind("reference", b.batchReference())
                     .bind("callback", b.callbackUrl())
                     .bind("count", b.totals().itemCount())
-                    .bind("amount", write(b.totals().amount()))
-                    .bind("fees", write(b.totals().fees()))
+                    .bind("amount", write(amounts(b.totals().amount())))
+                    .bind("fees", write(amounts(b.totals().fees())))
                     .bind("drafts", drafts)
                     .bind("createdBy", b.createdBy())
                     .map(batchRow).one());
@@ -207,9 +209,18 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
                 rs.getTimestamp("created_at").toInstant());
     }
 
-    private static Map<String, BigDecimal> read(String json) {
+    /** Currency → amount, as the jsonb column holds it. */
+    private static Map<String, BigDecimal> amounts(Map<String, Money> perCurrency) {
+        Map<String, BigDecimal> out = new LinkedHashMap<>();
+        perCurrency.forEach((currency, money) -> out.put(currency, money.amount()));
+        return out;
+    }
+
+    private static Map<String, Money> read(String json) {
         try {
-            return JSON.readValue(json, PER_CURRENCY);
+            Map<String, Money> out = new LinkedHashMap<>();
+            JSON.readValue(json, PER_CURRENCY).forEach((currency, amount) -> out.put(currency, Money.of(amount, currency)));
+            return out;
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("unreadable totals", e);
         }

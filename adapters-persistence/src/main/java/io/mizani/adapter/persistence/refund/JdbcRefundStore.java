@@ -203,15 +203,19 @@ public class JdbcRefundStore implements RefundStore, RefundedAmounts {
     }
 
     @Override
-    public Map<Long, BigDecimal> of(Collection<Long> paymentIds) {
+    public Map<Long, Money> of(Collection<Long> paymentIds) {
         if (paymentIds.isEmpty()) {
             return Map.of();
         }
         return sql.with(h -> {
-            Map<Long, BigDecimal> out = new HashMap<>();
-            h.createQuery("SELECT payment_id, refunded FROM refund_totals WHERE payment_id IN (<ids>)")
+            Map<Long, Money> out = new HashMap<>();
+            // the currency of the collection's refunds (every refund of a payment is in the payment's currency)
+            h.createQuery("""
+                            SELECT t.payment_id, t.refunded, r.currency FROM refund_totals t
+                            JOIN LATERAL (SELECT currency FROM refunds WHERE payment_id = t.payment_id LIMIT 1) r ON true
+                            WHERE t.payment_id IN (<ids>)""")
                     .bindList("ids", List.copyOf(paymentIds))
-                    .map((rs, ctx) -> Map.entry(rs.getLong(1), rs.getBigDecimal(2)))
+                    .map((rs, ctx) -> Map.entry(rs.getLong(1), Money.of(rs.getBigDecimal(2), rs.getString(3).trim())))
                     .forEach(e -> out.put(e.getKey(), e.getValue()));
             return out;
         });

@@ -11,6 +11,7 @@ import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.application.team.TeamStore;
 import io.mizani.domain.team.Role;
 import io.mizani.domain.team.Team;
+import io.mizani.domain.team.TeamStatus;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.UserId;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -85,7 +86,7 @@ class JpaTeamStore implements TeamStore {
                 new Team.Branding(a.logo, a.themeColor, a.paymentNote),
                 new Team.Kyc(a.kycTier, a.kycVerified),
                 (BigDecimal) balance,
-                new Team.Lifecycle(a.status, a.createdAt, a.updatedAt));
+                new Team.Lifecycle(TeamStatus.fromWire(a.status), a.createdAt, a.updatedAt));
     }
 
     @Override
@@ -123,7 +124,7 @@ class JpaTeamStore implements TeamStore {
         AccountEntity a = live(id).orElseThrow();
         // timestamptz keeps microseconds: the answer shows the time a later read gives back
         a.deletedAt = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
-        a.status = "deleted";
+        a.status = TeamStatus.DELETED.wire();
         a.updatedAt = a.deletedAt;
         em.flush();
         caches.changed(io.mizani.adapter.persistence.common.CacheVersions.VERIFICATION_ACCESS);

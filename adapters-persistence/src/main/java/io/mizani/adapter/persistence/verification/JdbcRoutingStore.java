@@ -118,14 +118,14 @@ public class JdbcRoutingStore implements RoutingStore, ProviderCallLog {
     }
 
     @Override
-    public Map<String, BigDecimal> costs(String check) {
-        Map<String, BigDecimal> costs = new LinkedHashMap<>();
+    public Map<String, Money> costs(String check) {
+        Map<String, Money> costs = new LinkedHashMap<>();
         try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(
                 "SELECT provider, cost FROM verification_provider_costs WHERE check_key = ?")) {
             ps.setString(1, check);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    costs.put(rs.getString(1), rs.getBigDecimal(2));
+                    costs.put(rs.getString(1), Money.of(rs.getBigDecimal(2), CheckCatalogue.CURRENCY));
                 }
             }
         } catch (SQLException e) {

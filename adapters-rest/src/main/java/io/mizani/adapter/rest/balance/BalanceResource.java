@@ -67,9 +67,9 @@ public class BalanceResource {
     static Map<String, Object> balance(BalanceLedger.Balance b) {
         var m = new LinkedHashMap<String, Object>();
         m.put("currency", b.currency());
-        m.put("available", b.available());
-        m.put("reserved", b.reserved());
-        m.put("incoming", b.incoming());
+        m.put("available", b.available().amount());
+        m.put("reserved", b.reserved().amount());
+        m.put("incoming", b.incoming().amount());
         return m;
     }
 
@@ -77,9 +77,9 @@ public class BalanceResource {
         var m = new LinkedHashMap<String, Object>();
         m.put("id", e.id());
         m.put("type", e.type().wire());
-        m.put("amount", e.amount());
+        m.put("amount", e.amount().amount());
         m.put("currency", e.currency());
-        m.put("available_after", e.availableAfter());
+        m.put("available_after", e.availableAfter().amount());
         m.put("transaction_reference", e.transactionReference());
         m.put("created_at", DateTimeFormatter.ISO_INSTANT.format(e.createdAt().truncatedTo(ChronoUnit.MILLIS)));
         return m;

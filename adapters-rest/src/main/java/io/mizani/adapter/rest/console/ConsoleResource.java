@@ -168,7 +168,7 @@ public class ConsoleResource {
             for (Team t : page.accounts()) {
                 rows.append("<tr><td>").append(t.id()).append("</td><td><a href=\"/console/accounts/").append(t.id())
                         .append("\">").append(esc(t.name())).append("</a></td><td>").append(t.identity().organizationId())
-                        .append("</td><td>").append(pill(t.lifecycle().status())).append("</td><td>").append(esc(t.settings().currency()))
+                        .append("</td><td>").append(pill(t.lifecycle().status().wire())).append("</td><td>").append(esc(t.settings().currency()))
                         .append("</td><td>").append(t.kyc().tier()).append("</td><td>")
                         .append(esc(t.serviceWalletBalance())).append("</td></tr>");
             }
@@ -219,11 +219,12 @@ public class ConsoleResource {
         }
         StringBuilder balRows = new StringBuilder();
         for (var b : bals) {
-            balRows.append("<tr><td>").append(esc(b.currency())).append("</td><td>").append(esc(b.available()))
-                    .append("</td><td>").append(esc(b.reserved())).append("</td><td>").append(esc(b.incoming()))
+            balRows.append("<tr><td>").append(esc(b.currency())).append("</td><td>").append(esc(b.available().amount()))
+                    .append("</td><td>").append(esc(b.reserved().amount())).append("</td><td>")
+                    .append(esc(b.incoming().amount()))
                     .append("</td></tr>");
         }
-        boolean live = "active".equals(t.lifecycle().status());
+        boolean live = t.lifecycle().status() == io.mizani.domain.team.TeamStatus.ACTIVE;
         return """
                 <h1 id="team_name">%s</h1>
                 %s%s
@@ -277,7 +278,7 @@ public class ConsoleResource {
                 %s</section>
                 """.formatted(esc(t.name()),
                 notice(notice), secret == null ? "" : secret,
-                t.id(), t.identity().organizationId(), t.identity().organizationId(), pill(t.lifecycle().status()), t.kyc().tier(), esc(t.settings().currency()),
+                t.id(), t.identity().organizationId(), t.identity().organizationId(), pill(t.lifecycle().status().wire()), t.kyc().tier(), esc(t.settings().currency()),
                 esc(t.contact().email()), esc(t.phoneNumber()), time(t.lifecycle().createdAt()), t.id(), t.id(), t.id(), t.id(),
                 esc(t.serviceWalletBalance()), t.id(), token,
                 balRows.length() == 0 ? "<tr><td colspan=\"4\">No payment balance yet.</td></tr>" : balRows, t.id(), token,
@@ -409,8 +410,8 @@ public class ConsoleResource {
         return guard("accounts", () -> {
             long accountId = accountId(id);
             Team t = browse.account(accountId);
-            var page = transactions.list(accountId, new ListTransactions.Query(blank(status), blank(requestType),
-                    blank(provider), blank(from), blank(to), null, blank(startingAfter)));
+            var page = transactions.list(accountId, new ListTransactions.Query(ListTransactions.status(status),
+                    ListTransactions.requestType(requestType), blank(provider), blank(from), blank(to), null, blank(startingAfter)));
             StringBuilder rows = new StringBuilder();
             for (TransactionView v : page.transactions()) {
                 rows.append("<tr><td><code>").append(esc(v.reference())).append("</code></td><td>")
@@ -514,7 +515,7 @@ public class ConsoleResource {
                 rows.append("<tr><td><a href=\"/console/accounts/").append(accountId).append("/events/")
                         .append(enc(e.id())).append("\"><code>").append(esc(e.id())).append("</code></a></td><td>")
                         .append(esc(e.type())).append("</td><td>").append(time(e.createdAt())).append("</td><td>")
-                        .append(d == null ? "" : pill(d.status())).append("</td><td>")
+                        .append(d == null ? "" : pill(d.status().wire())).append("</td><td>")
                         .append(d == null ? "" : d.attempts()).append("</td><td>")
                         .append(d == null ? "" : esc(d.lastResponseStatus())).append("</td></tr>");
             }
@@ -567,7 +568,7 @@ public class ConsoleResource {
                     <section class="card"><h2>Delivery attempts</h2><div class="scroll"><table id="attempts"><thead><tr>
                     <th>Attempted</th><th>Answer</th><th>Error</th><th>Duration</th></tr></thead><tbody>%s</tbody></table></div></section>
                     """.formatted(esc(e.id()), notice(notice), accountId, esc(t.name()), esc(e.type()), time(e.createdAt()),
-                    d == null ? "" : pill(d.status()), d == null ? "" : esc(d.url()), d == null ? "" : d.attempts(),
+                    d == null ? "" : pill(d.status().wire()), d == null ? "" : esc(d.url()), d == null ? "" : d.attempts(),
                     d == null ? "" : time(d.nextAttemptAt()), accountId, enc(e.id()), csrf.field(operator.username()),
                     esc(pretty(e.dataJson())),
                     rows.length() == 0 ? "<tr><td colspan=\"4\">No attempt yet.</td></tr>" : rows));

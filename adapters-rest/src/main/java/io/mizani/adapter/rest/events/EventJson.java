@@ -19,7 +19,7 @@ final class EventJson {
     record DeliveryBody(String url, String status, int attempts, Instant lastAttemptAt, Instant nextAttemptAt,
                         Integer lastResponseStatus) {
         static DeliveryBody of(DeliveryState d) {
-            return new DeliveryBody(d.url(), d.status(), d.attempts(), d.lastAttemptAt(), d.nextAttemptAt(),
+            return new DeliveryBody(d.url(), d.status().wire(), d.attempts(), d.lastAttemptAt(), d.nextAttemptAt(),
                     d.lastResponseStatus());
         }
     }

@@ -8,7 +8,9 @@ import io.mizani.application.payment.PaymentAcceptance;
 import io.mizani.application.payment.RailDiscovery;
 import io.mizani.application.payment.RouteOption;
 import io.mizani.application.payment.StartPaymentCommand;
+import io.mizani.domain.common.Choice;
 import io.mizani.domain.payment.Network;
+import io.mizani.domain.payment.RequestType;
 
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -96,8 +98,8 @@ public final class PaymentDtos {
         /** The one place the body becomes the command (its parts named; absent objects stay null for validation). */
         StartPaymentCommand toCommand(long accountId) {
             return new StartPaymentCommand(accountId,
-                    new StartPaymentCommand.Order(requestType, transactionChannel, provider, amount, currency, country,
-                            reason),
+                    new StartPaymentCommand.Order(Choice.parse(requestType, RequestType::parse), transactionChannel,
+                            provider, amount, currency, country, reason),
                     customer == null ? null : customer.toCommand(),
                     providerConfig == null ? null : providerConfig.toCommand(),
                     paymentConfig == null ? null : paymentConfig.toCommand());
@@ -214,7 +216,7 @@ public final class PaymentDtos {
             Network.Identity id = n.identity();
             Network.Channel ch = n.channel();
             Network.Limits limits = n.limits();
-            return new RouteOptionBody(id.provider(), ch.rail().wire(), o.requestType(), id.networkId(),
+            return new RouteOptionBody(id.provider(), ch.rail().wire(), o.requestType().wire(), id.networkId(),
                     id.networkName(), id.networkCode(), ch.channelId(), ch.accountType(), ch.ramp().wire(),
                     limits.min().amount(), limits.max().amount(), limits.fee().amount(), limits.currency(),
                     n.status(), o.eligible(), o.reason());

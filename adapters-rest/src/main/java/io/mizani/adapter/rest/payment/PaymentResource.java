@@ -11,6 +11,7 @@ import io.mizani.application.payment.PaymentAcceptance;
 import io.mizani.application.payment.RouteOption;
 import io.mizani.application.payment.StartPayment;
 import io.mizani.application.payment.TransactionStatus;
+import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.Network;
 import jakarta.annotation.security.RolesAllowed;
@@ -168,8 +169,10 @@ public class PaymentResource {
             throw DomainError.invalidArgument("currency \"" + q.currency().trim() + "\" is not accepted in " + country
                     + ": use " + currency);
         }
+        // the amount in the country's currency, as sent; a country not served has no networks to judge it against
+        Money amount = q.amount() == null || currency == null ? null : Money.of(q.amount(), currency);
         List<RouteOption> options = findRoutes.routeOptions(accountId, country, q.transactionChannel(), q.requestType(),
-                q.provider(), q.amount());
+                q.provider(), amount);
         var out = options.stream().map(PaymentDtos.RouteOptionBody::of).toList();
         return new PaymentDtos.TransactionProvidersBody(country, currency, out);
     }

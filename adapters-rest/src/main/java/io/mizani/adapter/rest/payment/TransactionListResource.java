@@ -48,7 +48,8 @@ public class TransactionListResource {
             @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
             @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
         var page = listTransactions.list(currentMerchant.merchant().accountId(),
-                new ListTransactions.Query(status, requestType, provider, from, to, limit, startingAfter));
+                new ListTransactions.Query(ListTransactions.status(status), ListTransactions.requestType(requestType),
+                        provider, from, to, limit, startingAfter));
         var out = new LinkedHashMap<String, Object>();
         out.put("transactions", page.transactions().stream().map(TransactionView::asMap).toList());
         out.put("has_more", page.hasMore());

@@ -115,7 +115,7 @@ public final class TeamJson {
         }
 
         AccountBuilder lifecycle(Team.Lifecycle l) {
-            this.status = l.status();
+            this.status = l.status().wire();
             this.createdAt = l.createdAt();
             this.updatedAt = l.updatedAt();
             return this;
@@ -152,7 +152,7 @@ public final class TeamJson {
         /** The Team as a user profile lists it; {@code merchant_id} is the Team's id, as the contract has it. */
         static ProfileAccount of(Team t) {
             return new ProfileAccount(t.id(), t.identity(), t.contact(), t.settings().currency(), t.kyc(),
-                    t.lifecycle().status());
+                    t.lifecycle().status().wire());
         }
 
         private ProfileAccount(long id, Team.Identity identity, Team.Contact contact, String currency, Team.Kyc kyc,

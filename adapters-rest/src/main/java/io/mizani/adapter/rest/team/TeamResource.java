@@ -15,6 +15,8 @@ import io.mizani.application.team.UpdateTeam;
 import io.mizani.application.team.ViewTeam;
 import io.mizani.application.team.ViewUserProfile;
 import io.mizani.domain.team.Team;
+import io.mizani.domain.tenancy.AccountId;
+import io.mizani.domain.tenancy.UserId;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -170,7 +172,8 @@ public class TeamResource {
     public Map<String, Object> removeMember(
             @Parameter(description = ParameterText.ACCOUNT_ID) @PathParam("account_id") String accountId,
             @Parameter(description = ParameterText.USER_ID) @PathParam("user_id") String userId) {
-        removeMember.removeMember(current.merchant(), Requests.pathId(accountId, "account"), Requests.pathId(userId, "user"));
+        removeMember.removeMember(current.merchant(), AccountId.of(Requests.pathId(accountId, "account")),
+                UserId.of(Requests.pathId(userId, "user")));
         return Map.of("success", true);
     }
 

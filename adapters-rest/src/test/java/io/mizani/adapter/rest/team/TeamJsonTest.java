@@ -8,6 +8,7 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.mizani.application.team.UserStore;
 import io.mizani.domain.team.Team;
+import io.mizani.domain.team.TeamStatus;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Map;
@@ -33,7 +34,7 @@ class TeamJsonTest {
                 new Team.Branding("logo", "theme_color", "payment_note"),
                 new Team.Kyc(2, true),
                 new BigDecimal("12.34"),
-                new Team.Lifecycle("status", Instant.parse("2026-01-02T03:04:05Z"),
+                new Team.Lifecycle(TeamStatus.DELETED, Instant.parse("2026-01-02T03:04:05Z"),
                         Instant.parse("2026-02-03T04:05:06Z")));
     }
 
@@ -45,9 +46,10 @@ class TeamJsonTest {
     @Test
     void every_team_text_lands_in_the_account_field_of_its_name() {
         Map<String, Object> account = json(TeamJson.Account.of(everyFieldNamed()));
-        Set<String> named = Set.of("uuid", "name", "description", "currency", "email", "status", "account_type",
+        Set<String> named = Set.of("uuid", "name", "description", "currency", "email", "account_type",
                 "logo", "theme_color", "payment_note");
         named.forEach(field -> assertEquals(field, account.get(field), "the value in " + field));
+        assertEquals("deleted", account.get("status"));
         assertEquals(7L, account.get("id"));
         assertEquals(3L, account.get("organization_id"));
         assertEquals("254", account.get("dial_code"));
@@ -65,8 +67,9 @@ class TeamJsonTest {
     @Test
     void a_profile_lists_the_team_from_its_parts() {
         Map<String, Object> listed = json(TeamJson.ProfileAccount.of(everyFieldNamed()));
-        Set.of("name", "uuid", "status", "email", "currency")
+        Set.of("name", "uuid", "email", "currency")
                 .forEach(field -> assertEquals(field, listed.get(field), "the value in " + field));
+        assertEquals("deleted", listed.get("status"));
         assertEquals(7L, listed.get("id"));
         assertEquals(7L, listed.get("merchant_id"));
         assertEquals("+254700000001", listed.get("phone_number"));

@@ -1,0 +1,29 @@
+package io.mizani.application.events;
+
+/**
+ * How an event's delivery stands: {@code pending} (an attempt is due or running), {@code delivered} (the last attempt
+ * got a 2xx), {@code failed} (attempts exhausted, or 410 Gone), {@code no_endpoint} (kept, never sent: no endpoint was
+ * set).
+ */
+public enum DeliveryStatus {
+    PENDING("pending"), DELIVERED("delivered"), FAILED("failed"), NO_ENDPOINT("no_endpoint");
+
+    private final String wire;
+
+    DeliveryStatus(String wire) {
+        this.wire = wire;
+    }
+
+    public String wire() {
+        return wire;
+    }
+
+    public static DeliveryStatus fromWire(String wire) {
+        for (DeliveryStatus s : values()) {
+            if (s.wire.equals(wire)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown delivery status " + wire);
+    }
+}

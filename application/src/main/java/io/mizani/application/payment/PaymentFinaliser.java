@@ -24,20 +24,10 @@ public final class PaymentFinaliser {
     private final PaymentFunds funds;
     private final PaymentObserver observer;
 
-    /** Without the Team's money rules (unit tests of the state machine only). */
-    public PaymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox) {
-        this(store, counterparties, outbox, null);
-    }
-
-    public PaymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
-                            PaymentFunds funds) {
-        this(store, counterparties, outbox, funds, PaymentObserver.NONE);
-    }
-
     public PaymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
                             PaymentFunds funds, PaymentObserver observer) {
-        this.funds = funds;
-        this.observer = observer;
+        this.funds = java.util.Objects.requireNonNull(funds, "funds");
+        this.observer = java.util.Objects.requireNonNull(observer, "observer");
         this.store = store;
         this.counterparties = counterparties;
         this.outbox = outbox;
@@ -74,9 +64,7 @@ public final class PaymentFinaliser {
         if (to == PaymentStatus.FAILED && b != null && b.tier0Counted() != null) {
             counterparties.releaseTier0(p.accountId(), BeneficiaryId.of(b.id()), b.tier0Counted());
         }
-        if (funds != null) {
-            funds.onFinal(p, to); // credit a collection / consume or release a withdrawal's reservation
-        }
+        funds.onFinal(p, to); // credit a collection / consume or release a withdrawal's reservation
         String type = to == PaymentStatus.SUCCEEDED ? SUCCEEDED : FAILED;
         String body = TransactionView.callbackBody(type, now, TransactionView.of(p));
         outbox.enqueue(new CallbackOutbox.NewCallback(p.accountId().value(), p.id(), Tokens.webhookId(), type,

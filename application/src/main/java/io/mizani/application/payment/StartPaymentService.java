@@ -59,15 +59,9 @@ public final class StartPaymentService implements StartPayment {
     private io.mizani.application.screening.ScreeningService screening;
     private ChargeGate withdrawalGate = ChargeGate.unbounded();
 
-    /** Without the Team's money rules (unit tests of the acceptance rules only). */
-    public StartPaymentService(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
-                               RateTable rates, UnitOfWork unitOfWork, Clock clock) {
-        this(catalogue, counterparties, store, rates, unitOfWork, clock, null);
-    }
-
     public StartPaymentService(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
                                RateTable rates, UnitOfWork unitOfWork, Clock clock, PaymentFunds funds) {
-        this.funds = funds;
+        this.funds = java.util.Objects.requireNonNull(funds, "funds");
         this.catalogue = catalogue;
         this.counterparties = counterparties;
         this.store = store;
@@ -140,10 +134,8 @@ public final class StartPaymentService implements StartPayment {
             }
             Instant now = clock.instant();
             Payment inserted = store.insert(draft(accountId, prepared, linked, now), now);
-            if (funds != null) {
-                // Team tier limit, then the withdrawal's reservation: the last refusals, same transaction
-                funds.onAccepted(inserted);
-            }
+            // Team tier limit, then the withdrawal's reservation: the last refusals, same transaction
+            funds.onAccepted(inserted);
             // the Idempotency-Key commits with the payment: a retry after a crash answers this payment
             recoveryPoints.record(accountId, RecoveryPoints.PAYMENT, Long.toString(inserted.id()));
             return inserted;

@@ -33,7 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -79,14 +78,6 @@ public final class RunCheckService implements RunCheck {
     private final VerificationPolicy policy;
     private ChargeGate chargeGate = ChargeGate.unbounded();
     private RecoveryPoints recoveryPoints = RecoveryPoints.NONE;
-
-    /** One provider, no operator routing, calls not logged (tests of the billing steps). */
-    public RunCheckService(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
-                           VerificationProvider provider, PiiProtection pii, PhoneRegions phoneRegions,
-                           UnitOfWork uow, Clock clock, VerificationPolicy policy) {
-        this(catalogue, access, wallet, lookups, single(provider), EMPTY_ROUTING, calls -> { }, pii, phoneRegions,
-                uow, clock, policy);
-    }
 
     public RunCheckService(CheckCatalogue catalogue, VerificationAccess access, WalletCharges wallet, LookupStore lookups,
                            VerificationProviders providers, RoutingStore routing, ProviderCallLog callLog,
@@ -374,53 +365,6 @@ public final class RunCheckService implements RunCheck {
                     ProviderCall.Result.NOT_VERIFIED, n.providerCharged() ? cost : zero, took, now());
             case CheckOutcome.ProviderUnavailable u -> new ProviderCall(of, provider, attempt,
                     ProviderCall.Result.unavailable(u.cause().name().toLowerCase(Locale.ROOT)), zero, took, now());
-        };
-    }
-
-    private static final RoutingStore EMPTY_ROUTING = new RoutingStore() {
-        @Override
-        public RoutingTable load() {
-            return RoutingTable.EMPTY;
-        }
-
-        @Override
-        public void replace(RoutingTable table) {
-            throw new UnsupportedOperationException("no routing store");
-        }
-
-        @Override
-        public List<String> route(String check) {
-            return List.of();
-        }
-
-        @Override
-        public Map<String, Money> costs(String check) {
-            return Map.of();
-        }
-
-        @Override
-        public List<ProviderMargin> margins(Instant since) {
-            return List.of();
-        }
-    };
-
-    private static VerificationProviders single(VerificationProvider provider) {
-        String name = provider.name(null);
-        return new VerificationProviders() {
-            @Override
-            public Set<String> names() {
-                return Set.of(name);
-            }
-
-            @Override
-            public Optional<VerificationProvider> find(String name) {
-                return Optional.of(provider);
-            }
-
-            @Override
-            public List<String> defaultRoute(String check) {
-                return List.of(name);
-            }
         };
     }
 

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.application.balance.OpenFunds;
 import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.common.Choice;
 import io.mizani.domain.common.RateTable;
@@ -44,8 +45,9 @@ class PaymentObserverTest {
             finished.add(payment);
         }
     };
-    StartPayment start = new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock);
-    PaymentFinaliser finaliser = new PaymentFinaliser(store, counterparties, outbox, null, observer);
+    StartPayment start = new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock,
+            OpenFunds.create());
+    PaymentFinaliser finaliser = new PaymentFinaliser(store, counterparties, outbox, OpenFunds.create(), observer);
     Deque<RailOutcome> script = new ArrayDeque<>();
     PaymentRail rail = new PaymentRail() {
         @Override

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.application.balance.OpenFunds;
 import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.common.Choice;
 import io.mizani.domain.common.RateTable;
@@ -26,8 +27,10 @@ class ProcessingTest {
     Fakes.Store store = new Fakes.Store(clock);
     Fakes.Counterparties counterparties = new Fakes.Counterparties();
     Fakes.Outbox outbox = new Fakes.Outbox();
-    StartPayment start = new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock);
-    PaymentFinaliser finaliser = new PaymentFinaliser(store, counterparties, outbox);
+    StartPayment start = new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock,
+            OpenFunds.create());
+    PaymentFinaliser finaliser = new PaymentFinaliser(store, counterparties, outbox, OpenFunds.create(),
+            PaymentObserver.NONE);
     Deque<RailOutcome> script = new ArrayDeque<>();
     List<String> calls = new ArrayList<>();
     PaymentRail rail = new PaymentRail() {
@@ -154,7 +157,8 @@ class ProcessingTest {
                 throw new IllegalStateException("database went away");
             }
         };
-        ProcessPayments w = new ProcessPayments(store, p -> byPayment, new PaymentFinaliser(store, counterparties, down),
+        ProcessPayments w = new ProcessPayments(store, p -> byPayment, new PaymentFinaliser(store, counterparties, down,
+                OpenFunds.create(), PaymentObserver.NONE),
                 Fakes.DIRECT, clock, Duration.ofSeconds(30),
                 new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), Integer.MAX_VALUE), 10, DEADLINE);
         var failure = assertThrows(IllegalStateException.class, w::runOnce, "the round reports the failure");

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.application.balance.OpenFunds;
 import io.mizani.domain.common.Choice;
 import io.mizani.application.beneficiary.Counterparty;
 import io.mizani.domain.beneficiary.BeneficiaryProfile;
@@ -31,7 +32,8 @@ class StartPaymentTest {
     Fakes.Catalogue catalogue = new Fakes.Catalogue();
     Fakes.Store store = new Fakes.Store(clock);
     Fakes.Counterparties counterparties = new Fakes.Counterparties();
-    StartPayment start = new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock);
+    StartPayment start = new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock,
+            OpenFunds.create());
     UUID tier0 = UUID.randomUUID();
     UUID full = UUID.randomUUID();
     UUID inactive = UUID.randomUUID();

@@ -55,7 +55,7 @@ class RunCheckServiceTest {
                 return "sandbox";
             }
         };
-        return new RunCheckService(CheckCatalogue.standard(), id -> new VerificationAccess.Access(!unavailable.contains(id),
+        return OneProvider.service(CheckCatalogue.standard(), id -> new VerificationAccess.Access(!unavailable.contains(id),
                 settings.find(id).orElse(VerificationSettings.DEFAULT)), wallet,
                 lookups, provider, pii, new Fakes.KenyanPhones(),
                 new Fakes.RollbackUnitOfWork(lookups, wallet), clock, policy);
@@ -298,7 +298,7 @@ class RunCheckServiceTest {
                 throw new IllegalStateException("database gone");
             }
         };
-        var service = new RunCheckService(CheckCatalogue.standard(), id -> new VerificationAccess.Access(true,
+        var service = OneProvider.service(CheckCatalogue.standard(), id -> new VerificationAccess.Access(true,
                 settings.find(id).orElse(VerificationSettings.DEFAULT)), wallet, failing, new VerificationProvider() {
             @Override
             public CheckOutcome run(ProviderRequest request) {

@@ -147,13 +147,16 @@ adj_ops = [o for o in ops if o["kind"] == "adjust"]
 if adj_ops:
     applied = {r["reference"] for r in sql(f"SELECT reference FROM balance_entries WHERE account_id = {acc}"
                                              f" AND reference LIKE 'chaos-adj-%'")}
-    audited = sql("SELECT count(*) AS n FROM audit_events WHERE action = 'balance.adjust' AND outcome = 'succeeded'"
-                  f" AND target_id = '{acc}'")[0]["n"]
+    audited = [r["details"] for r in sql("SELECT details FROM audit_events WHERE action = 'balance.adjust'"
+                                         f" AND outcome = 'succeeded' AND target_id = '{acc}'")]
     refused_applied = [o["ref"] for o in adj_ops if o["code"] is not None and 400 <= o["code"] < 500 and o["ref"] in applied]
     check(f"operator adjustments: {len(applied)} applied once each of {len(adj_ops)} asked, none applied for a 4xx",
           not refused_applied and all(o["ref"] in applied for o in adj_ops if o["code"] == 200), sample(refused_applied))
-    check(f"every applied adjustment has its audit event ({audited} succeeded balance.adjust events for {len(applied)} applied)",
-          int(audited) >= len(applied))
+    # matched by the adjustment's reference, which the event's details carry (a count could be made up by a replay's
+    # second event; bench/chaos-tamper.py found that)
+    unaudited = sorted(r for r in applied if not any(f'"{r}"' in d for d in audited))
+    check(f"every applied adjustment has its succeeded audit event, matched by reference ({len(audited)} succeeded"
+          f" balance.adjust events for {len(applied)} applied)", not unaudited, sample(unaudited))
 op_auth = "Basic " + base64.b64encode(os.environ.get("OPERATOR", "operator:sandbox-operator").encode()).decode()
 try:
     verify = json.loads(urllib.request.urlopen(urllib.request.Request(base + "/api/admin/audit-events/verify",

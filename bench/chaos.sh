@@ -25,6 +25,8 @@
 #      CB_PORT (18592) QUIET_MAX (180) KEEP=1 keeps the work directory (logs) for inspection.
 #      SKEW0 / SKEW1 (unset): run instance 0 / 1 with its machine clock moved, e.g. SKEW0=+5m SKEW1=-5m (libfaketime,
 #      Debian package faketime): the service must run on the database's time (docs/operations.md "Clocks").
+#      TAMPER=1: after a passing check, bench/chaos-tamper.py changes the record as defects would (a forged notice
+#      obeyed, an adjustment lost or unaudited, an audit event edited, a forgery accepted) and expects each caught.
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 set -uo pipefail
 
@@ -240,6 +242,11 @@ log "quiescence after $(( $(date +%s) - q0 )) s (open payments, pending events, 
 
 OPERATOR="$OP" python3 "$ROOT/bench/chaos-check.py" "$WORK" "$ACC" "$PGPORT" "$BASE" "$MAUTH" "$kills" "$pg_done" "$PG_DOWN" "$RESPAWNS"
 rc=$?
+if [ "${TAMPER:-0}" = 1 ] && [ "$rc" = 0 ]; then
+  log "tampering with the record to prove the newer checks can fail (bench/chaos-tamper.py)"
+  OPERATOR="$OP" python3 "$ROOT/bench/chaos-tamper.py" "$WORK" "$ACC" "$PGPORT" "$BASE" "$MAUTH" "$kills" "$pg_done" "$PG_DOWN" "$RESPAWNS"
+  rc=$?
+fi
 log "total run time $(( $(date +%s) - T0 )) s"
 for i in 0 1; do
   n=$(grep -c -E ' ERROR ' "$WORK/service-$i.log" 2>/dev/null); log "instance $i log: $n ERROR lines"

@@ -1,5 +1,6 @@
 package io.mizani.application.screening;
 
+import io.mizani.domain.billing.ChargeStatus;
 import io.mizani.application.billing.ChargeGate;
 import io.mizani.application.billing.ServiceWallet;
 import io.mizani.application.billing.WalletCharges;
@@ -71,7 +72,7 @@ public final class ScreeningService {
 
     /** A screen's answer. */
     public record ScreenResult(String screenId, Verdict verdict, List<ScreeningIndex.Hit> hits,
-                               BigDecimal chargedAmount, String chargeStatus) {
+                               BigDecimal chargedAmount, ChargeStatus chargeStatus) {
     }
 
     /** A payee about to be paid: who, and the account the money goes to. */
@@ -151,7 +152,7 @@ public final class ScreeningService {
         String screenId = "scr_" + random(12);
         BigDecimal price = platform ? settings.livePrice() : BigDecimal.ZERO.setScale(2);
         String chargeReference = platform ? "chg_" + screenId.substring(4) : null;
-        String chargeStatus = platform ? "charged" : "free";
+        ChargeStatus chargeStatus = platform ? ChargeStatus.CHARGED : ChargeStatus.FREE;
         Verdict verdict = hits.isEmpty() ? Verdict.CLEAR : Verdict.POTENTIAL_MATCH;
         Instant now = ports.clock().instant();
         Money charge = Money.of(price, ServiceWallet.CURRENCY);

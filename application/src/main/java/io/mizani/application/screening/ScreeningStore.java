@@ -1,5 +1,6 @@
 package io.mizani.application.screening;
 
+import io.mizani.domain.billing.ChargeStatus;
 import io.mizani.domain.screening.CaseStatus;
 import io.mizani.domain.screening.EntryType;
 import io.mizani.domain.screening.ListEntry;
@@ -105,7 +106,7 @@ public interface ScreeningStore {
 
     /** A billed screen as recorded. */
     record StoredScreen(String screenId, long accountId, String verdict, List<Map<String, Object>> hits,
-                        Money chargedAmount, String chargeStatus, String chargeReference, Instant createdAt) {
+                        Money chargedAmount, ChargeStatus chargeStatus, String chargeReference, Instant createdAt) {
     }
 
     void insertScreen(StoredScreen screen);

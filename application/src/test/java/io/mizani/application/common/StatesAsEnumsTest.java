@@ -71,8 +71,6 @@ class StatesAsEnumsTest {
             Map.entry("BrowseMerchants$AccountQuery.status", LATER),
             Map.entry("UserStore$Login.status", LATER),
             Map.entry("ViewUserProfile$UserProfile.status", LATER),
-            Map.entry("ScreeningStore$StoredScreen.chargeStatus", LATER),
-            Map.entry("ScreeningService$ScreenResult.chargeStatus", LATER),
             Map.entry("EventStore$NewEvent.type", LATER),
             Map.entry("StoredEvent.type", LATER),
             Map.entry("CallbackOutbox$NewCallback.eventType", LATER),

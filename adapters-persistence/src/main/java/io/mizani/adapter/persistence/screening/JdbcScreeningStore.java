@@ -196,7 +196,7 @@ class JdbcScreeningStore implements ScreeningStore {
                         + "CAST(:hits AS jsonb), :amount, :status, :reference, :at)")
                 .bind("id", s.screenId()).bind("account", s.accountId()).bind("verdict", s.verdict())
                 .bind("hits", CanonicalJson.of(s.hits())).bind("amount", s.chargedAmount().amount())
-                .bind("status", s.chargeStatus()).bind("reference", s.chargeReference())
+                .bind("status", s.chargeStatus().wire()).bind("reference", s.chargeReference())
                 .bind("at", OffsetDateTime.ofInstant(s.createdAt(), ZoneOffset.UTC)).execute());
     }
 

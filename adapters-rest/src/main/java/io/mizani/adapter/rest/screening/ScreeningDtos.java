@@ -42,7 +42,7 @@ final class ScreeningDtos {
                         String chargeCurrency, String chargeStatus) {
         static ScreenResult of(ScreeningService.ScreenResult r) {
             return new ScreenResult(r.screenId(), r.verdict().wire(), r.hits().stream().map(ScreeningHit::of).toList(),
-                    r.chargedAmount(), "KES", r.chargeStatus());
+                    r.chargedAmount(), "KES", r.chargeStatus().wire());
         }
     }
 

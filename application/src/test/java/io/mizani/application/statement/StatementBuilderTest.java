@@ -1,5 +1,6 @@
 package io.mizani.application.statement;
 
+import io.mizani.domain.balance.EntryType;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.statement.LedgerLine;
@@ -158,7 +159,7 @@ class StatementBuilderTest {
     };
 
     static LedgerLine line(long id, String amount, String after) {
-        return new LedgerLine(id, Instant.parse("2026-11-0" + (id % 9 + 1) + "T10:00:00Z"), "adjustment",
+        return new LedgerLine(id, Instant.parse("2026-11-0" + (id % 9 + 1) + "T10:00:00Z"), EntryType.ADJUSTMENT,
                 Money.of(new BigDecimal(amount), "KES"), Money.of(new BigDecimal(after), "KES"),
                 new LedgerLine.References(null, null), "adjustment a-" + id);
     }
@@ -234,7 +235,7 @@ class StatementBuilderTest {
 
     @Test
     void an_entry_in_another_currency_fails_the_build_instead_of_adding_up_wrong() {
-        ledger.lines.add(new LedgerLine(1, Instant.parse("2026-11-02T10:00:00Z"), "collection",
+        ledger.lines.add(new LedgerLine(1, Instant.parse("2026-11-02T10:00:00Z"), EntryType.COLLECTION,
                 Money.of(BigDecimal.ONE, "NGN"), Money.of(BigDecimal.ONE, "NGN"), new LedgerLine.References(null, null),
                 null));
         builder.runOnce();

@@ -28,7 +28,7 @@ public final class StatementCsv {
         StringBuilder b = new StringBuilder(160);
         b.append(l.entryId()).append(',');
         b.append(TIME.format(l.createdAt())).append(',');
-        field(b, l.type()).append(',');
+        field(b, l.type().wire()).append(',');
         b.append(l.amount().twoDecimals()).append(',');
         field(b, l.amount().currency()).append(',');
         b.append(l.availableAfter().twoDecimals()).append(',');

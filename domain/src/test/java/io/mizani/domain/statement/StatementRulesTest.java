@@ -1,5 +1,6 @@
 package io.mizani.domain.statement;
 
+import io.mizani.domain.balance.EntryType;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class StatementRulesTest {
 
     @Test
     void a_row_quotes_only_the_fields_that_need_it_and_ends_with_crlf() {
-        LedgerLine l = new LedgerLine(42, Instant.parse("2026-11-25T09:05:01.123456Z"), "adjustment",
+        LedgerLine l = new LedgerLine(42, Instant.parse("2026-11-25T09:05:01.123456Z"), EntryType.ADJUSTMENT,
                 Money.of(new java.math.BigDecimal("-1250.5"), "KES"), Money.of(new java.math.BigDecimal("10"), "KES"),
                 new LedgerLine.References("tx_1", "order \"7\", blue"), "line one\nline two");
         assertEquals("42,2026-11-25T09:05:01.123456Z,adjustment,-1250.50,KES,10.00,tx_1,\"order \"\"7\"\", blue\","
@@ -77,7 +78,7 @@ class StatementRulesTest {
 
     @Test
     void nulls_are_empty_fields_and_whole_seconds_keep_six_digits() {
-        LedgerLine l = new LedgerLine(1, Instant.parse("2026-11-25T09:05:01Z"), "collection",
+        LedgerLine l = new LedgerLine(1, Instant.parse("2026-11-25T09:05:01Z"), EntryType.COLLECTION,
                 Money.of(new java.math.BigDecimal("100.00"), "KES"), Money.of(new java.math.BigDecimal("100.00"), "KES"),
                 new LedgerLine.References(null, null), null);
         assertEquals("1,2026-11-25T09:05:01.000000Z,collection,100.00,KES,100.00,,,\r\n", StatementCsv.row(l));
@@ -87,17 +88,23 @@ class StatementRulesTest {
     void descriptions_name_the_movement() {
         Money fee = Money.of(new java.math.BigDecimal("15.00"), "KES");
         assertEquals("collection via mpesa_ke, net of fee 15.00",
-                EntryDescription.of(new EntryDescription.Facts("collection", "mpesa_ke", fee, null, null)));
+                EntryDescription.of(new EntryDescription.Facts(EntryType.COLLECTION,
+                        "mpesa_ke", fee, null, null)));
         assertEquals("withdrawal via mpesa_ke: amount and fee 15.00 reserved",
-                EntryDescription.of(new EntryDescription.Facts("withdrawal_reserve", "mpesa_ke", fee, null, null)));
+                EntryDescription.of(new EntryDescription.Facts(EntryType.WITHDRAWAL_RESERVE,
+                        "mpesa_ke", fee, null, null)));
         assertEquals("withdrawal via mpesa_ke failed: reservation released",
-                EntryDescription.of(new EntryDescription.Facts("withdrawal_release", "mpesa_ke", fee, null, null)));
+                EntryDescription.of(new EntryDescription.Facts(EntryType.WITHDRAWAL_RELEASE,
+                        "mpesa_ke", fee, null, null)));
         assertEquals("adjustment adj-1: opening float",
-                EntryDescription.of(new EntryDescription.Facts("adjustment", null, null, "adj-1", "opening float")));
+                EntryDescription.of(new EntryDescription.Facts(EntryType.ADJUSTMENT,
+                        null, null, "adj-1", "opening float")));
         assertEquals("adjustment adj-2",
-                EntryDescription.of(new EntryDescription.Facts("adjustment", null, null, "adj-2", null)));
+                EntryDescription.of(new EntryDescription.Facts(EntryType.ADJUSTMENT,
+                        null, null, "adj-2", null)));
         assertEquals("refund reserve via mpesa_ke",
-                EntryDescription.of(new EntryDescription.Facts("refund_reserve", "mpesa_ke", null, null, null)));
+                EntryDescription.of(new EntryDescription.Facts(EntryType.REFUND_RESERVE,
+                        "mpesa_ke", null, null, null)));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.mizani.domain.statement;
 
+import io.mizani.domain.balance.EntryType;
 import io.mizani.domain.common.Money;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -63,8 +64,8 @@ class StatementTotalsProperties {
             Money amount = Money.of(amounts.get(i), "NGN");
             t = t.add(amount);
             running = running.add(amounts.get(i));
-            file.append(StatementCsv.row(new LedgerLine(i + 1, Instant.ofEpochSecond(1_700_000_000L + i), "adjustment",
-                    amount, Money.of(running, "NGN"), new LedgerLine.References(null, texts.get(i)),
+            file.append(StatementCsv.row(new LedgerLine(i + 1, Instant.ofEpochSecond(1_700_000_000L + i),
+                    EntryType.ADJUSTMENT, amount, Money.of(running, "NGN"), new LedgerLine.References(null, texts.get(i)),
                     texts.get(49 - i))));
         }
         List<List<String>> rows = Rfc4180.parse(file.toString());

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.balance;
 
+import io.mizani.domain.balance.EntryType;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.statement.LedgerExport;
 import io.mizani.domain.common.Money;
@@ -56,7 +57,9 @@ public class JdbcLedgerExport implements LedgerExport {
                 .bind("from", utc(period.startsAt())).bind("before", utc(period.endsBefore()))
                 .setFetchSize(FETCH)
                 .map((rs, ctx) -> {
-                    String type = rs.getString("type");
+                    String stored = rs.getString("type");
+                    EntryType type = EntryType.parse(stored).orElseThrow(
+                            () -> new IllegalStateException("unknown balance entry type " + stored));
                     BigDecimal fee = rs.getBigDecimal("fee");
                     String provider = rs.getString("provider");
                     String description = EntryDescription.of(new EntryDescription.Facts(type, provider,

@@ -19,7 +19,22 @@ public final class PaymentChannels {
 
     /** One channel as listed. */
     public record Channel(String provider, String country, String currency, List<String> rails, List<String> ramps,
-                          String status, boolean available) {
+                          ChannelStatus status, boolean available) {
+    }
+
+    /** A channel is {@code active} when at least one of its ramps is open, else {@code inactive}. */
+    public enum ChannelStatus {
+        ACTIVE("active"), INACTIVE("inactive");
+
+        private final String wire;
+
+        ChannelStatus(String wire) {
+            this.wire = wire;
+        }
+
+        public String wire() {
+            return wire;
+        }
     }
 
     private final PaymentCatalogue catalogue;
@@ -56,7 +71,8 @@ public final class PaymentChannels {
                         }
                     }
                     out.add(new Channel(provider, country.code(), country.currency(), List.copyOf(rails),
-                            List.copyOf(ramps), ramps.isEmpty() ? "inactive" : "active", health.available(provider)));
+                            List.copyOf(ramps), ramps.isEmpty() ? ChannelStatus.INACTIVE : ChannelStatus.ACTIVE,
+                            health.available(provider)));
                 });
             }
             out.sort(java.util.Comparator.comparing(Channel::country).thenComparing(Channel::provider));

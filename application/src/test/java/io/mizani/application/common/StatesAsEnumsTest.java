@@ -73,7 +73,6 @@ class StatesAsEnumsTest {
             Map.entry("StoredEvent.type", LATER),
             Map.entry("CallbackOutbox$NewCallback.eventType", LATER),
             Map.entry("CallbackOutbox$Message.eventType", LATER),
-            Map.entry("PaymentChannels$Channel.status", LATER),
             Map.entry("PayoutBatches$ItemQuery.status", LATER));
 
     @Test

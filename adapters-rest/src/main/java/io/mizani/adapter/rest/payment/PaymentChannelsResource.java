@@ -27,7 +27,7 @@ public class PaymentChannelsResource {
     public record PaymentChannel(String provider, String country, String currency, List<String> rails,
                                  List<String> ramps, String status, boolean available) {
         static PaymentChannel of(PaymentChannels.Channel c) {
-            return new PaymentChannel(c.provider(), c.country(), c.currency(), c.rails(), c.ramps(), c.status(),
+            return new PaymentChannel(c.provider(), c.country(), c.currency(), c.rails(), c.ramps(), c.status().wire(),
                     c.available());
         }
     }

@@ -1,5 +1,6 @@
 package io.mizani.application.payout;
 
+import io.mizani.domain.common.Choice;
 import io.mizani.application.payment.StartPaymentCommand;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.PaymentStatus;
@@ -57,20 +58,32 @@ public interface PayoutBatches {
         }
     }
 
-    /** GET .../items: {@code status} one of the transaction statuses or absent, limit 1-100 (default 20). */
-    record ItemQuery(Caller caller, String batchReference, String status, String limit, String startingAfter) {
+    /**
+     * GET .../items: {@code status} one of the transaction statuses or absent, limit 1-100 (default 20). The status
+     * arrives parsed ({@link #status(String)}, at the REST edge); an unknown one is refused where it was before, first.
+     */
+    record ItemQuery(Caller caller, String batchReference, Choice<PaymentStatus> status, String limit,
+                     String startingAfter) {
+
+        /** The client's {@code status} as sent: absent, a transaction status (any case, trimmed), or unknown. */
+        public static Choice<PaymentStatus> status(String raw) {
+            return Choice.parse(raw, s -> {
+                String w = s.trim().toLowerCase(Locale.ROOT);
+                for (PaymentStatus p : PaymentStatus.values()) {
+                    if (p.wire().equals(w)) {
+                        return Optional.of(p);
+                    }
+                }
+                return Optional.empty();
+            });
+        }
 
         public Optional<PaymentStatus> parsedStatus() {
-            if (status == null || status.isBlank()) {
+            if (status == null || status.isAbsent()) {
                 return Optional.empty();
             }
-            String s = status.trim().toLowerCase(Locale.ROOT);
-            for (PaymentStatus p : PaymentStatus.values()) {
-                if (p.wire().equals(s)) {
-                    return Optional.of(p);
-                }
-            }
-            throw DomainError.invalidArgument("status must be one of queued, pending, succeeded, failed");
+            return Optional.of(status.known().orElseThrow(
+                    () -> DomainError.invalidArgument("status must be one of queued, pending, succeeded, failed")));
         }
 
         public int parsedLimit() {

@@ -72,8 +72,7 @@ class StatesAsEnumsTest {
             Map.entry("EventStore$NewEvent.type", LATER),
             Map.entry("StoredEvent.type", LATER),
             Map.entry("CallbackOutbox$NewCallback.eventType", LATER),
-            Map.entry("CallbackOutbox$Message.eventType", LATER),
-            Map.entry("PayoutBatches$ItemQuery.status", LATER));
+            Map.entry("CallbackOutbox$Message.eventType", LATER));
 
     @Test
     void no_record_carries_a_state_as_text() {

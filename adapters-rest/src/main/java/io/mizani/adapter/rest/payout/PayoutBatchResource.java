@@ -188,7 +188,8 @@ public class PayoutBatchResource {
             @Parameter(description = ParameterText.STATUS) @QueryParam("status") String status,
             @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
             @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
-        var page = batches.items(new PayoutBatches.ItemQuery(caller(), batchReference, status, limit, startingAfter));
+        var page = batches.items(new PayoutBatches.ItemQuery(caller(), batchReference,
+                PayoutBatches.ItemQuery.status(status), limit, startingAfter));
         var out = new LinkedHashMap<String, Object>();
         out.put("items", page.items().stream().map(TransactionView::asMap).toList());
         out.put("has_more", page.hasMore());

@@ -1,8 +1,10 @@
 package io.mizani.application.team;
 
+import io.mizani.domain.team.TeamStatus;
+import io.mizani.domain.common.Choice;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Optional;
 
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.error.DomainError;
@@ -17,12 +19,25 @@ public final class BrowseMerchants {
 
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;
-    static final Set<String> STATUSES = Set.of("active", "deleted");
 
     public record Query(String name, String limit, String startingAfter) {
     }
 
-    public record AccountQuery(String merchant, String status, String limit, String startingAfter) {
+    /** The status arrives parsed ({@link #status(String)}, at the REST edge); an unknown one is refused in turn. */
+    public record AccountQuery(String merchant, Choice<TeamStatus> status, String limit, String startingAfter) {
+    }
+
+    /** The client's {@code status} as sent: absent, a Team status (any case, trimmed), or unknown. */
+    public static Choice<TeamStatus> status(String raw) {
+        return Choice.parse(raw, s -> {
+            String w = s.trim().toLowerCase(Locale.ROOT);
+            for (TeamStatus t : TeamStatus.values()) {
+                if (t.wire().equals(w)) {
+                    return Optional.of(t);
+                }
+            }
+            return Optional.empty();
+        });
     }
 
     public record MerchantPage(List<MerchantDirectory.Merchant> merchants, boolean hasMore) {
@@ -55,14 +70,12 @@ public final class BrowseMerchants {
         int limit = limit(q.limit());
         Long after = cursor(q.startingAfter(), "starting_after must be an account id");
         Long merchant = cursor(q.merchant(), "merchant must be a merchant id");
-        String status = null;
-        if (q.status() != null && !q.status().isBlank()) {
-            status = q.status().trim().toLowerCase(Locale.ROOT);
-            if (!STATUSES.contains(status)) {
-                throw DomainError.invalidArgument("status must be one of active, deleted");
-            }
+        TeamStatus status = null;
+        if (q.status() != null && !q.status().isAbsent()) {
+            status = q.status().known()
+                    .orElseThrow(() -> DomainError.invalidArgument("status must be one of active, deleted"));
         }
-        String s = status;
+        TeamStatus s = status;
         List<Team> rows = uow.inTransaction(() -> directory.accounts(merchant, s, after, limit + 1));
         boolean more = rows.size() > limit;
         return new AccountPage(more ? rows.subList(0, limit) : rows, more);

@@ -1,5 +1,6 @@
 package io.mizani.application.team;
 
+import io.mizani.domain.team.TeamStatus;
 import java.time.Instant;
 import java.util.List;
 
@@ -12,7 +13,7 @@ public interface MerchantDirectory {
     List<Merchant> merchants(String nameContains, Long beforeId, int max);
 
     /** Teams newest first (deleted ones included when {@code status} is null or "deleted"). */
-    List<Team> accounts(Long organizationId, String status, Long beforeId, int max);
+    List<Team> accounts(Long organizationId, TeamStatus status, Long beforeId, int max);
 
     /** The Team whatever its status (a deleted one too). */
     java.util.Optional<Team> account(long id);

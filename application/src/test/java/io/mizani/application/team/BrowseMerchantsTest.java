@@ -1,5 +1,6 @@
 package io.mizani.application.team;
 
+import io.mizani.domain.team.TeamStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -35,7 +36,7 @@ class BrowseMerchantsTest {
         }
 
         @Override
-        public List<Team> accounts(Long organizationId, String status, Long beforeId, int max) {
+        public List<Team> accounts(Long organizationId, TeamStatus status, Long beforeId, int max) {
             calls.add(new Object[] {organizationId, status, beforeId, max});
             return List.of();
         }
@@ -88,13 +89,15 @@ class BrowseMerchantsTest {
 
     @Test
     void account_filters_are_checked_before_the_store_is_asked() {
-        assertThrows(DomainError.class, () -> browse.accounts(new BrowseMerchants.AccountQuery(null, "frozen", null, null)));
+        assertThrows(DomainError.class,
+                () -> browse.accounts(new BrowseMerchants.AccountQuery(null, BrowseMerchants.status("frozen"), null,
+                        null)));
         assertThrows(DomainError.class, () -> browse.accounts(new BrowseMerchants.AccountQuery("abc", null, null, null)));
         assertThrows(DomainError.class, () -> browse.accounts(new BrowseMerchants.AccountQuery(null, null, null, "0")));
         assertTrue(calls.isEmpty());
-        browse.accounts(new BrowseMerchants.AccountQuery(" 7 ", "DELETED", null, null));
+        browse.accounts(new BrowseMerchants.AccountQuery(" 7 ", BrowseMerchants.status("DELETED"), null, null));
         assertEquals(7L, calls.get(0)[0]);
-        assertEquals("deleted", calls.get(0)[1]);
+        assertEquals(TeamStatus.DELETED, calls.get(0)[1]);
     }
 
     @Test

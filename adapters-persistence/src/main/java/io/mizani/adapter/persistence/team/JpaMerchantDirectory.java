@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.team;
 
+import io.mizani.domain.team.TeamStatus;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -55,14 +56,14 @@ class JpaMerchantDirectory implements MerchantDirectory {
     }
 
     @Override
-    public List<Team> accounts(Long organizationId, String status, Long beforeId, int max) {
+    public List<Team> accounts(Long organizationId, TeamStatus status, Long beforeId, int max) {
         StringBuilder jpql = new StringBuilder("FROM AccountEntity a WHERE 1 = 1");
         if (organizationId != null) {
             jpql.append(" AND a.organizationId = :org");
         }
-        if ("active".equals(status)) {
+        if (status == TeamStatus.ACTIVE) {
             jpql.append(" AND a.deletedAt IS NULL");
-        } else if ("deleted".equals(status)) {
+        } else if (status == TeamStatus.DELETED) {
             jpql.append(" AND a.deletedAt IS NOT NULL");
         }
         if (beforeId != null) {

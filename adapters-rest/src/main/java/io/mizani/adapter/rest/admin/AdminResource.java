@@ -101,7 +101,8 @@ public class AdminResource {
             @Parameter(description = ParameterText.STATUS) @QueryParam("status") String status,
             @Parameter(description = ParameterText.LIMIT) @QueryParam("limit") String limit,
             @Parameter(description = ParameterText.STARTING_AFTER) @QueryParam("starting_after") String startingAfter) {
-        var page = browse.accounts(new BrowseMerchants.AccountQuery(merchant, status, limit, startingAfter));
+        var page = browse.accounts(new BrowseMerchants.AccountQuery(merchant, BrowseMerchants.status(status), limit,
+                startingAfter));
         return new AccountList(page.accounts().stream().map(TeamJson.Account::of).toList(), page.hasMore());
     }
 

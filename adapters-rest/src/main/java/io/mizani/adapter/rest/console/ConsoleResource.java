@@ -163,7 +163,8 @@ public class ConsoleResource {
     public Response accounts(@QueryParam("merchant") String merchant, @QueryParam("status") String status,
                              @QueryParam("starting_after") String startingAfter) {
         return guard("accounts", () -> {
-            var page = browse.accounts(new BrowseMerchants.AccountQuery(merchant, status, null, startingAfter));
+            var page = browse.accounts(new BrowseMerchants.AccountQuery(merchant, BrowseMerchants.status(status), null,
+                    startingAfter));
             StringBuilder rows = new StringBuilder();
             for (Team t : page.accounts()) {
                 rows.append("<tr><td>").append(t.id()).append("</td><td><a href=\"/console/accounts/").append(t.id())

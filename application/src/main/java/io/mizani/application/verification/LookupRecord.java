@@ -162,7 +162,7 @@ public record LookupRecord(
     public VerificationToken token() {
         Found found = outcome.found();
         return new VerificationToken(id, subject.checked(),
-                new VerificationToken.Finding(outcome.status().wire(), found.verificationStatus(), outcome.verified(),
+                new VerificationToken.Finding(outcome.status(), found.verificationStatus(), outcome.verified(),
                         found.actorType(), found.subjectName(), subject.identifierMasked(), outcome.reply().reference(),
                         routing.source()),
                 outcome.fetchedAt(), outcome.expiresAt());

@@ -1,5 +1,6 @@
 package io.mizani.application.teamkyc;
 
+import io.mizani.domain.verification.CheckStatus;
 import io.mizani.domain.team.Team;
 import io.mizani.domain.verification.LookupId;
 import io.mizani.domain.verification.VerificationToken;
@@ -123,7 +124,7 @@ final class Fakes {
             String token = "lk_" + (issued.size() + 1);
             issued.put(token, Map.entry(accountId, new VerificationToken(LookupId.of(token),
                     new VerificationToken.Checked(check, category, "KE"),
-                    new VerificationToken.Finding(verified ? "verified" : "not_verified",
+                    new VerificationToken.Finding(verified ? CheckStatus.VERIFIED : CheckStatus.NOT_VERIFIED,
                             verified ? "VERIFIED" : "NOT_VERIFIED", verified, actorType, "Jane Doe", "12••••78",
                             "ref-" + token, "sandbox"),
                     Instant.parse("2026-11-21T05:00:00Z"), Instant.parse("2026-12-21T05:00:00Z"))));

@@ -16,10 +16,11 @@ public record VerificationToken(LookupId token, Checked checked, Finding finding
     }
 
     /**
-     * What the check found: the status ({@code verified}, {@code not_verified}) and the provider's words, the
-     * subject, its actor type ({@code C} company, {@code I} natural person, or null) and the source that answered.
+     * What the check found: the status ({@link CheckStatus}: {@code verified}, {@code not_verified}) and the
+     * provider's words, the subject, its actor type ({@code C} company, {@code I} natural person, or null) and the
+     * source that answered.
      */
-    public record Finding(String status, String verificationStatus, boolean verified, String actorType,
+    public record Finding(CheckStatus status, String verificationStatus, boolean verified, String actorType,
                           String subjectName, String identifierMasked, String reference, String source) {
     }
 

@@ -1,5 +1,6 @@
 package io.mizani.domain.teamkyc;
 
+import io.mizani.domain.verification.CheckStatus;
 import io.mizani.domain.verification.LookupId;
 import io.mizani.domain.verification.VerificationToken;
 import java.time.Instant;
@@ -25,7 +26,7 @@ final class Tokens {
         return new TokenSnapshot(slot, new VerificationToken(
                 LookupId.of("tok_" + slot.key() + (verified ? "_v" : "_nv") + "_" + actorType),
                 new VerificationToken.Checked(check, category, "KE"),
-                new VerificationToken.Finding(verified ? "verified" : "not_verified",
+                new VerificationToken.Finding(verified ? CheckStatus.VERIFIED : CheckStatus.NOT_VERIFIED,
                         verified ? "VERIFIED" : "NOT_VERIFIED", verified, actorType, "Subject", "12••••78", "ref",
                         "sandbox"),
                 T0, T0.plusSeconds(86400)));

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.teamkyc;
 
+import io.mizani.domain.verification.CheckStatus;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationContext;
@@ -32,6 +33,20 @@ final class FlatTokenSnapshots {
     /** Registers the flat form for {@link TokenSnapshot} on a mapper. */
     static SimpleModule module() {
         SimpleModule module = new SimpleModule("flat-token-snapshot");
+        // the finding's status as its wire word ("verified", "not_verified"), the form rows already hold
+        module.addSerializer(CheckStatus.class, new JsonSerializer<>() {
+            @Override
+            public void serialize(CheckStatus value, JsonGenerator gen, SerializerProvider provider)
+                    throws IOException {
+                gen.writeString(value.wire());
+            }
+        });
+        module.addDeserializer(CheckStatus.class, new JsonDeserializer<>() {
+            @Override
+            public CheckStatus deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                return CheckStatus.fromWire(p.getValueAsString());
+            }
+        });
         module.addSerializer(TokenSnapshot.class, new JsonSerializer<>() {
             @Override
             public void serialize(TokenSnapshot value, JsonGenerator gen, SerializerProvider provider)

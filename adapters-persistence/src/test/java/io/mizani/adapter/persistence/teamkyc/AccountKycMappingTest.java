@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.teamkyc;
 
+import io.mizani.domain.verification.CheckStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,7 +31,7 @@ class AccountKycMappingTest {
                                           String subject, String masked, String reference) {
         return new TokenSnapshot(slot, new VerificationToken(LookupId.of(token),
                 new VerificationToken.Checked(check, category, "KE"),
-                new VerificationToken.Finding("verified", "VERIFIED", true, actor, subject, masked, reference,
+                new VerificationToken.Finding(CheckStatus.VERIFIED, "VERIFIED", true, actor, subject, masked, reference,
                         "sandbox"),
                 T0, T0.plusSeconds(60)));
     }

@@ -1,5 +1,6 @@
 package io.mizani.adapter.rest.teamkyc;
 
+import io.mizani.domain.verification.CheckStatus;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -51,6 +52,12 @@ final class AccountKycJson {
                     new StdSerializer<>(UpgradeStatus.class) {
                         @Override
                         public void serialize(UpgradeStatus value, JsonGenerator gen, SerializerProvider provider)
+                                throws IOException {
+                            gen.writeString(value.wire());
+                        }
+                    }).addSerializer(CheckStatus.class, new StdSerializer<>(CheckStatus.class) {
+                        @Override
+                        public void serialize(CheckStatus value, JsonGenerator gen, SerializerProvider provider)
                                 throws IOException {
                             gen.writeString(value.wire());
                         }

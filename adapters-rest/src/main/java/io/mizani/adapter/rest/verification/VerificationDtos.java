@@ -111,7 +111,8 @@ final class VerificationDtos {
             VerificationToken t = resolved.token();
             VerificationToken.Finding f = t.finding();
             return new ResolvedTokenDto(t.token().value(), AskedDto.of(t.checked()),
-                    new FindingDto(f.status(), f.verificationStatus(), f.verified(), f.actorType(), f.subjectName()),
+                    new FindingDto(f.status() == null ? null : f.status().wire(), f.verificationStatus(), f.verified(),
+                            f.actorType(), f.subjectName()),
                     new TraceDto(f.identifierMasked(), f.reference(), resolved.detail(), f.source()),
                     resolved.accountId().value(), resolved.dataJson(), new ValidityDto(t.verifiedAt(), t.expiresAt()));
         }

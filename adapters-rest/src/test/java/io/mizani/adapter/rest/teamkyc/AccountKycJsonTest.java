@@ -1,5 +1,6 @@
 package io.mizani.adapter.rest.teamkyc;
 
+import io.mizani.domain.verification.CheckStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -26,11 +27,11 @@ class AccountKycJsonTest {
     void a_token_view_takes_every_field_from_the_token_part_of_that_name() {
         var token = new TokenSnapshot(KycSlot.TIN, new VerificationToken(LookupId.of("token"),
                 new VerificationToken.Checked("check", "category", "country"),
-                new VerificationToken.Finding("status", "verification_status", true, "actor_type", "subject_name",
-                        "identifier_masked", "reference", "source"),
+                new VerificationToken.Finding(CheckStatus.NOT_VERIFIED, "verification_status", true, "actor_type",
+                        "subject_name", "identifier_masked", "reference", "source"),
                 T0, T0.plusSeconds(60)));
         var v = AccountKycJson.VerificationView.of(token);
-        assertEquals(new AccountKycJson.VerificationView("tin", "token", "check", "category", "country", "status",
+        assertEquals(new AccountKycJson.VerificationView("tin", "token", "check", "category", "country", "not_verified",
                 "verification_status", true, "actor_type", "subject_name", "identifier_masked", "reference", "source",
                 T0, T0.plusSeconds(60)), v);
     }

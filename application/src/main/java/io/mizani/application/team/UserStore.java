@@ -1,5 +1,6 @@
 package io.mizani.application.team;
 
+import io.mizani.domain.team.UserStatus;
 import java.util.Optional;
 
 public interface UserStore {
@@ -26,7 +27,7 @@ public interface UserStore {
     }
 
     /** How a user signs in and where that stands: username, platform admin or not, status, PIN set or not. */
-    record Login(String username, boolean admin, String status, boolean pinSet) {
+    record Login(String username, boolean admin, UserStatus status, boolean pinSet) {
     }
 
     record NewUser(Long organizationId, Person person, String username, boolean admin) {

@@ -1,5 +1,6 @@
 package io.mizani.application.team;
 
+import io.mizani.domain.team.UserStatus;
 import io.mizani.application.tenancy.MerchantContext;
 import io.mizani.domain.team.Team;
 import java.util.List;
@@ -10,7 +11,7 @@ public interface ViewUserProfile {
 
     UserProfile profile(MerchantContext ctx, long userId);
 
-    record UserProfile(UserStore.User user, List<Team> accounts, Map<String, String> roles, String status,
+    record UserProfile(UserStore.User user, List<Team> accounts, Map<String, String> roles, UserStatus status,
                        boolean pinSet, boolean kycVerified, int kycTier) {
     }
 }

@@ -65,8 +65,6 @@ class StatesAsEnumsTest {
             Map.entry("AccountInformation.accountStatus", FLAT),
             Map.entry("TeamSnapshot.status", FLAT),
             // closed sets still carried as text
-            Map.entry("UserStore$Login.status", LATER),
-            Map.entry("ViewUserProfile$UserProfile.status", LATER),
             Map.entry("EventStore$NewEvent.type", LATER),
             Map.entry("StoredEvent.type", LATER),
             Map.entry("CallbackOutbox$NewCallback.eventType", LATER),

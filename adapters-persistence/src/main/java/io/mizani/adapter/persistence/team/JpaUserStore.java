@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.team;
 
+import io.mizani.domain.team.UserStatus;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -51,6 +52,6 @@ class JpaUserStore implements UserStore {
     User toUser(UserEntity e) {
         return new User(e.id, e.organizationId,
                 new Person(e.firstName, e.lastName, e.email, sealed.open(e.phoneNumber)),
-                new Login(e.username, e.admin, e.status, e.pinSet));
+                new Login(e.username, e.admin, UserStatus.fromWire(e.status), e.pinSet));
     }
 }

@@ -141,7 +141,7 @@ public final class TeamJson {
 
         private User(long id, UserStore.Person person, UserStore.Login login) {
             this(id, person.phoneNumber(), person.firstName(), person.lastName(), login.username(), person.email(),
-                    login.admin(), login.status());
+                    login.admin(), login.status().wire());
         }
     }
 
@@ -167,7 +167,7 @@ public final class TeamJson {
                               @JsonProperty("is_kyc_verified") boolean isKycVerified, int kycTier) {
         public static UserProfile of(ViewUserProfile.UserProfile p) {
             return new UserProfile(User.of(p.user()), p.accounts().stream().map(ProfileAccount::of).toList(),
-                    p.roles(), p.status(), p.pinSet(), p.kycVerified(), p.kycTier());
+                    p.roles(), p.status().wire(), p.pinSet(), p.kycVerified(), p.kycTier());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.mizani.adapter.rest.team;
 
+import io.mizani.domain.team.UserStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -80,10 +81,11 @@ class TeamJsonTest {
     @Test
     void a_user_is_filled_from_person_and_login() {
         var user = new UserStore.User(5, 3L, new UserStore.Person("first_name", "last_name", "email", "phone_number"),
-                new UserStore.Login("username", true, "status", false));
+                new UserStore.Login("username", true, UserStatus.ACTIVE, false));
         Map<String, Object> json = json(TeamJson.User.of(user));
-        Set.of("first_name", "last_name", "email", "phone_number", "username", "status")
+        Set.of("first_name", "last_name", "email", "phone_number", "username")
                 .forEach(field -> assertEquals(field, json.get(field), "the value in " + field));
+        assertEquals("active", json.get("status"));
         assertEquals(5L, json.get("id"));
         assertEquals(true, json.get("is_admin"));
     }

@@ -1,6 +1,7 @@
 package io.mizani.application.payment;
 
 import io.mizani.application.common.UnitOfWork;
+import io.mizani.domain.common.WireName;
 import io.mizani.domain.payment.Network;
 
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ public final class PaymentChannels {
     }
 
     /** A channel is {@code active} when at least one of its ramps is open, else {@code inactive}. */
-    public enum ChannelStatus {
+    public enum ChannelStatus implements WireName {
         ACTIVE("active"), INACTIVE("inactive");
 
         private final String wire;
@@ -32,6 +33,7 @@ public final class PaymentChannels {
             this.wire = wire;
         }
 
+        @Override
         public String wire() {
             return wire;
         }

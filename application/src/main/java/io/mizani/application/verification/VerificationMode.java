@@ -1,9 +1,10 @@
 package io.mizani.application.verification;
 
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /** How a merchant runs identity checks: not at all, on the platform's provider key (billed), or on its own key (free). */
-public enum VerificationMode {
+public enum VerificationMode implements WireName {
     OFF("off"), PLATFORM("platform"), OWN_KEY("own_key");
 
     private final String wire;
@@ -12,16 +13,12 @@ public enum VerificationMode {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<VerificationMode> fromWire(String wire) {
-        for (VerificationMode m : values()) {
-            if (m.wire.equals(wire)) {
-                return Optional.of(m);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(VerificationMode.class, wire);
     }
 }

@@ -1,5 +1,7 @@
 package io.mizani.domain.audit;
 
+import io.mizani.domain.common.WireName;
+
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -12,17 +14,19 @@ import java.util.Objects;
 public record AuditRecord(Actor actor, String action, Target target, Outcome outcome, Origin origin,
                           Map<String, Object> details) {
 
-    public enum ActorType {
+    public enum ActorType implements WireName {
         OPERATOR, MERCHANT, SYSTEM;
 
+        @Override
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
 
-    public enum Outcome {
+    public enum Outcome implements WireName {
         SUCCEEDED, REFUSED;
 
+        @Override
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
         }

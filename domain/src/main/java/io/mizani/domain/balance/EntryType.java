@@ -1,9 +1,10 @@
 package io.mizani.domain.balance;
 
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /** The kinds of payment-balance ledger entries (platform.md sections 9 and 15). */
-public enum EntryType {
+public enum EntryType implements WireName {
     COLLECTION("collection"),
     WITHDRAWAL_RESERVE("withdrawal_reserve"),
     WITHDRAWAL_RELEASE("withdrawal_release"),
@@ -19,16 +20,12 @@ public enum EntryType {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<EntryType> parse(String value) {
-        for (EntryType t : values()) {
-            if (t.wire.equals(value)) {
-                return Optional.of(t);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(EntryType.class, value);
     }
 }

@@ -1,10 +1,10 @@
 package io.mizani.domain.beneficiary;
 
-import java.util.Arrays;
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /** The input fields a merchant may send on create and update, by their exact contract names. */
-public enum Field {
+public enum Field implements WireName {
     NAME("name"), FIRST_NAME("first_name"), LAST_NAME("last_name"), SURNAME("surname"), EMAIL("email"),
     COUNTRY("country"), PHONE("phone"), ADDRESS("address"), DATE_OF_BIRTH("date_of_birth"),
     ID_NUMBER("id_number"), ID_TYPE("id_type"), ADDITIONAL_ID_TYPE("additional_id_type"),
@@ -18,11 +18,12 @@ public enum Field {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<Field> fromWire(String name) {
-        return Arrays.stream(values()).filter(f -> f.wire.equals(name)).findFirst();
+        return WireName.find(Field.class, name);
     }
 }

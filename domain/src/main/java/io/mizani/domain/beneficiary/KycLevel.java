@@ -1,10 +1,10 @@
 package io.mizani.domain.beneficiary;
 
-import java.util.Arrays;
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /** A beneficiary's computed KYC level; {@link #wire()} is the exact contract value. */
-public enum KycLevel {
+public enum KycLevel implements WireName {
     TIER_0("tier_0"), FULL("full");
 
     private final String wire;
@@ -13,11 +13,12 @@ public enum KycLevel {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<KycLevel> fromWire(String value) {
-        return Arrays.stream(values()).filter(l -> l.wire.equals(value)).findFirst();
+        return WireName.find(KycLevel.class, value);
     }
 }

@@ -1,5 +1,6 @@
 package io.mizani.domain.operator;
 
+import io.mizani.domain.common.WireName;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
@@ -11,7 +12,7 @@ import io.mizani.domain.error.DomainError;
  * A four-eyes approval's states and their legal transitions: {@code pending --approve--> approved},
  * {@code pending --reject--> rejected}; a decided approval never changes again.
  */
-public enum ApprovalStatus {
+public enum ApprovalStatus implements WireName {
     PENDING, APPROVED, REJECTED;
 
     private static final Map<ApprovalStatus, Set<ApprovalStatus>> NEXT = Map.of(
@@ -23,6 +24,7 @@ public enum ApprovalStatus {
         return NEXT.get(this).contains(next);
     }
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -39,11 +41,7 @@ public enum ApprovalStatus {
     }
 
     public static ApprovalStatus parse(String wire) {
-        for (ApprovalStatus s : values()) {
-            if (s.wire().equals(wire)) {
-                return s;
-            }
-        }
-        throw DomainError.invalidArgument("status must be one of pending, approved, rejected");
+        return WireName.find(ApprovalStatus.class, wire)
+                .orElseThrow(() -> DomainError.invalidArgument("status must be one of pending, approved, rejected"));
     }
 }

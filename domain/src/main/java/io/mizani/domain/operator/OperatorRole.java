@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import io.mizani.domain.common.WireName;
 import io.mizani.domain.error.DomainError;
 
 /**
@@ -14,7 +15,7 @@ import io.mizani.domain.error.DomainError;
  * operators); {@code finance} moves money (balance adjustments, service-wallet credits, tier limits, approvals);
  * {@code compliance} decides Team KYC, screening and verification routing; {@code support} reads. Every role reads.
  */
-public enum OperatorRole {
+public enum OperatorRole implements WireName {
     ADMIN, FINANCE, COMPLIANCE, SUPPORT;
 
     private static final Map<OperatorRole, Set<OperatorPermission>> GRANTS = Map.of(
@@ -27,20 +28,14 @@ public enum OperatorRole {
         return GRANTS.get(this).contains(permission);
     }
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     public static OperatorRole parse(String wire) {
-        if (wire != null) {
-            for (OperatorRole r : values()) {
-                if (r.wire().equals(wire)) {
-                    return r;
-                }
-            }
-        }
-        throw DomainError.invalidArgument("role must be one of " + Arrays.stream(values()).map(OperatorRole::wire)
-                .collect(Collectors.joining(", ")));
+        return WireName.find(OperatorRole.class, wire).orElseThrow(() -> DomainError.invalidArgument(
+                "role must be one of " + Arrays.stream(values()).map(OperatorRole::wire).collect(Collectors.joining(", "))));
     }
 
     /** The 403 an operator gets for an action outside its role. */

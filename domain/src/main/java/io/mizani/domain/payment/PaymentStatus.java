@@ -1,5 +1,7 @@
 package io.mizani.domain.payment;
 
+import io.mizani.domain.common.WireName;
+
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
@@ -16,7 +18,7 @@ import java.util.Set;
  * A provider that does not answer is not a verdict: the payment stays {@code pending} and is resolved by a
  * later status query (as Kill Bill's janitor does). {@code succeeded} and {@code failed} are final.
  */
-public enum PaymentStatus {
+public enum PaymentStatus implements WireName {
     QUEUED, PENDING, SUCCEEDED, FAILED;
 
     private static final Map<PaymentStatus, Set<PaymentStatus>> NEXT = Map.of(
@@ -33,6 +35,7 @@ public enum PaymentStatus {
         return NEXT.get(this).isEmpty();
     }
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -1,12 +1,15 @@
 package io.mizani.domain.payment;
 
+import io.mizani.domain.common.WireName;
+
 import java.util.Locale;
 import java.util.Optional;
 
 /** A transaction channel: how money moves. Wire values are the lower-case names. */
-public enum Rail {
+public enum Rail implements WireName {
     MOMO, BANK, CARD;
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -15,11 +18,6 @@ public enum Rail {
         if (value == null) {
             return Optional.empty();
         }
-        for (Rail rail : values()) {
-            if (rail.wire().equals(value.trim().toLowerCase(Locale.ROOT))) {
-                return Optional.of(rail);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(Rail.class, value.trim().toLowerCase(Locale.ROOT));
     }
 }

@@ -1,12 +1,15 @@
 package io.mizani.domain.payment;
 
+import io.mizani.domain.common.WireName;
+
 import java.util.Locale;
 import java.util.Optional;
 
 /** Direction of a network: {@code deposit} collects from a payer, {@code withdraw} pays out. */
-public enum RampType {
+public enum RampType implements WireName {
     DEPOSIT, WITHDRAW;
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -15,11 +18,6 @@ public enum RampType {
         if (value == null) {
             return Optional.empty();
         }
-        for (RampType ramp : values()) {
-            if (ramp.wire().equals(value.trim().toLowerCase(Locale.ROOT))) {
-                return Optional.of(ramp);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(RampType.class, value.trim().toLowerCase(Locale.ROOT));
     }
 }

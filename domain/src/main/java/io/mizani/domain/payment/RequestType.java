@@ -1,5 +1,6 @@
 package io.mizani.domain.payment;
 
+import io.mizani.domain.common.WireName;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -7,7 +8,7 @@ import java.util.Optional;
  * {@code payment} is a collection (pay-in, a {@code deposit} network), {@code withdrawal} a disbursement
  * (pay-out, a {@code withdraw} network).
  */
-public enum RequestType {
+public enum RequestType implements WireName {
     PAYMENT("payment", "payin", RampType.DEPOSIT),
     WITHDRAWAL("withdrawal", "payout", RampType.WITHDRAW);
 
@@ -21,6 +22,7 @@ public enum RequestType {
         this.ramp = ramp;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
@@ -39,11 +41,6 @@ public enum RequestType {
             return Optional.empty();
         }
         String v = value.trim().toLowerCase(Locale.ROOT);
-        for (RequestType t : values()) {
-            if (t.wire.equals(v)) {
-                return Optional.of(t);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(RequestType.class, v);
     }
 }

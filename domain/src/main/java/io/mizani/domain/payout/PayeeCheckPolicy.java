@@ -1,8 +1,8 @@
 package io.mizani.domain.payout;
 
+import io.mizani.domain.common.WireName;
 import io.mizani.domain.verification.match.MatchVerdict;
 
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -19,9 +19,10 @@ import java.util.Optional;
  *   <tr><td>unsupported, unavailable</td><td>-</td><td>-</td><td>unsupported, unavailable</td></tr>
  * </table>
  */
-public enum PayeeCheckPolicy {
+public enum PayeeCheckPolicy implements WireName {
     OFF, LENIENT, STRICT;
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -32,7 +33,7 @@ public enum PayeeCheckPolicy {
             return Optional.of(OFF);
         }
         String v = value.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(p -> p.wire().equals(v)).findFirst();
+        return WireName.find(PayeeCheckPolicy.class, v);
     }
 
     /**

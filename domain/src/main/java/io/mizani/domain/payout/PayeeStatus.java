@@ -1,6 +1,6 @@
 package io.mizani.domain.payout;
 
-import java.util.Arrays;
+import io.mizani.domain.common.WireName;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -8,9 +8,10 @@ import java.util.Optional;
  * What a payee directory said about an account (platform.md section 16): {@code resolved} (it named the holder),
  * {@code not_found}, {@code unsupported} (the rail cannot resolve names) or {@code unavailable} (the provider is down).
  */
-public enum PayeeStatus {
+public enum PayeeStatus implements WireName {
     RESOLVED, NOT_FOUND, UNSUPPORTED, UNAVAILABLE;
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -20,6 +21,6 @@ public enum PayeeStatus {
             return Optional.empty();
         }
         String v = value.trim();
-        return Arrays.stream(values()).filter(s -> s.wire().equals(v)).findFirst();
+        return WireName.find(PayeeStatus.class, v);
     }
 }

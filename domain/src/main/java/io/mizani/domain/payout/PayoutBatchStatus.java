@@ -1,5 +1,6 @@
 package io.mizani.domain.payout;
 
+import io.mizani.domain.common.WireName;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
@@ -16,7 +17,7 @@ import java.util.Set;
  * {@code completed} and {@code cancelled} are final. Approval and cancellation are judged under the batch's row
  * lock, so of an approval racing a cancellation exactly one moves the batch.
  */
-public enum PayoutBatchStatus {
+public enum PayoutBatchStatus implements WireName {
     AWAITING_APPROVAL, PROCESSING, COMPLETED, CANCELLED;
 
     private static final Map<PayoutBatchStatus, Set<PayoutBatchStatus>> NEXT = Map.of(
@@ -38,16 +39,12 @@ public enum PayoutBatchStatus {
         return this == PROCESSING || this == COMPLETED;
     }
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     public static Optional<PayoutBatchStatus> parse(String value) {
-        for (PayoutBatchStatus s : values()) {
-            if (s.wire().equals(value)) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(PayoutBatchStatus.class, value);
     }
 }

@@ -1,5 +1,6 @@
 package io.mizani.domain.refund;
 
+import io.mizani.domain.common.WireName;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
@@ -16,7 +17,7 @@ import java.util.Set;
  * {@code succeeded} and {@code failed} are final. The database refuses the same illegal moves (a trigger on
  * {@code refunds}, migration V16).
  */
-public enum RefundStatus {
+public enum RefundStatus implements WireName {
     PENDING, SUCCEEDED, FAILED;
 
     private static final Map<RefundStatus, Set<RefundStatus>> NEXT = Map.of(
@@ -40,16 +41,12 @@ public enum RefundStatus {
         return NEXT.get(this).isEmpty();
     }
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     public static Optional<RefundStatus> parse(String value) {
-        for (RefundStatus s : values()) {
-            if (s.wire().equals(value)) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(RefundStatus.class, value);
     }
 }

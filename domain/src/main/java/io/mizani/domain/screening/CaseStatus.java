@@ -1,13 +1,13 @@
 package io.mizani.domain.screening;
 
-import java.util.Arrays;
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /**
  * A screening case: {@code open} until compliance decides; {@code cleared} (a false positive: the subject passes
  * later) or {@code confirmed} (a true match: the subject is refused for good). A decided case never changes again.
  */
-public enum CaseStatus {
+public enum CaseStatus implements WireName {
     OPEN("open"),
     CLEARED("cleared"),
     CONFIRMED("confirmed");
@@ -18,12 +18,13 @@ public enum CaseStatus {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<CaseStatus> fromWire(String value) {
-        return Arrays.stream(values()).filter(s -> s.wire.equals(value)).findFirst();
+        return WireName.find(CaseStatus.class, value);
     }
 
     /** The status a decision leads to: {@code clear} or {@code confirm}. */

@@ -1,10 +1,10 @@
 package io.mizani.domain.screening;
 
-import java.util.Arrays;
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /** What a list entry (or a screened subject) is: a person or an organization (platform.md section 20). */
-public enum EntryType {
+public enum EntryType implements WireName {
     PERSON("person"),
     ORGANIZATION("organization");
 
@@ -14,11 +14,12 @@ public enum EntryType {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<EntryType> fromWire(String value) {
-        return Arrays.stream(values()).filter(t -> t.wire.equals(value)).findFirst();
+        return WireName.find(EntryType.class, value);
     }
 }

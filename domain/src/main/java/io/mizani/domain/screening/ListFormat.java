@@ -1,10 +1,10 @@
 package io.mizani.domain.screening;
 
-import java.util.Arrays;
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /** The file formats a screening list is loaded from (platform.md section 20). */
-public enum ListFormat {
+public enum ListFormat implements WireName {
     /** The US Treasury's SDN list, XML ({@code sdnList/sdnEntry}). */
     OFAC_SDN_XML("ofac_sdn_xml"),
     /** The UN Security Council's consolidated list, XML ({@code CONSOLIDATED_LIST/INDIVIDUALS|ENTITIES}). */
@@ -18,11 +18,12 @@ public enum ListFormat {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<ListFormat> fromWire(String value) {
-        return Arrays.stream(values()).filter(f -> f.wire.equals(value)).findFirst();
+        return WireName.find(ListFormat.class, value);
     }
 }

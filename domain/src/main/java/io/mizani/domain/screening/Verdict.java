@@ -1,7 +1,9 @@
 package io.mizani.domain.screening;
 
+import io.mizani.domain.common.WireName;
+
 /** A screen's verdict: no hit at or above the threshold, or at least one. */
-public enum Verdict {
+public enum Verdict implements WireName {
     CLEAR("clear"),
     POTENTIAL_MATCH("potential_match");
 
@@ -11,6 +13,7 @@ public enum Verdict {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }

@@ -1,5 +1,6 @@
 package io.mizani.domain.statement;
 
+import io.mizani.domain.common.WireName;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
@@ -14,7 +15,7 @@ import java.util.Set;
  * </pre>
  * {@code completed} and {@code failed} are final: a merchant who wants another try asks for a new statement.
  */
-public enum StatementStatus {
+public enum StatementStatus implements WireName {
     PROCESSING, COMPLETED, FAILED;
 
     private static final Map<StatementStatus, Set<StatementStatus>> NEXT = Map.of(
@@ -30,16 +31,12 @@ public enum StatementStatus {
         return NEXT.get(this).isEmpty();
     }
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     public static Optional<StatementStatus> parse(String value) {
-        for (StatementStatus s : values()) {
-            if (s.wire().equals(value)) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(StatementStatus.class, value);
     }
 }

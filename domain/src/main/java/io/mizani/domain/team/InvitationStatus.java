@@ -1,7 +1,9 @@
 package io.mizani.domain.team;
 
+import io.mizani.domain.common.WireName;
+
 /** Where an invitation stands: {@code pending} until someone accepts it with the e-mailed token. */
-public enum InvitationStatus {
+public enum InvitationStatus implements WireName {
     PENDING("pending"), ACCEPTED("accepted");
 
     private final String wire;
@@ -10,16 +12,13 @@ public enum InvitationStatus {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static InvitationStatus fromWire(String wire) {
-        for (InvitationStatus s : values()) {
-            if (s.wire.equals(wire)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown invitation status " + wire);
+        return WireName.find(InvitationStatus.class, wire)
+                .orElseThrow(() -> new IllegalArgumentException("unknown invitation status " + wire));
     }
 }

@@ -1,7 +1,9 @@
 package io.mizani.domain.team;
 
+import io.mizani.domain.common.WireName;
+
 /** Where a Team stands: {@code active} until it is deleted (soft: the row stays, {@code deleted}). */
-public enum TeamStatus {
+public enum TeamStatus implements WireName {
     ACTIVE("active"), DELETED("deleted");
 
     private final String wire;
@@ -10,16 +12,13 @@ public enum TeamStatus {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static TeamStatus fromWire(String wire) {
-        for (TeamStatus s : values()) {
-            if (s.wire.equals(wire)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown Team status " + wire);
+        return WireName.find(TeamStatus.class, wire)
+                .orElseThrow(() -> new IllegalArgumentException("unknown Team status " + wire));
     }
 }

@@ -1,9 +1,10 @@
 package io.mizani.domain.teamkyc;
 
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /** Status of a Team KYC submission (platform.md section 6). */
-public enum KycStatus {
+public enum KycStatus implements WireName {
     PENDING("pending"), IN_REVIEW("in_review"), APPROVED("approved"), REJECTED("rejected");
 
     private final String wire;
@@ -12,16 +13,12 @@ public enum KycStatus {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<KycStatus> fromWire(String value) {
-        for (KycStatus status : values()) {
-            if (status.wire.equals(value)) {
-                return Optional.of(status);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(KycStatus.class, value);
     }
 }

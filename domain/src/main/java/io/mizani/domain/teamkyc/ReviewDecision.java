@@ -1,9 +1,10 @@
 package io.mizani.domain.teamkyc;
 
+import io.mizani.domain.common.WireName;
 import io.mizani.domain.error.DomainError;
 
 /** An operator's decision on a submission. */
-public enum ReviewDecision {
+public enum ReviewDecision implements WireName {
     APPROVE("approve", KycStatus.APPROVED), REJECT("reject", KycStatus.REJECTED),
     IN_REVIEW("in_review", KycStatus.IN_REVIEW);
 
@@ -15,6 +16,7 @@ public enum ReviewDecision {
         this.target = target;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
@@ -24,11 +26,7 @@ public enum ReviewDecision {
     }
 
     public static ReviewDecision parse(String value) {
-        for (ReviewDecision decision : values()) {
-            if (decision.wire.equals(value)) {
-                return decision;
-            }
-        }
-        throw DomainError.invalidArgument("decision must be one of approve, reject, in_review");
+        return WireName.find(ReviewDecision.class, value)
+                .orElseThrow(() -> DomainError.invalidArgument("decision must be one of approve, reject, in_review"));
     }
 }

@@ -1,9 +1,10 @@
 package io.mizani.domain.teamkyc;
 
+import io.mizani.domain.common.WireName;
 import io.mizani.domain.error.DomainError;
 
 /** An operator's decision on a pending upgrade. */
-public enum UpgradeDecision {
+public enum UpgradeDecision implements WireName {
     APPROVE("approve"), REJECT("reject");
 
     private final String wire;
@@ -12,16 +13,13 @@ public enum UpgradeDecision {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static UpgradeDecision parse(String value) {
-        for (UpgradeDecision decision : values()) {
-            if (decision.wire.equals(value)) {
-                return decision;
-            }
-        }
-        throw DomainError.invalidArgument("decision must be one of approve, reject");
+        return WireName.find(UpgradeDecision.class, value)
+                .orElseThrow(() -> DomainError.invalidArgument("decision must be one of approve, reject"));
     }
 }

@@ -1,9 +1,10 @@
 package io.mizani.domain.teamkyc;
 
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /** Status of a requested tier upgrade (platform.md section 6). */
-public enum UpgradeStatus {
+public enum UpgradeStatus implements WireName {
     PENDING("pending"), APPROVED("approved"), REJECTED("rejected");
 
     private final String wire;
@@ -12,16 +13,12 @@ public enum UpgradeStatus {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<UpgradeStatus> fromWire(String value) {
-        for (UpgradeStatus status : values()) {
-            if (status.wire.equals(value)) {
-                return Optional.of(status);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(UpgradeStatus.class, value);
     }
 }

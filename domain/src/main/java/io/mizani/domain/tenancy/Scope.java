@@ -1,12 +1,13 @@
 package io.mizani.domain.tenancy;
 
+import io.mizani.domain.common.WireName;
 import java.util.Optional;
 
 /**
  * What an API key may do (platform.md section 19). A credential issued by the operator API, and every credential from
  * before API keys, holds every scope; a key holds the ones it was created with. The wire names are exact.
  */
-public enum Scope {
+public enum Scope implements WireName {
     KYC_VERIFY("kyc:verify"),
     KYC_READ("kyc:read"),
     TEAMS_READ("teams:read"),
@@ -27,17 +28,13 @@ public enum Scope {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     /** The scope of this exact wire name (case and spaces matter: {@code Payments:Read} is not a scope). */
     public static Optional<Scope> parse(String wire) {
-        for (Scope s : values()) {
-            if (s.wire.equals(wire)) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
+        return WireName.find(Scope.class, wire);
     }
 }

@@ -1,7 +1,9 @@
 package io.mizani.domain.verification;
 
+import io.mizani.domain.common.WireName;
+
 /** The outcome of one call; a call never moves between them. */
-public enum CheckStatus {
+public enum CheckStatus implements WireName {
     VERIFIED("verified"), NOT_VERIFIED("not_verified"), ERROR("error");
 
     private final String wire;
@@ -10,16 +12,13 @@ public enum CheckStatus {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static CheckStatus fromWire(String wire) {
-        for (CheckStatus s : values()) {
-            if (s.wire.equals(wire)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown check status " + wire);
+        return WireName.find(CheckStatus.class, wire)
+                .orElseThrow(() -> new IllegalArgumentException("unknown check status " + wire));
     }
 }

@@ -2,7 +2,7 @@ package io.mizani.adapter.persistence.balance;
 
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.common.Money;
-import io.mizani.adapter.persistence.common.Jdbc;
+import io.mizani.adapter.persistence.common.Sql;
 
 import io.mizani.application.balance.TeamLimitStore;
 import io.mizani.domain.balance.TierLimits;
@@ -15,7 +15,10 @@ import java.sql.Date;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.HashMap;
-import javax.sql.DataSource;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.argument.Argument;
+import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
  * tier_limits, team_daily_usage and payment_limit_counts. A Team's counter of a day is created on first use from
@@ -26,12 +29,21 @@ import javax.sql.DataSource;
 public class JdbcTeamLimitStore implements TeamLimitStore {
 
     @Inject
-    DataSource dataSource;
+    Sql sql;
 
     @Inject
     io.mizani.adapter.persistence.common.CacheVersions versions;
 
     private volatile io.mizani.adapter.persistence.common.CacheVersions.Cache<String, TierLimits> cache;
+
+    /** A tier and its daily limits. */
+    private record Tier(int tier, TierLimits.Limit limit) {
+    }
+
+    private static final RowMapper<Tier> TIER = (rs, ctx) -> new Tier(rs.getInt(1),
+            new TierLimits.Limit(rs.getBigDecimal(2), rs.getBigDecimal(3)));
+    private static final RowMapper<Integer> KYC_TIER = (rs, ctx) -> rs.getInt(1);
+    private static final RowMapper<BigDecimal> TOTAL_USD = (rs, ctx) -> rs.getBigDecimal(1);
 
     /** Cached per instance, dropped when the {@code tier_limits} version counter moves (V14_1). */
     @Override
@@ -43,50 +55,37 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
     }
 
     private TierLimits read() {
-        return Jdbc.with(dataSource, c -> {
+        return sql.with(h -> {
             var tiers = new HashMap<Integer, TierLimits.Limit>();
-            try (var ps = c.prepareStatement(
-                    "SELECT kyc_tier, withdrawal_daily_usd, collection_daily_usd FROM tier_limits ORDER BY kyc_tier");
-                 var rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    tiers.put(rs.getInt(1), new TierLimits.Limit(rs.getBigDecimal(2), rs.getBigDecimal(3)));
-                }
-            }
+            h.createQuery("SELECT kyc_tier, withdrawal_daily_usd, collection_daily_usd FROM tier_limits ORDER BY kyc_tier")
+                    .map(TIER).forEach(t -> tiers.put(t.tier(), t.limit()));
             return new TierLimits(tiers);
         });
     }
 
     @Override
     public void replace(TierLimits limits) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("DELETE FROM tier_limits")) {
-                ps.executeUpdate();
-            }
-            try (var ps = c.prepareStatement(
-                    "INSERT INTO tier_limits (kyc_tier, withdrawal_daily_usd, collection_daily_usd) VALUES (?, ?, ?)")) {
+        sql.use(h -> {
+            h.createUpdate("DELETE FROM tier_limits").execute();
+            try (var insert = h.prepareBatch("""
+                    INSERT INTO tier_limits (kyc_tier, withdrawal_daily_usd, collection_daily_usd)
+                    VALUES (:tier, :withdrawal, :collection)""")) {
                 for (var e : limits.tiers().entrySet()) {
-                    Jdbc.bind(ps, e.getKey(), e.getValue().withdrawalDailyUsd(), e.getValue().collectionDailyUsd());
-                    ps.addBatch();
+                    insert.bind("tier", e.getKey()).bind("withdrawal", e.getValue().withdrawalDailyUsd())
+                            .bind("collection", e.getValue().collectionDailyUsd()).add();
                 }
-                ps.executeBatch();
+                insert.execute();
             }
             // counters are only kept while a limit applies: recount from the payments on next use
-            try (var ps = c.prepareStatement("DELETE FROM team_daily_usage")) {
-                ps.executeUpdate();
-            }
+            h.createUpdate("DELETE FROM team_daily_usage").execute();
             versions.changed(io.mizani.adapter.persistence.common.CacheVersions.TIER_LIMITS);
-            return null;
         });
     }
 
     @Override
     public int tierOf(long accountId) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = Jdbc.bind(c.prepareStatement("SELECT kyc_tier FROM accounts WHERE id = ?"), accountId);
-                 var rs = ps.executeQuery()) {
-                return rs.next() ? rs.getInt(1) : 0;
-            }
-        });
+        return sql.with(h -> h.createQuery("SELECT kyc_tier FROM accounts WHERE id = :account")
+                .bind("account", accountId).map(KYC_TIER).findFirst().orElse(0));
     }
 
     @Override
@@ -94,29 +93,29 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
                             Money limitUsd) {
         BigDecimal amountUsd = usd(counted);
         BigDecimal limit = usd(limitUsd);
-        return Jdbc.with(dataSource, c -> {
+        return sql.with(h -> {
             var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
-            try (var ps = Jdbc.bind(c.prepareStatement("""
+            h.createUpdate("""
                     INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
-                    SELECT ?, ?, ?, coalesce(sum(amount_usd), 0) FROM payments
-                    WHERE account_id = ? AND request_type = ? AND status <> 'failed' AND created_at >= ? AND id <> ?
-                    ON CONFLICT (account_id, day, request_type) DO NOTHING"""),
-                    accountId, Date.valueOf(day), type.wire(), accountId, type.wire(), start, paymentId)) {
-                ps.executeUpdate();
+                    SELECT :account, :day, :type, coalesce(sum(amount_usd), 0) FROM payments
+                    WHERE account_id = :account AND request_type = :type AND status <> 'failed'
+                      AND created_at >= :start AND id <> :payment
+                    ON CONFLICT (account_id, day, request_type) DO NOTHING""")
+                    .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
+                    .bind("start", start).bind("payment", paymentId).execute();
+            if (h.createUpdate("""
+                    UPDATE team_daily_usage SET total_usd = total_usd + :amount
+                    WHERE account_id = :account AND day = :day AND request_type = :type
+                      AND total_usd + :amount <= :limit""")
+                    .bind("amount", amountUsd).bind("account", accountId).bind("day", Date.valueOf(day))
+                    .bind("type", type.wire()).bind("limit", limit).execute() != 1) {
+                return false;
             }
-            try (var ps = Jdbc.bind(c.prepareStatement("""
-                    UPDATE team_daily_usage SET total_usd = total_usd + ?
-                    WHERE account_id = ? AND day = ? AND request_type = ? AND total_usd + ? <= ?"""),
-                    amountUsd, accountId, Date.valueOf(day), type.wire(), amountUsd, limit)) {
-                if (ps.executeUpdate() != 1) {
-                    return false;
-                }
-            }
-            try (var ps = Jdbc.bind(c.prepareStatement("""
+            h.createUpdate("""
                     INSERT INTO payment_limit_counts (payment_id, account_id, day, request_type, amount_usd)
-                    VALUES (?, ?, ?, ?, ?)"""), paymentId, accountId, Date.valueOf(day), type.wire(), amountUsd)) {
-                ps.executeUpdate();
-            }
+                    VALUES (:payment, :account, :day, :type, :amount)""")
+                    .bind("payment", paymentId).bind("account", accountId).bind("day", Date.valueOf(day))
+                    .bind("type", type.wire()).bind("amount", amountUsd).execute();
             return true;
         });
     }
@@ -134,53 +133,44 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
             ids[i] = payments.get(i).paymentId();
         }
         BigDecimal sum = total;
-        return Jdbc.with(dataSource, c -> {
+        return sql.with(h -> {
             var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
-            try (var ps = Jdbc.bind(c.prepareStatement("""
+            h.createUpdate("""
                     INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
-                    SELECT ?, ?, ?, coalesce(sum(amount_usd), 0) FROM payments
-                    WHERE account_id = ? AND request_type = ? AND status <> 'failed' AND created_at >= ?
-                      AND id <> ALL (?)
-                    ON CONFLICT (account_id, day, request_type) DO NOTHING"""),
-                    accountId, Date.valueOf(day), type.wire(), accountId, type.wire(), start)) {
-                ps.setArray(7, c.createArrayOf("bigint", ids));
-                ps.executeUpdate();
-            }
+                    SELECT :account, :day, :type, coalesce(sum(amount_usd), 0) FROM payments
+                    WHERE account_id = :account AND request_type = :type AND status <> 'failed'
+                      AND created_at >= :start AND id <> ALL (:ids)
+                    ON CONFLICT (account_id, day, request_type) DO NOTHING""")
+                    .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
+                    .bind("start", start).bind("ids", array("bigint", ids)).execute();
             // in order, the sum: every prefix of positive amounts fits when the whole does
-            try (var ps = Jdbc.bind(c.prepareStatement("""
-                    UPDATE team_daily_usage SET total_usd = total_usd + ?
-                    WHERE account_id = ? AND day = ? AND request_type = ? AND total_usd + ? <= ?
-                    RETURNING total_usd"""),
-                    sum, accountId, Date.valueOf(day), type.wire(), sum, limit); var rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return firstOver(c, accountId, day, type, amounts, limit);
-                }
+            Optional<BigDecimal> counted = h.createQuery("""
+                    UPDATE team_daily_usage SET total_usd = total_usd + :sum
+                    WHERE account_id = :account AND day = :day AND request_type = :type AND total_usd + :sum <= :limit
+                    RETURNING total_usd""")
+                    .bind("sum", sum).bind("account", accountId).bind("day", Date.valueOf(day))
+                    .bind("type", type.wire()).bind("limit", limit).map(TOTAL_USD).findFirst();
+            if (counted.isEmpty()) {
+                return firstOver(h, accountId, day, type, amounts, limit);
             }
-            try (var ps = c.prepareStatement("""
+            h.createUpdate("""
                     INSERT INTO payment_limit_counts (payment_id, account_id, day, request_type, amount_usd)
-                    SELECT v.id, ?, ?, ?, v.usd FROM unnest(?::bigint[], ?::numeric[]) AS v(id, usd)""")) {
-                ps.setLong(1, accountId);
-                ps.setDate(2, Date.valueOf(day));
-                ps.setString(3, type.wire());
-                ps.setArray(4, c.createArrayOf("bigint", ids));
-                ps.setArray(5, c.createArrayOf("numeric", amounts));
-                ps.executeUpdate();
-            }
+                    SELECT v.id, :account, :day, :type, v.usd
+                    FROM unnest(:ids::bigint[], :amounts::numeric[]) AS v(id, usd)""")
+                    .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
+                    .bind("ids", array("bigint", ids)).bind("amounts", array("numeric", amounts)).execute();
             return -1;
         });
     }
 
     /** The index of the first amount that takes the counter (as it stands now) over the limit. */
-    private static int firstOver(java.sql.Connection c, long accountId, LocalDate day, RequestType type,
-                                 BigDecimal[] amounts, BigDecimal limit) throws java.sql.SQLException {
-        BigDecimal counted = BigDecimal.ZERO;
-        try (var ps = Jdbc.bind(c.prepareStatement(
-                "SELECT total_usd FROM team_daily_usage WHERE account_id = ? AND day = ? AND request_type = ?"),
-                accountId, Date.valueOf(day), type.wire()); var rs = ps.executeQuery()) {
-            if (rs.next()) {
-                counted = rs.getBigDecimal(1);
-            }
-        }
+    private static int firstOver(Handle h, long accountId, LocalDate day, RequestType type, BigDecimal[] amounts,
+                                 BigDecimal limit) {
+        BigDecimal counted = h.createQuery("""
+                SELECT total_usd FROM team_daily_usage WHERE account_id = :account AND day = :day
+                  AND request_type = :type""")
+                .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
+                .map(TOTAL_USD).findFirst().orElse(BigDecimal.ZERO);
         for (int i = 0; i < amounts.length; i++) {
             counted = counted.add(amounts[i]);
             if (counted.compareTo(limit) > 0) {
@@ -192,19 +182,21 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
 
     @Override
     public void release(long paymentId) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = Jdbc.bind(c.prepareStatement("""
-                    WITH given_back AS (
-                        UPDATE payment_limit_counts SET released = true
-                        WHERE payment_id = ? AND NOT released
-                        RETURNING account_id, day, request_type, amount_usd)
-                    UPDATE team_daily_usage u SET total_usd = greatest(u.total_usd - g.amount_usd, 0)
-                    FROM given_back g
-                    WHERE u.account_id = g.account_id AND u.day = g.day AND u.request_type = g.request_type"""),
-                    paymentId)) {
-                return ps.executeUpdate();
-            }
-        });
+        sql.use(h -> h.createUpdate("""
+                WITH given_back AS (
+                    UPDATE payment_limit_counts SET released = true
+                    WHERE payment_id = :payment AND NOT released
+                    RETURNING account_id, day, request_type, amount_usd)
+                UPDATE team_daily_usage u SET total_usd = greatest(u.total_usd - g.amount_usd, 0)
+                FROM given_back g
+                WHERE u.account_id = g.account_id AND u.day = g.day AND u.request_type = g.request_type""")
+                .bind("payment", paymentId).execute());
+    }
+
+    /** A PostgreSQL array of {@code type} (the name {@code createArrayOf} takes), bound as one parameter. */
+    private static Argument array(String type, Object[] values) {
+        return (position, statement, ctx) ->
+                statement.setArray(position, statement.getConnection().createArrayOf(type, values));
     }
 
     /** The amount of a USD value (the limits and the counts are kept in USD; another currency is a defect). */

@@ -1,7 +1,7 @@
 package io.mizani.adapter.persistence.balance;
 
-import io.mizani.adapter.persistence.common.Jdbc;
 import io.mizani.adapter.persistence.common.Slots;
+import io.mizani.adapter.persistence.common.Sql;
 
 import io.mizani.application.balance.BalanceLedger;
 import io.mizani.domain.balance.EntryType;
@@ -14,14 +14,14 @@ import io.mizani.domain.common.Money;
 import io.mizani.domain.tenancy.AccountId;
 
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.sql.DataSource;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.argument.Argument;
+import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
  * payment_balances, payment_balance_slots and balance_entries. A balance is {@link Slots#COUNT} sub-balance rows
@@ -40,11 +40,11 @@ public class JdbcBalanceLedger implements BalanceLedger {
     private static final BigDecimal ZERO = new BigDecimal("0.00");
 
     @Inject
-    DataSource dataSource;
+    Sql sql;
 
     @Override
     public Reservation reserve(AccountId accountId, PaymentId paymentId, String transactionReference, Money needed) {
-        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId.value(), needed.currency(), paymentId.value(),
+        return sql.with(h -> hold(h, new Holder(accountId.value(), needed.currency(), paymentId.value(),
                 null, transactionReference), EntryType.WITHDRAWAL_RESERVE, needed.amount()));
     }
 
@@ -57,12 +57,12 @@ public class JdbcBalanceLedger implements BalanceLedger {
     @Override
     public Reservation reserveAll(long accountId, String currency, List<Hold> holds) {
         Money total = Money.zero(currency);
-        for (Hold h : holds) {
-            total = total.plus(h.needed()); // a hold in another currency: Money.CurrencyMismatch
+        for (Hold hold : holds) {
+            total = total.plus(hold.needed()); // a hold in another currency: Money.CurrencyMismatch
         }
         BigDecimal sum = total.amount();
-        return Jdbc.with(dataSource, c -> {
-            Taken t = take(c, accountId, currency, sum, true);
+        return sql.with(h -> {
+            Taken t = take(h, accountId, currency, sum, true);
             if (!t.ok()) {
                 return new Reservation(false, Money.of(t.after(), currency));
             }
@@ -72,57 +72,53 @@ public class JdbcBalanceLedger implements BalanceLedger {
             BigDecimal[] afters = new BigDecimal[holds.size()];
             BigDecimal running = t.after().add(sum);
             for (int i = 0; i < holds.size(); i++) {
-                Hold h = holds.get(i);
-                running = running.subtract(h.needed().amount());
-                ids[i] = h.paymentId();
-                refs[i] = h.transactionReference();
-                amounts[i] = h.needed().amount().negate();
+                Hold hold = holds.get(i);
+                running = running.subtract(hold.needed().amount());
+                ids[i] = hold.paymentId();
+                refs[i] = hold.transactionReference();
+                amounts[i] = hold.needed().amount().negate();
                 afters[i] = running;
             }
-            try (var ps = c.prepareStatement("""
+            h.createUpdate("""
                     INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
                         transaction_reference, slot)
-                    SELECT ?, ?, 'withdrawal_reserve', v.amount, v.after, v.payment_id, v.reference, ?
-                    FROM unnest(?::bigint[], ?::text[], ?::numeric[], ?::numeric[]) AS v(payment_id, reference, amount, after)
-                    """)) {
-                ps.setLong(1, accountId);
-                ps.setString(2, currency);
-                ps.setInt(3, t.slot());
-                ps.setArray(4, c.createArrayOf("bigint", ids));
-                ps.setArray(5, c.createArrayOf("text", refs));
-                ps.setArray(6, c.createArrayOf("numeric", amounts));
-                ps.setArray(7, c.createArrayOf("numeric", afters));
-                ps.executeUpdate();
-            }
+                    SELECT :account, :currency, 'withdrawal_reserve', v.amount, v.after, v.payment_id, v.reference, :slot
+                    FROM unnest(:ids::bigint[], :refs::text[], :amounts::numeric[], :afters::numeric[])
+                        AS v(payment_id, reference, amount, after)
+                    """)
+                    .bind("account", accountId).bind("currency", currency).bind("slot", t.slot())
+                    .bind("ids", array("bigint", ids)).bind("refs", array("text", refs))
+                    .bind("amounts", array("numeric", amounts)).bind("afters", array("numeric", afters))
+                    .execute();
             return new Reservation(true, Money.of(t.after(), currency));
         });
     }
 
     @Override
     public boolean release(long paymentId) {
-        return Jdbc.with(dataSource, c -> giveBack(c, PAYMENT_HOLD, paymentId, EntryType.WITHDRAWAL_RELEASE));
+        return sql.with(h -> giveBack(h, PAYMENT_HOLD, paymentId, EntryType.WITHDRAWAL_RELEASE));
     }
 
     @Override
     public boolean consume(long paymentId) {
-        return Jdbc.with(dataSource, c -> use(c, PAYMENT_HOLD, paymentId));
+        return sql.with(h -> use(h, PAYMENT_HOLD, paymentId));
     }
 
     @Override
     public Reservation reserveRefund(long accountId, RefundId refundId, PaymentId paymentId, String refundReference,
                                      Money amount) {
-        return Jdbc.with(dataSource, c -> hold(c, new Holder(accountId, amount.currency(), paymentId.value(),
+        return sql.with(h -> hold(h, new Holder(accountId, amount.currency(), paymentId.value(),
                 refundId.value(), refundReference), EntryType.REFUND_RESERVE, amount.amount()));
     }
 
     @Override
     public boolean releaseRefund(long refundId) {
-        return Jdbc.with(dataSource, c -> giveBack(c, REFUND_HOLD, refundId, EntryType.REFUND_RELEASE));
+        return sql.with(h -> giveBack(h, REFUND_HOLD, refundId, EntryType.REFUND_RELEASE));
     }
 
     @Override
     public boolean consumeRefund(long refundId) {
-        return Jdbc.with(dataSource, c -> use(c, REFUND_HOLD, refundId));
+        return sql.with(h -> use(h, REFUND_HOLD, refundId));
     }
 
     /** Who holds a reservation: a withdrawal (refundId null) or a refund of the collection paymentId. */
@@ -130,67 +126,80 @@ public class JdbcBalanceLedger implements BalanceLedger {
     }
 
     /** Which reserve entry a release or a consumption settles: a withdrawal's by payment, a refund's by refund. */
-    private static final String PAYMENT_HOLD = "payment_id = ? AND type = 'withdrawal_reserve' AND refund_id IS NULL";
-    private static final String REFUND_HOLD = "refund_id = ? AND type = 'refund_reserve'";
+    private static final String PAYMENT_HOLD =
+            "payment_id = :id AND type = 'withdrawal_reserve' AND refund_id IS NULL";
+    private static final String REFUND_HOLD = "refund_id = :id AND type = 'refund_reserve'";
+
+    /** A reservation being released: where it was held, how much, and what its entry belongs to. */
+    private record Released(long accountId, String currency, BigDecimal held, String transactionReference, int slot,
+                            long paymentId, Long refundId) {
+    }
+
+    private static final RowMapper<Released> RELEASED = (rs, ctx) -> new Released(rs.getLong(1), rs.getString(2),
+            rs.getBigDecimal(3), rs.getString(4), rs.getInt(5), rs.getLong(6),
+            rs.getObject(7) == null ? null : rs.getLong(7));
+
+    /** A reservation being consumed: where it was held and how much. */
+    private record Consumed(long accountId, String currency, BigDecimal held, int slot) {
+    }
+
+    private static final RowMapper<Consumed> CONSUMED = (rs, ctx) -> new Consumed(rs.getLong(1), rs.getString(2),
+            rs.getBigDecimal(3), rs.getInt(4));
 
     /** The one reservation path of withdrawals and refunds: take from available into reserved, record the entry. */
-    private static Reservation hold(Connection c, Holder h, EntryType type, BigDecimal needed) throws SQLException {
-        Taken t = take(c, h.accountId(), h.currency(), needed, true);
+    private static Reservation hold(Handle h, Holder holder, EntryType type, BigDecimal needed) {
+        Taken t = take(h, holder.accountId(), holder.currency(), needed, true);
         if (!t.ok()) {
-            return new Reservation(false, Money.of(t.after(), h.currency()));
+            return new Reservation(false, Money.of(t.after(), holder.currency()));
         }
-        insertEntry(c, new NewEntry(h.accountId(), h.currency(), type, needed.negate(), t.after()),
-                new Link(h.paymentId(), h.refundId(), h.transactionReference(), null, null), t.slot());
-        return new Reservation(true, Money.of(t.after(), h.currency()));
+        insertEntry(h, new NewEntry(holder.accountId(), holder.currency(), type, needed.negate(), t.after()),
+                new Link(holder.paymentId(), holder.refundId(), holder.transactionReference(), null, null), t.slot());
+        return new Reservation(true, Money.of(t.after(), holder.currency()));
     }
 
     /** A failed withdrawal's or refund's reservation back to available (its release entry). False if none held. */
-    private static boolean giveBack(Connection c, String which, long id, EntryType releaseType) throws SQLException {
-        try (var ps = Jdbc.bind(c.prepareStatement("""
+    private static boolean giveBack(Handle h, String which, long id, EntryType releaseType) {
+        Optional<Released> released = h.createQuery("""
                 UPDATE balance_entries SET settled = 'released'
                 WHERE\s""" + which + """
                  AND settled IS NULL
-                RETURNING account_id, currency, -amount AS held, transaction_reference, slot, payment_id, refund_id"""),
-                id);
-             var rs = ps.executeQuery()) {
-            if (!rs.next()) {
-                return false;
-            }
-            long accountId = rs.getLong(1);
-            String currency = rs.getString(2);
-            BigDecimal held = rs.getBigDecimal(3);
-            String ref = rs.getString(4);
-            long paymentId = rs.getLong(6);
-            Long refundId = rs.getObject(7) == null ? null : rs.getLong(7);
-            // back to the slot the reservation took it from
-            BigDecimal after = one(c, """
-                    WITH w AS (UPDATE payment_balance_slots SET available = available + ?, reserved = reserved - ?
-                               WHERE account_id = ? AND currency = ? AND slot = ?
-                               RETURNING account_id, currency, slot, available)
-                    SELECT""" + TOTAL_AFTER + " FROM w", held, held, accountId, currency, rs.getInt(5)).orElseThrow();
-            insertEntry(c, new NewEntry(accountId, currency, releaseType, held, after),
-                    new Link(paymentId, refundId, ref, null, null), null);
-            return true;
+                RETURNING account_id, currency, -amount AS held, transaction_reference, slot, payment_id, refund_id""")
+                .bind("id", id).map(RELEASED).findFirst();
+        if (released.isEmpty()) {
+            return false;
         }
+        Released r = released.get();
+        // back to the slot the reservation took it from
+        BigDecimal after = h.createQuery("""
+                WITH w AS (UPDATE payment_balance_slots SET available = available + :held, reserved = reserved - :held
+                           WHERE account_id = :account AND currency = :currency AND slot = :slot
+                           RETURNING account_id, currency, slot, available)
+                SELECT""" + TOTAL_AFTER + " FROM w")
+                .bind("held", r.held()).bind("account", r.accountId()).bind("currency", r.currency())
+                .bind("slot", r.slot()).map(AMOUNT).findFirst().orElseThrow();
+        insertEntry(h, new NewEntry(r.accountId(), r.currency(), releaseType, r.held(), after),
+                new Link(r.paymentId(), r.refundId(), r.transactionReference(), null, null), null);
+        return true;
     }
 
     /** A succeeded withdrawal or refund consumes its reservation. False if none held. */
-    private static boolean use(Connection c, String which, long id) throws SQLException {
-        try (var ps = Jdbc.bind(c.prepareStatement("""
+    private static boolean use(Handle h, String which, long id) {
+        Optional<Consumed> consumed = h.createQuery("""
                 UPDATE balance_entries SET settled = 'consumed'
                 WHERE\s""" + which + """
                  AND settled IS NULL
-                RETURNING account_id, currency, -amount AS held, slot"""), id);
-             var rs = ps.executeQuery()) {
-            if (!rs.next()) {
-                return false;
-            }
-            one(c, """
-                    UPDATE payment_balance_slots SET reserved = reserved - ?
-                    WHERE account_id = ? AND currency = ? AND slot = ? RETURNING reserved""",
-                    rs.getBigDecimal(3), rs.getLong(1), rs.getString(2), rs.getInt(4)).orElseThrow();
-            return true;
+                RETURNING account_id, currency, -amount AS held, slot""")
+                .bind("id", id).map(CONSUMED).findFirst();
+        if (consumed.isEmpty()) {
+            return false;
         }
+        Consumed c = consumed.get();
+        h.createQuery("""
+                UPDATE payment_balance_slots SET reserved = reserved - :held
+                WHERE account_id = :account AND currency = :currency AND slot = :slot RETURNING reserved""")
+                .bind("held", c.held()).bind("account", c.accountId()).bind("currency", c.currency())
+                .bind("slot", c.slot()).map(AMOUNT).findFirst().orElseThrow();
+        return true;
     }
 
     @Override
@@ -199,30 +208,31 @@ public class JdbcBalanceLedger implements BalanceLedger {
         long paymentId = payment.value();
         String currency = credit.currency();
         BigDecimal amount = credit.amount();
-        return Jdbc.with(dataSource, c -> {
-            open(c, accountId, currency);
+        return sql.with(h -> {
+            open(h, accountId, currency);
             // one statement: the poorest free slot takes the amount and the entry records the balance after it, unless
             // the payment was credited already (a concurrent second credit of the same payment fails on the entry's
             // unique key after waiting for the first, and rolls its slot update back with it: never credited twice)
             for (String pick : new String[]{FREE_POOREST, ANY_POOREST}) {
-                try (var ps = Jdbc.bind(c.prepareStatement("""
-                        WITH w AS (UPDATE payment_balance_slots SET available = available + ?
-                                   WHERE account_id = ? AND currency = ? AND slot = (""" + pick + """
-                                   ) AND NOT EXISTS (SELECT 1 FROM balance_entries WHERE payment_id = ? AND type = ?)
+                if (h.createQuery("""
+                        WITH w AS (UPDATE payment_balance_slots SET available = available + :amount
+                                   WHERE account_id = :account AND currency = :currency AND slot = (""" + pick + """
+                                   ) AND NOT EXISTS (SELECT 1 FROM balance_entries WHERE payment_id = :payment
+                                                     AND type = :type)
                                    RETURNING account_id, currency, slot, available)
                         INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
                             transaction_reference)
-                        SELECT account_id, currency, ?, ?,""" + TOTAL_AFTER + """
-                        , ?, ? FROM w RETURNING id"""), amount, accountId, currency, accountId, currency, paymentId,
-                        EntryType.COLLECTION.wire(), EntryType.COLLECTION.wire(), amount, paymentId,
-                        transactionReference);
-                     var rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        return true;
-                    }
+                        SELECT account_id, currency, :type, :amount,""" + TOTAL_AFTER + """
+                        , :payment, :reference FROM w RETURNING id""")
+                        .bind("amount", amount).bind("account", accountId).bind("currency", currency)
+                        .bind("payment", paymentId).bind("type", EntryType.COLLECTION.wire())
+                        .bind("reference", transactionReference)
+                        .map(FOUND).findFirst().isPresent()) {
+                    return true;
                 }
-                if (one(c, "SELECT 1 FROM balance_entries WHERE payment_id = ? AND type = ?", paymentId,
-                        EntryType.COLLECTION.wire()).isPresent()) {
+                if (h.createQuery("SELECT 1 FROM balance_entries WHERE payment_id = :payment AND type = :type")
+                        .bind("payment", paymentId).bind("type", EntryType.COLLECTION.wire())
+                        .map(FOUND).findFirst().isPresent()) {
                     return false; // credited before
                 }
             }
@@ -231,107 +241,111 @@ public class JdbcBalanceLedger implements BalanceLedger {
         });
     }
 
+    /** An adjustment recorded before under the same reference: its amount and the balance after it. */
+    private record Recorded(BigDecimal amount, BigDecimal availableAfter) {
+    }
+
+    private static final RowMapper<Recorded> RECORDED = (rs, ctx) -> new Recorded(rs.getBigDecimal(1),
+            rs.getBigDecimal(2));
+
     @Override
     public Adjustment adjust(long accountId, Money adjustment, String reference, String reason) {
         String currency = adjustment.currency();
         BigDecimal amount = adjustment.amount();
-        return Jdbc.with(dataSource, c -> {
-            open(c, accountId, currency);
+        return sql.with(h -> {
+            open(h, accountId, currency);
             // the entry first: a concurrent repeat of the reference waits on the unique index, then inserts nothing
-            Optional<Long> entry = insertEntry(c, new NewEntry(accountId, currency, EntryType.ADJUSTMENT, amount, ZERO),
+            Optional<Long> entry = insertEntry(h, new NewEntry(accountId, currency, EntryType.ADJUSTMENT, amount, ZERO),
                     new Link(null, null, null, reference, reason), null);
             if (entry.isEmpty()) {
-                try (var ps = Jdbc.bind(c.prepareStatement("""
+                Recorded before = h.createQuery("""
                         SELECT amount, available_after FROM balance_entries
-                        WHERE account_id = ? AND currency = ? AND reference = ? AND type = 'adjustment'"""),
-                        accountId, currency, reference); var rs = ps.executeQuery()) {
-                    rs.next();
-                    return new Adjustment(Outcome.REPEATED, Money.of(rs.getBigDecimal(1), currency),
-                            Money.of(rs.getBigDecimal(2), currency));
-                }
+                        WHERE account_id = :account AND currency = :currency AND reference = :reference
+                          AND type = 'adjustment'""")
+                        .bind("account", accountId).bind("currency", currency).bind("reference", reference)
+                        .map(RECORDED).first();
+                return new Adjustment(Outcome.REPEATED, Money.of(before.amount(), currency),
+                        Money.of(before.availableAfter(), currency));
             }
             BigDecimal after;
             if (amount.signum() >= 0) {
-                after = spreadAdd(c, accountId, currency, amount);
+                after = spreadAdd(h, accountId, currency, amount);
             } else {
-                Taken t = take(c, accountId, currency, amount.negate(), false);
+                Taken t = take(h, accountId, currency, amount.negate(), false);
                 if (!t.ok()) {
                     return new Adjustment(Outcome.INSUFFICIENT, adjustment, Money.of(t.after(), currency));
                 }
                 after = t.after();
             }
-            setAfter(c, entry.get(), after);
+            setAfter(h, entry.get(), after);
             return new Adjustment(Outcome.APPLIED, adjustment, Money.of(after, currency));
         });
     }
 
     @Override
     public boolean accountExists(long accountId) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = Jdbc.bind(c.prepareStatement("SELECT 1 FROM accounts WHERE id = ? AND deleted_at IS NULL"),
-                    accountId); var rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        });
+        return sql.with(h -> h.createQuery("SELECT 1 FROM accounts WHERE id = :account AND deleted_at IS NULL")
+                .bind("account", accountId).map(FOUND).findFirst().isPresent());
     }
+
+    /** A currency's sum: the payments on their way in, in {@link #balances}. */
+    private record Sum(String currency, BigDecimal amount) {
+    }
+
+    private static final RowMapper<Sum> INCOMING = (rs, ctx) -> new Sum(rs.getString(1).trim(), rs.getBigDecimal(2));
+
+    /** A currency's available and reserved, summed over its slots. */
+    private record Totals(String currency, BigDecimal available, BigDecimal reserved) {
+    }
+
+    private static final RowMapper<Totals> TOTALS = (rs, ctx) -> new Totals(rs.getString(1).trim(),
+            rs.getBigDecimal(2), rs.getBigDecimal(3));
 
     @Override
     public List<Balance> balances(long accountId) {
-        return Jdbc.with(dataSource, c -> {
+        return sql.with(h -> {
             Map<String, BigDecimal> incoming = new HashMap<>();
-            try (var ps = Jdbc.bind(c.prepareStatement("""
+            h.createQuery("""
                     SELECT currency, sum(amount) FROM payments
-                    WHERE account_id = ? AND request_type = 'payment' AND status IN ('queued', 'pending')
-                    GROUP BY currency"""), accountId); var rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    incoming.put(rs.getString(1).trim(), rs.getBigDecimal(2));
-                }
-            }
+                    WHERE account_id = :account AND request_type = 'payment' AND status IN ('queued', 'pending')
+                    GROUP BY currency""")
+                    .bind("account", accountId).map(INCOMING).forEach(s -> incoming.put(s.currency(), s.amount()));
             var out = new ArrayList<Balance>();
-            try (var ps = Jdbc.bind(c.prepareStatement("""
+            h.createQuery("""
                     SELECT currency, sum(available), sum(reserved) FROM payment_balance_slots
-                    WHERE account_id = ? GROUP BY currency ORDER BY currency"""), accountId); var rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    String currency = rs.getString(1).trim();
-                    out.add(new Balance(currency, Money.of(rs.getBigDecimal(2), currency),
-                            Money.of(rs.getBigDecimal(3), currency),
-                            Money.of(incoming.getOrDefault(currency, ZERO).setScale(2), currency)));
-                }
-            }
+                    WHERE account_id = :account GROUP BY currency ORDER BY currency""")
+                    .bind("account", accountId).map(TOTALS).forEach(t -> out.add(new Balance(t.currency(),
+                            Money.of(t.available(), t.currency()), Money.of(t.reserved(), t.currency()),
+                            Money.of(incoming.getOrDefault(t.currency(), ZERO).setScale(2), t.currency()))));
             return out;
         });
     }
 
+    private static final RowMapper<Entry> ENTRY = (rs, ctx) -> {
+        String cur = rs.getString(4).trim();
+        return new Entry(rs.getLong(1), EntryType.parse(rs.getString(2)).orElseThrow(),
+                Money.of(rs.getBigDecimal(3), cur), Money.of(rs.getBigDecimal(5), cur), rs.getString(6),
+                rs.getTimestamp(7).toInstant());
+    };
+
     @Override
     public List<Entry> entries(long accountId, String currency, int limit, Long startingAfter) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = Jdbc.bind(c.prepareStatement("""
-                    SELECT id, type, amount, currency, available_after, transaction_reference, created_at
-                    FROM balance_entries
-                    WHERE account_id = ? AND currency = ? AND id < ?
-                    ORDER BY id DESC LIMIT ?"""), accountId, currency,
-                    startingAfter == null ? Long.MAX_VALUE : startingAfter, limit); var rs = ps.executeQuery()) {
-                var out = new ArrayList<Entry>();
-                while (rs.next()) {
-                    String cur = rs.getString(4).trim();
-                    out.add(new Entry(rs.getLong(1), EntryType.parse(rs.getString(2)).orElseThrow(),
-                            Money.of(rs.getBigDecimal(3), cur), Money.of(rs.getBigDecimal(5), cur), rs.getString(6),
-                            rs.getTimestamp(7).toInstant()));
-                }
-                return out;
-            }
-        });
+        return sql.with(h -> h.createQuery("""
+                        SELECT id, type, amount, currency, available_after, transaction_reference, created_at
+                        FROM balance_entries
+                        WHERE account_id = :account AND currency = :currency AND id < :before
+                        ORDER BY id DESC LIMIT :limit""")
+                .bind("account", accountId).bind("currency", currency)
+                .bind("before", startingAfter == null ? Long.MAX_VALUE : startingAfter).bind("limit", limit)
+                .map(ENTRY).list());
     }
 
     @Override
     public boolean hasEntry(long accountId, String currency, long entryId) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = Jdbc.bind(c.prepareStatement(
-                    "SELECT 1 FROM balance_entries WHERE id = ? AND account_id = ? AND currency = ?"), entryId,
-                    accountId, currency); var rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        });
+        return sql.with(h -> h.createQuery(
+                        "SELECT 1 FROM balance_entries WHERE id = :id AND account_id = :account AND currency = :currency")
+                .bind("id", entryId).bind("account", accountId).bind("currency", currency)
+                .map(FOUND).findFirst().isPresent());
     }
 
     /**
@@ -341,27 +355,25 @@ public class JdbcBalanceLedger implements BalanceLedger {
     private final java.util.Set<String> opened = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** The header row, and with it its slots (a concurrent opener waits on the header, then finds both). */
-    private void open(Connection c, long accountId, String currency) throws SQLException {
+    private void open(Handle h, long accountId, String currency) {
         String key = accountId + "/" + currency;
         if (opened.contains(key)) {
             return;
         }
-        try (var ps = Jdbc.bind(c.prepareStatement("""
-                INSERT INTO payment_balances (account_id, currency) VALUES (?, ?)
-                ON CONFLICT (account_id, currency) DO NOTHING"""), accountId, currency)) {
-            if (ps.executeUpdate() == 0) {
-                if (opened.size() > 100_000) {
-                    opened.clear();
-                }
-                opened.add(key);
-                return;
+        if (h.createUpdate("""
+                INSERT INTO payment_balances (account_id, currency) VALUES (:account, :currency)
+                ON CONFLICT (account_id, currency) DO NOTHING""")
+                .bind("account", accountId).bind("currency", currency).execute() == 0) {
+            if (opened.size() > 100_000) {
+                opened.clear();
             }
+            opened.add(key);
+            return;
         }
-        try (var ps = Jdbc.bind(c.prepareStatement("""
+        h.createUpdate("""
                 INSERT INTO payment_balance_slots (account_id, currency, slot)
-                SELECT ?, ?, s FROM generate_series(0, ? - 1) s"""), accountId, currency, Slots.COUNT)) {
-            ps.executeUpdate();
-        }
+                SELECT :account, :currency, s FROM generate_series(0, :count - 1) s""")
+                .bind("account", accountId).bind("currency", currency).bind("count", Slots.COUNT).execute();
     }
 
     /** The other slots' committed available plus the moved slot's new one: the balance right after the movement. */
@@ -370,106 +382,117 @@ public class JdbcBalanceLedger implements BalanceLedger {
             + "AND o.slot <> w.slot)";
 
     private static final String FREE_COVERING = """
-            SELECT slot FROM payment_balance_slots WHERE account_id = ? AND currency = ? AND available >= ?
+            SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency
+              AND available >= :amount
             ORDER BY available DESC LIMIT 1 FOR UPDATE SKIP LOCKED""";
     private static final String ANY_COVERING = """
-            SELECT slot FROM payment_balance_slots WHERE account_id = ? AND currency = ? AND available >= ?
+            SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency
+              AND available >= :amount
             ORDER BY random() LIMIT 1""";
     private static final String FREE_POOREST = """
-            SELECT slot FROM payment_balance_slots WHERE account_id = ? AND currency = ?
+            SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency
             ORDER BY available, slot LIMIT 1 FOR UPDATE SKIP LOCKED""";
     private static final String ANY_POOREST = """
-            SELECT slot FROM payment_balance_slots WHERE account_id = ? AND currency = ?
+            SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency
             ORDER BY available, slot LIMIT 1""";
+
+    /** A row was there (its columns unread). */
+    private static final RowMapper<Boolean> FOUND = (rs, ctx) -> Boolean.TRUE;
+
+    /** The first column: an amount (the balance after a movement, a slot's reserved). */
+    private static final RowMapper<BigDecimal> AMOUNT = (rs, ctx) -> rs.getBigDecimal(1);
 
     /** A slot taken ({@code ok}: which, and the balance after) or refused ({@code after}: the whole balance). */
     private record Taken(boolean ok, int slot, BigDecimal after) {
     }
+
+    /** The slot one attempt took and the balance after it. */
+    private static final RowMapper<Taken> TAKEN = (rs, ctx) -> new Taken(true, rs.getInt(1), rs.getBigDecimal(2));
+
+    /** A slot and its available amount, read while locking every slot. */
+    private record Slot(int slot, BigDecimal available) {
+    }
+
+    private static final RowMapper<Slot> SLOT = (rs, ctx) -> new Slot(rs.getInt(1), rs.getBigDecimal(2));
 
     /**
      * Takes {@code amount} from available (into reserved when {@code reserve}): the richest free slot covering it, else
      * one covering slot waited for, else every slot locked in slot order: refused when the total cannot cover it,
      * otherwise taken and the rest re-spread in whole units of the amount (the reserved part on the first slot).
      */
-    private static Taken take(Connection c, long accountId, String currency, BigDecimal amount, boolean reserve)
-            throws SQLException {
+    private static Taken take(Handle h, long accountId, String currency, BigDecimal amount, boolean reserve) {
         BigDecimal toReserved = reserve ? amount : ZERO;
         boolean first = true;
         for (String pick : new String[]{FREE_COVERING, ANY_COVERING}) {
-            Optional<Object[]> row = Slots.attempt(c, first, """
-                    WITH w AS (UPDATE payment_balance_slots SET available = available - ?, reserved = reserved + ?
-                               WHERE account_id = ? AND currency = ? AND available >= ? AND slot = (""" + pick + """
+            Optional<Taken> taken = Slots.attempt(h, first, """
+                    WITH w AS (UPDATE payment_balance_slots SET available = available - :amount,
+                                   reserved = reserved + :toReserved
+                               WHERE account_id = :account AND currency = :currency AND available >= :amount
+                                 AND slot = (""" + pick + """
                                ) RETURNING account_id, currency, slot, available)
                     SELECT slot,""" + TOTAL_AFTER + " FROM w",
-                    amount, toReserved, accountId, currency, amount, accountId, currency, amount);
-            if (row.isPresent()) {
-                return new Taken(true, ((Number) row.get()[0]).intValue(), (BigDecimal) row.get()[1]);
+                    u -> u.bind("amount", amount).bind("toReserved", toReserved).bind("account", accountId)
+                            .bind("currency", currency),
+                    TAKEN);
+            if (taken.isPresent()) {
+                return taken.get();
             }
             first = false;
         }
-        Slots.undoAttempts(c); // no slot held out of order before locking them all
+        Slots.undoAttempts(h); // no slot held out of order before locking them all
         List<Integer> slots = new ArrayList<>();
-        BigDecimal total = ZERO;
-        try (var ps = Jdbc.bind(c.prepareStatement("""
-                SELECT slot, available FROM payment_balance_slots WHERE account_id = ? AND currency = ?
-                ORDER BY slot FOR UPDATE"""), accountId, currency); var rs = ps.executeQuery()) {
-            while (rs.next()) {
-                slots.add(rs.getInt(1));
-                total = total.add(rs.getBigDecimal(2));
-            }
-        }
+        BigDecimal total = lockAll(h, accountId, currency, slots);
         if (slots.isEmpty() || total.compareTo(amount) < 0) {
             return new Taken(false, -1, total);
         }
         BigDecimal after = total.subtract(amount);
         int firstSlot = slots.get(0);
-        try (var ps = c.prepareStatement("""
+        h.createUpdate("""
                 UPDATE payment_balance_slots s SET available = v.b,
-                    reserved = s.reserved + CASE WHEN s.slot = ? THEN ? ELSE 0 END
-                FROM unnest(?::int[], ?::numeric[]) AS v(slot, b)
-                WHERE s.account_id = ? AND s.currency = ? AND s.slot = v.slot""")) {
-            ps.setInt(1, firstSlot);
-            ps.setBigDecimal(2, toReserved);
-            ps.setArray(3, c.createArrayOf("integer", slots.toArray()));
-            ps.setArray(4, c.createArrayOf("numeric", Slots.spread(after, amount, slots.size())));
-            ps.setLong(5, accountId);
-            ps.setString(6, currency);
-            ps.executeUpdate();
-        }
+                    reserved = s.reserved + CASE WHEN s.slot = :first THEN :toReserved ELSE 0 END
+                FROM unnest(:slots::int[], :shares::numeric[]) AS v(slot, b)
+                WHERE s.account_id = :account AND s.currency = :currency AND s.slot = v.slot""")
+                .bind("first", firstSlot).bind("toReserved", toReserved)
+                .bind("slots", array("integer", slots.toArray()))
+                .bind("shares", array("numeric", Slots.spread(after, amount, slots.size())))
+                .bind("account", accountId).bind("currency", currency).execute();
         return new Taken(true, firstSlot, after);
+    }
+
+    /** Every slot of the balance locked in slot order; their slot numbers into {@code slots}, answers their sum. */
+    private static BigDecimal lockAll(Handle h, long accountId, String currency, List<Integer> slots) {
+        BigDecimal total = ZERO;
+        for (Slot s : h.createQuery("""
+                        SELECT slot, available FROM payment_balance_slots WHERE account_id = :account
+                          AND currency = :currency
+                        ORDER BY slot FOR UPDATE""")
+                .bind("account", accountId).bind("currency", currency).map(SLOT).list()) {
+            slots.add(s.slot());
+            total = total.add(s.available());
+        }
+        return total;
     }
 
     /** Re-spreads available evenly to the cent over the slots (all locked in slot order); answers the balance. */
     public BigDecimal rebalance(long accountId, String currency) {
-        return Jdbc.with(dataSource, c -> spreadAdd(c, accountId, currency, ZERO));
+        return sql.with(h -> spreadAdd(h, accountId, currency, ZERO));
     }
 
     /** A positive adjustment (rare, large): every slot locked in slot order, the new balance re-spread to the cent. */
-    private static BigDecimal spreadAdd(Connection c, long accountId, String currency, BigDecimal amount)
-            throws SQLException {
+    private static BigDecimal spreadAdd(Handle h, long accountId, String currency, BigDecimal amount) {
         List<Integer> slots = new ArrayList<>();
-        BigDecimal total = ZERO;
-        try (var ps = Jdbc.bind(c.prepareStatement("""
-                SELECT slot, available FROM payment_balance_slots WHERE account_id = ? AND currency = ?
-                ORDER BY slot FOR UPDATE"""), accountId, currency); var rs = ps.executeQuery()) {
-            while (rs.next()) {
-                slots.add(rs.getInt(1));
-                total = total.add(rs.getBigDecimal(2));
-            }
-        }
+        BigDecimal total = lockAll(h, accountId, currency, slots);
         if (slots.isEmpty()) {
             return total;
         }
         BigDecimal after = total.add(amount);
-        try (var ps = c.prepareStatement("""
-                UPDATE payment_balance_slots s SET available = v.b FROM unnest(?::int[], ?::numeric[]) AS v(slot, b)
-                WHERE s.account_id = ? AND s.currency = ? AND s.slot = v.slot""")) {
-            ps.setArray(1, c.createArrayOf("integer", slots.toArray()));
-            ps.setArray(2, c.createArrayOf("numeric", Slots.spread(after, new BigDecimal("0.01"), slots.size())));
-            ps.setLong(3, accountId);
-            ps.setString(4, currency);
-            ps.executeUpdate();
-        }
+        h.createUpdate("""
+                UPDATE payment_balance_slots s SET available = v.b
+                FROM unnest(:slots::int[], :shares::numeric[]) AS v(slot, b)
+                WHERE s.account_id = :account AND s.currency = :currency AND s.slot = v.slot""")
+                .bind("slots", array("integer", slots.toArray()))
+                .bind("shares", array("numeric", Slots.spread(after, new BigDecimal("0.01"), slots.size())))
+                .bind("account", accountId).bind("currency", currency).execute();
         return after;
     }
 
@@ -481,33 +504,34 @@ public class JdbcBalanceLedger implements BalanceLedger {
     private record Link(Long paymentId, Long refundId, String transactionReference, String reference, String reason) {
     }
 
-    private static Optional<Long> insertEntry(Connection c, NewEntry e, Link l, Integer slot) throws SQLException {
+    private static final RowMapper<Long> ID = (rs, ctx) -> rs.getLong(1);
+
+    private static Optional<Long> insertEntry(Handle h, NewEntry e, Link l, Integer slot) {
         String conflict = l.refundId() != null
                 ? "ON CONFLICT (refund_id, type) WHERE refund_id IS NOT NULL DO NOTHING"
                 : l.paymentId() != null
                 ? "ON CONFLICT (payment_id, type) WHERE payment_id IS NOT NULL AND refund_id IS NULL DO NOTHING"
                 : "ON CONFLICT (account_id, currency, reference) WHERE type = 'adjustment' DO NOTHING";
-        try (var ps = Jdbc.bind(c.prepareStatement("""
+        return h.createQuery("""
                 INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
                     refund_id, transaction_reference, reference, reason, slot)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) """ + conflict + " RETURNING id"),
-                e.accountId(), e.currency(), e.type().wire(), e.amount(), e.after(), l.paymentId(), l.refundId(),
-                l.transactionReference(), l.reference(), l.reason(), slot);
-             var rs = ps.executeQuery()) {
-            return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
-        }
+                VALUES (:account, :currency, :type, :amount, :after, :payment, :refund, :transactionReference,
+                    :reference, :reason, :slot) """ + conflict + " RETURNING id")
+                .bind("account", e.accountId()).bind("currency", e.currency()).bind("type", e.type().wire())
+                .bind("amount", e.amount()).bind("after", e.after()).bind("payment", l.paymentId())
+                .bind("refund", l.refundId()).bind("transactionReference", l.transactionReference())
+                .bind("reference", l.reference()).bind("reason", l.reason()).bind("slot", slot)
+                .map(ID).findFirst();
     }
 
-    private static void setAfter(Connection c, long entryId, BigDecimal after) throws SQLException {
-        try (var ps = Jdbc.bind(c.prepareStatement("UPDATE balance_entries SET available_after = ? WHERE id = ?"),
-                after, entryId)) {
-            ps.executeUpdate();
-        }
+    private static void setAfter(Handle h, long entryId, BigDecimal after) {
+        h.createUpdate("UPDATE balance_entries SET available_after = :after WHERE id = :id")
+                .bind("after", after).bind("id", entryId).execute();
     }
 
-    private static Optional<BigDecimal> one(Connection c, String sql, Object... args) throws SQLException {
-        try (var ps = Jdbc.bind(c.prepareStatement(sql), args); var rs = ps.executeQuery()) {
-            return rs.next() ? Optional.of(rs.getBigDecimal(1)) : Optional.empty();
-        }
+    /** A PostgreSQL array of {@code type} (the name {@code createArrayOf} takes), bound as one parameter. */
+    private static Argument array(String type, Object[] values) {
+        return (position, statement, ctx) ->
+                statement.setArray(position, statement.getConnection().createArrayOf(type, values));
     }
 }

@@ -1,19 +1,19 @@
 package io.mizani.adapter.persistence.billing;
 
-import io.mizani.adapter.persistence.common.Jdbc;
 import io.mizani.adapter.persistence.common.Slots;
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.billing.ServiceWallet;
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.domain.common.Money;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.argument.Argument;
+import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
  * Charges and refunds of checks on the foundation's service wallet ledger ({@code service_wallet_slots},
@@ -35,49 +35,60 @@ public class JdbcWalletCharges implements WalletCharges {
             + "WHERE o.account_id = w.account_id AND o.slot <> w.slot)";
 
     /** The richest free slot covering the amount. */
-    private static final String FREE_COVERING = "SELECT slot FROM service_wallet_slots WHERE account_id = ? AND balance >= ? "
-            + "ORDER BY balance DESC LIMIT 1 FOR UPDATE SKIP LOCKED";
+    private static final String FREE_COVERING = "SELECT slot FROM service_wallet_slots WHERE account_id = :account "
+            + "AND balance >= :amount ORDER BY balance DESC LIMIT 1 FOR UPDATE SKIP LOCKED";
 
     /** Any slot covering the amount (the UPDATE then waits for it and re-checks). */
-    private static final String ANY_COVERING = "SELECT slot FROM service_wallet_slots WHERE account_id = ? AND balance >= ? "
-            + "ORDER BY random() LIMIT 1";
+    private static final String ANY_COVERING = "SELECT slot FROM service_wallet_slots WHERE account_id = :account "
+            + "AND balance >= :amount ORDER BY random() LIMIT 1";
 
-    private static final String DEBIT = "WITH w AS (UPDATE service_wallet_slots SET balance = balance - ? "
-            + "WHERE account_id = ? AND balance >= ? AND slot = (%s) RETURNING account_id, slot, balance) "
+    private static final String DEBIT = "WITH w AS (UPDATE service_wallet_slots SET balance = balance - :amount "
+            + "WHERE account_id = :account AND balance >= :amount AND slot = (%s) RETURNING account_id, slot, balance) "
             + "INSERT INTO wallet_entries (account_id, kind, amount, reference, balance_after) "
-            + "SELECT account_id, 'charge', ?, ?, " + TOTAL_AFTER + " FROM w RETURNING balance_after";
+            + "SELECT account_id, 'charge', :charged, :reference, " + TOTAL_AFTER + " FROM w RETURNING balance_after";
 
     /** The poorest free slot, else (all held) the poorest, waiting for it. */
-    static final String FREE_POOREST = "SELECT slot FROM service_wallet_slots WHERE account_id = ? "
+    static final String FREE_POOREST = "SELECT slot FROM service_wallet_slots WHERE account_id = :account "
             + "ORDER BY balance, slot LIMIT 1 FOR UPDATE SKIP LOCKED";
-    static final String ANY_POOREST = "SELECT slot FROM service_wallet_slots WHERE account_id = ? "
+    static final String ANY_POOREST = "SELECT slot FROM service_wallet_slots WHERE account_id = :account "
             + "ORDER BY balance, slot LIMIT 1";
 
     /** Adds to one slot and answers the wallet's total after (credits and refunds). */
-    static final String ADD = "WITH w AS (UPDATE service_wallet_slots SET balance = balance + ? "
-            + "WHERE account_id = ? AND slot = (%s) RETURNING account_id, slot, balance) SELECT " + TOTAL_AFTER + " FROM w";
+    static final String ADD = "WITH w AS (UPDATE service_wallet_slots SET balance = balance + :amount "
+            + "WHERE account_id = :account AND slot = (%s) RETURNING account_id, slot, balance) SELECT " + TOTAL_AFTER
+            + " FROM w";
 
-    private final DataSource ds;
+    /** The first column of a row: an amount (a balance after, a total). */
+    static final RowMapper<BigDecimal> AMOUNT = (rs, ctx) -> rs.getBigDecimal(1);
+
+    /** A slot and its balance, read while locking every slot. */
+    private record Slot(int slot, BigDecimal balance) {
+    }
+
+    private static final RowMapper<Slot> SLOT = (rs, ctx) -> new Slot(rs.getInt(1), rs.getBigDecimal(2));
+
+    private final Sql sql;
 
     @Inject
-    public JdbcWalletCharges(DataSource ds) {
-        this.ds = ds;
+    public JdbcWalletCharges(Sql sql) {
+        this.sql = sql;
     }
 
     @Override
     public boolean debit(long accountId, Money charge, String reference) {
         BigDecimal amount = inWalletCurrency(charge);
-        return Jdbc.with(ds, c -> {
+        return sql.with(h -> {
             boolean first = true;
             for (String pick : new String[]{FREE_COVERING, ANY_COVERING}) {
-                if (Slots.attempt(c, first, DEBIT.formatted(pick), amount, accountId, amount, accountId, amount,
-                        amount.negate(), reference).isPresent()) {
+                if (Slots.attempt(h, first, DEBIT.formatted(pick), u -> u.bind("amount", amount)
+                        .bind("account", accountId).bind("charged", amount.negate()).bind("reference", reference),
+                        AMOUNT).isPresent()) {
                     return true;
                 }
                 first = false;
             }
-            Slots.undoAttempts(c); // no slot held out of order before locking them all
-            return consolidatingDebit(c, accountId, amount, reference);
+            Slots.undoAttempts(h); // no slot held out of order before locking them all
+            return consolidatingDebit(h, accountId, amount, reference);
         });
     }
 
@@ -85,39 +96,37 @@ public class JdbcWalletCharges implements WalletCharges {
      * No single slot covers the amount: every slot locked in slot order, refused only when the total cannot cover it;
      * else the amount is taken and the rest re-spread in whole units of it.
      */
-    private static boolean consolidatingDebit(Connection c, long accountId, BigDecimal amount, String reference)
-            throws SQLException {
+    private static boolean consolidatingDebit(Handle h, long accountId, BigDecimal amount, String reference) {
         List<Integer> slots = new ArrayList<>();
-        BigDecimal total = lockAll(c, accountId, slots);
+        BigDecimal total = lockAll(h, accountId, slots);
         if (slots.isEmpty() || total.compareTo(amount) < 0) {
             return false;
         }
         BigDecimal after = total.subtract(amount);
-        write(c, accountId, slots, Slots.spread(after, amount, slots.size()));
-        try (var ps = Jdbc.bind(c.prepareStatement("INSERT INTO wallet_entries (account_id, kind, amount, reference, "
-                + "balance_after) VALUES (?, 'charge', ?, ?, ?)"), accountId, amount.negate(), reference, after)) {
-            ps.executeUpdate();
-        }
+        write(h, accountId, slots, Slots.spread(after, amount, slots.size()));
+        h.createUpdate("INSERT INTO wallet_entries (account_id, kind, amount, reference, balance_after) "
+                        + "VALUES (:account, 'charge', :amount, :reference, :after)")
+                .bind("account", accountId).bind("amount", amount.negate()).bind("reference", reference)
+                .bind("after", after).execute();
         return true;
     }
 
     @Override
     public void refund(long accountId, Money refund, String reference) {
         BigDecimal amount = inWalletCurrency(refund);
-        Jdbc.with(ds, c -> {
-            BigDecimal after = add(c, accountId, amount).orElseThrow(() ->
+        sql.use(h -> {
+            BigDecimal after = add(h, accountId, amount).orElseThrow(() ->
                     new IllegalStateException("account " + accountId + " has no service wallet to refund to"));
-            try (var ps = Jdbc.bind(c.prepareStatement("INSERT INTO wallet_entries (account_id, kind, amount, reference, "
-                    + "balance_after) VALUES (?, 'refund', ?, ?, ?)"), accountId, amount, reference, after)) {
-                ps.executeUpdate();
-            }
-            return null;
+            h.createUpdate("INSERT INTO wallet_entries (account_id, kind, amount, reference, balance_after) "
+                            + "VALUES (:account, 'refund', :amount, :reference, :after)")
+                    .bind("account", accountId).bind("amount", amount).bind("reference", reference)
+                    .bind("after", after).execute();
         });
     }
 
     @Override
     public Money balance(long accountId) {
-        return Money.of(Jdbc.with(ds, c -> total(c, accountId)), ServiceWallet.CURRENCY);
+        return Money.of(sql.with(h -> total(h, accountId)), ServiceWallet.CURRENCY);
     }
 
     /** The amount of a wallet change; the wallet holds {@link ServiceWallet#CURRENCY} only (another is a defect). */
@@ -133,21 +142,21 @@ public class JdbcWalletCharges implements WalletCharges {
      * it. What a top-up does after adding its amount, on its own (tests, operations).
      */
     public BigDecimal rebalance(long accountId) {
-        return Jdbc.with(ds, c -> spreadAdd(c, accountId, new BigDecimal("0.00")).orElse(new BigDecimal("0.00")));
+        return sql.with(h -> spreadAdd(h, accountId, new BigDecimal("0.00")).orElse(new BigDecimal("0.00")));
     }
 
     /**
      * A top-up: every slot locked in slot order, the new total re-spread evenly to the cent, so that a large credit
      * does not sit in one slot that every debit then queues on. Empty when there is no wallet.
      */
-    static Optional<BigDecimal> spreadAdd(Connection c, long accountId, BigDecimal amount) throws SQLException {
+    static Optional<BigDecimal> spreadAdd(Handle h, long accountId, BigDecimal amount) {
         List<Integer> slots = new ArrayList<>();
-        BigDecimal total = lockAll(c, accountId, slots);
+        BigDecimal total = lockAll(h, accountId, slots);
         if (slots.isEmpty()) {
             return Optional.empty();
         }
         BigDecimal after = total.add(amount);
-        write(c, accountId, slots, Slots.spread(after, new BigDecimal("0.01"), slots.size()));
+        write(h, accountId, slots, Slots.spread(after, new BigDecimal("0.01"), slots.size()));
         return Optional.of(after);
     }
 
@@ -155,9 +164,10 @@ public class JdbcWalletCharges implements WalletCharges {
      * A refund: adds to the poorest free slot (else waits for the poorest); the total after, empty when there is no
      * wallet. Small and frequent, so it locks one slot only.
      */
-    static Optional<BigDecimal> add(Connection c, long accountId, BigDecimal amount) throws SQLException {
+    static Optional<BigDecimal> add(Handle h, long accountId, BigDecimal amount) {
         for (String pick : new String[]{FREE_POOREST, ANY_POOREST}) {
-            Optional<BigDecimal> after = one(c, ADD.formatted(pick), amount, accountId, accountId);
+            Optional<BigDecimal> after = h.createQuery(ADD.formatted(pick))
+                    .bind("amount", amount).bind("account", accountId).map(AMOUNT).findFirst();
             if (after.isPresent()) {
                 return after;
             }
@@ -165,37 +175,33 @@ public class JdbcWalletCharges implements WalletCharges {
         return Optional.empty();
     }
 
-    static BigDecimal total(Connection c, long accountId) throws SQLException {
-        return one(c, "SELECT coalesce(sum(balance), 0.00) FROM service_wallet_slots WHERE account_id = ?", accountId)
-                .orElseThrow();
+    static BigDecimal total(Handle h, long accountId) {
+        return h.createQuery("SELECT coalesce(sum(balance), 0.00) FROM service_wallet_slots WHERE account_id = :account")
+                .bind("account", accountId).map(AMOUNT).findFirst().orElseThrow();
     }
 
-    private static BigDecimal lockAll(Connection c, long accountId, List<Integer> slots) throws SQLException {
+    private static BigDecimal lockAll(Handle h, long accountId, List<Integer> slots) {
         BigDecimal total = new BigDecimal("0.00");
-        try (var ps = Jdbc.bind(c.prepareStatement("SELECT slot, balance FROM service_wallet_slots WHERE account_id = ? "
-                + "ORDER BY slot FOR UPDATE"), accountId); var rs = ps.executeQuery()) {
-            while (rs.next()) {
-                slots.add(rs.getInt(1));
-                total = total.add(rs.getBigDecimal(2));
-            }
+        for (Slot s : h.createQuery("SELECT slot, balance FROM service_wallet_slots WHERE account_id = :account "
+                        + "ORDER BY slot FOR UPDATE")
+                .bind("account", accountId).map(SLOT).list()) {
+            slots.add(s.slot());
+            total = total.add(s.balance());
         }
         return total;
     }
 
-    private static void write(Connection c, long accountId, List<Integer> slots, BigDecimal[] shares)
-            throws SQLException {
-        try (var ps = c.prepareStatement("UPDATE service_wallet_slots s SET balance = v.b "
-                + "FROM unnest(?::int[], ?::numeric[]) AS v(slot, b) WHERE s.account_id = ? AND s.slot = v.slot")) {
-            ps.setArray(1, c.createArrayOf("integer", slots.toArray()));
-            ps.setArray(2, c.createArrayOf("numeric", shares));
-            ps.setLong(3, accountId);
-            ps.executeUpdate();
-        }
+    private static void write(Handle h, long accountId, List<Integer> slots, BigDecimal[] shares) {
+        h.createUpdate("UPDATE service_wallet_slots s SET balance = v.b "
+                        + "FROM unnest(:slots::int[], :shares::numeric[]) AS v(slot, b) "
+                        + "WHERE s.account_id = :account AND s.slot = v.slot")
+                .bind("slots", array("integer", slots.toArray())).bind("shares", array("numeric", shares))
+                .bind("account", accountId).execute();
     }
 
-    private static Optional<BigDecimal> one(Connection c, String sql, Object... args) throws SQLException {
-        try (var ps = Jdbc.bind(c.prepareStatement(sql), args); var rs = ps.executeQuery()) {
-            return rs.next() ? Optional.of(rs.getBigDecimal(1)) : Optional.empty();
-        }
+    /** A PostgreSQL array of {@code type} (the name {@code createArrayOf} takes), bound as one parameter. */
+    private static Argument array(String type, Object[] values) {
+        return (position, statement, ctx) ->
+                statement.setArray(position, statement.getConnection().createArrayOf(type, values));
     }
 }

@@ -2,10 +2,13 @@ package io.mizani.adapter.persistence.common;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
+import java.sql.ResultSet;
 import java.util.Optional;
+import java.util.function.Consumer;
+
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.Update;
 
 /**
  * Hot accounts (docs/architecture.md "Hot accounts"): a service wallet or a payment balance is {@link #COUNT}
@@ -45,40 +48,38 @@ public final class Slots {
     }
 
     /**
-     * One attempt to take one slot: {@code sql} (a statement returning one row when it took a slot) sent in the same
-     * round trip after a savepoint ({@code first}) or after rolling back to it (a later attempt). Why: a row whose
-     * re-check fails after PostgreSQL locked it (FOR UPDATE SKIP LOCKED, or an UPDATE that waited) stays locked even
-     * though nothing was written; rolling back to the savepoint releases it, so a transaction that goes on to lock
-     * every slot in slot order holds no slot out of that order (a deadlock cycle otherwise, seen in
-     * HotAccountsTest). The first column of the row, or empty.
+     * One attempt to take one slot: {@code sql} (a statement returning one row when it took a slot, with named
+     * parameters that {@code bind} binds) sent in the same round trip after a savepoint ({@code first}) or after
+     * rolling back to it (a later attempt). Why: a row whose re-check fails after PostgreSQL locked it (FOR UPDATE SKIP
+     * LOCKED, or an UPDATE that waited) stays locked even though nothing was written; rolling back to the savepoint
+     * releases it, so a transaction that goes on to lock every slot in slot order holds no slot out of that order (a
+     * deadlock cycle otherwise, seen in HotAccountsTest). The row as {@code row} maps it, or empty.
      */
-    public static Optional<Object[]> attempt(Connection c, boolean first, String sql, Object... args)
-            throws SQLException {
-        try (PreparedStatement ps = Jdbc.bind(c.prepareStatement((first ? SAVEPOINT : UNDO) + sql), args)) {
-            boolean rs = ps.execute();
-            while (!rs && ps.getUpdateCount() != -1) {
-                rs = ps.getMoreResults();
-            }
-            if (!rs) {
-                return Optional.empty();
-            }
-            try (var r = ps.getResultSet()) {
-                if (!r.next()) {
-                    return Optional.empty();
+    public static <T> Optional<T> attempt(Handle h, boolean first, String sql, Consumer<Update> bind,
+                                          RowMapper<T> row) {
+        try (Update u = h.createUpdate((first ? SAVEPOINT : UNDO) + sql)) {
+            bind.accept(u);
+            // the savepoint's (or the rollback's) result comes first, then the statement's rows
+            return u.execute((statement, ctx) -> {
+                var ps = statement.get();
+                ResultSet rows = ps.getResultSet();
+                while (rows == null) {
+                    if (ps.getUpdateCount() == -1) {
+                        return Optional.empty();
+                    }
+                    if (ps.getMoreResults()) {
+                        rows = ps.getResultSet();
+                    }
                 }
-                Object[] row = new Object[r.getMetaData().getColumnCount()];
-                for (int i = 0; i < row.length; i++) {
-                    row[i] = r.getObject(i + 1);
+                try (ResultSet r = rows) {
+                    return r.next() ? Optional.of(row.map(r, ctx)) : Optional.empty();
                 }
-                return Optional.of(row);
-            }
+            });
         }
     }
 
     /** Releases what failed attempts locked: back to the savepoint of the first {@link #attempt}. */
-    public static void undoAttempts(Connection c) throws SQLException {
-        try (var st = c.createStatement()) {
-            st.execute(UNDO.trim());
-        }
+    public static void undoAttempts(Handle h) {
+        h.createUpdate(UNDO.trim()).execute();
     }
 }

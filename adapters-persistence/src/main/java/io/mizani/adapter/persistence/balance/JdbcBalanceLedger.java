@@ -217,8 +217,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
                 if (h.createQuery("""
                         WITH w AS (UPDATE payment_balance_slots SET available = available + :amount
                                    WHERE account_id = :account AND currency = :currency AND slot = (""" + pick + """
-                                   ) AND NOT EXISTS (SELECT 1 FROM balance_entries WHERE payment_id = :payment
-                                                     AND type = :type)
+                                   ) AND NOT EXISTS (SELECT 1 FROM balance_entries WHERE payment_id = :payment AND type = :type)
                                    RETURNING account_id, currency, slot, available)
                         INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
                             transaction_reference)
@@ -382,12 +381,10 @@ public class JdbcBalanceLedger implements BalanceLedger {
             + "AND o.slot <> w.slot)";
 
     private static final String FREE_COVERING = """
-            SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency
-              AND available >= :amount
+            SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency AND available >= :amount
             ORDER BY available DESC LIMIT 1 FOR UPDATE SKIP LOCKED""";
     private static final String ANY_COVERING = """
-            SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency
-              AND available >= :amount
+            SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency AND available >= :amount
             ORDER BY random() LIMIT 1""";
     private static final String FREE_POOREST = """
             SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency
@@ -425,10 +422,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
         boolean first = true;
         for (String pick : new String[]{FREE_COVERING, ANY_COVERING}) {
             Optional<Taken> taken = Slots.attempt(h, first, """
-                    WITH w AS (UPDATE payment_balance_slots SET available = available - :amount,
-                                   reserved = reserved + :toReserved
-                               WHERE account_id = :account AND currency = :currency AND available >= :amount
-                                 AND slot = (""" + pick + """
+                    WITH w AS (UPDATE payment_balance_slots SET available = available - :amount, reserved = reserved + :toReserved
+                               WHERE account_id = :account AND currency = :currency AND available >= :amount AND slot = (""" + pick + """
                                ) RETURNING account_id, currency, slot, available)
                     SELECT slot,""" + TOTAL_AFTER + " FROM w",
                     u -> u.bind("amount", amount).bind("toReserved", toReserved).bind("account", accountId)
@@ -463,8 +458,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
     private static BigDecimal lockAll(Handle h, long accountId, String currency, List<Integer> slots) {
         BigDecimal total = ZERO;
         for (Slot s : h.createQuery("""
-                        SELECT slot, available FROM payment_balance_slots WHERE account_id = :account
-                          AND currency = :currency
+                        SELECT slot, available FROM payment_balance_slots WHERE account_id = :account AND currency = :currency
                         ORDER BY slot FOR UPDATE""")
                 .bind("account", accountId).bind("currency", currency).map(SLOT).list()) {
             slots.add(s.slot());

@@ -6,6 +6,8 @@ import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.Handles;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.StatementException;
+import org.jdbi.v3.core.statement.StatementExceptions;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -40,6 +42,34 @@ public class Sql {
     /** Runs {@code work} on a handle, for statements that return nothing. */
     public void use(java.util.function.Consumer<Handle> work) {
         jdbi.useHandle(work::accept);
+    }
+
+    /**
+     * Runs {@code work} on a handle (as {@link #with}) whose failing statements' messages name the SQL only, never a
+     * bound value: for statements that bind identifiers, sealed values or personal data. Jdbi's own message lists
+     * every argument, and a failure's message reaches the log.
+     */
+    public <T> T withPersonalData(HandleCallback<T, RuntimeException> work) {
+        return jdbi.withHandle(h -> work.withHandle(
+                h.configure(StatementExceptions.class, c -> c.setMessageRendering(Sql::statementOnly))));
+    }
+
+    /** Runs {@code work} as {@link #withPersonalData}, for statements that return nothing. */
+    public void usePersonalData(java.util.function.Consumer<Handle> work) {
+        withPersonalData(h -> {
+            work.accept(h);
+            return null;
+        });
+    }
+
+    /** The driver's message and the statement, without its arguments. */
+    static String statementOnly(StatementException e) {
+        String statement = e.getStatementContext() == null ? null : e.getStatementContext().getRenderedSql();
+        if (statement == null) {
+            return e.getShortMessage();
+        }
+        String shown = statement.length() > 300 ? statement.substring(0, 300) + "..." : statement;
+        return e.getShortMessage() + " [statement:\"" + shown + "\"]";
     }
 
     public Jdbi jdbi() {

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.verification;
 
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.verification.LookupRecord;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.tenancy.AccountId;
@@ -10,19 +11,24 @@ import io.mizani.domain.verification.CheckStatus;
 import io.mizani.domain.verification.ProviderReply;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
+import java.util.function.Function;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.SqlStatement;
 
-/** Calls of checks in {@code verification_lookups}, by plain JDBC inside the caller's (JTA) transaction. */
+/**
+ * Calls of checks in {@code verification_lookups}, Jdbi with named parameters inside the caller's (JTA) transaction.
+ * The row holds a subject's name and sealed payloads: a failing statement's message names no bound value
+ * ({@link Sql#withPersonalData}). {@code charge_status} moves only as the domain's {@code ChargeStateMachine} allows:
+ * the table's trigger (V26) refuses any other move.
+ */
 @ApplicationScoped
 public class JdbcLookupStore implements LookupStore {
 
@@ -32,198 +38,148 @@ public class JdbcLookupStore implements LookupStore {
             + "charge_currency, charge_reference, charge_status, duration_ms, created_at, token_issued, settled, "
             + "identity_sealed";
 
-    private final DataSource ds;
+    /** The columns a settlement writes, with their named parameters ({@link #bindOutcome}). */
+    private static final String OUTCOME = "status = :status, verification_status = :verificationStatus, "
+            + "actor_type = :actorType, subject_name = :subjectName, reference = :reference, detail = :detail, "
+            + "response_code = :responseCode, payload_sealed = :payloadSealed, fetched_at = :fetchedAt, "
+            + "expires_at = :expiresAt, charge_status = :chargeStatus, duration_ms = :durationMs, "
+            + "token_issued = :tokenIssued, source = :source, identity_sealed = :identitySealed, settled = true";
+
+    private static final RowMapper<LookupRecord> LOOKUP = (rs, ctx) -> read(rs);
+
+    private final Sql sql;
 
     @Inject
-    public JdbcLookupStore(DataSource ds) {
-        this.ds = ds;
+    public JdbcLookupStore(Sql sql) {
+        this.sql = sql;
     }
 
     @Override
     public void insert(LookupRecord r) {
-        String sql = "INSERT INTO verification_lookups (" + COLUMNS + ") VALUES "
-                + "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            bindAll(ps, r, 1);
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("insert lookup failed", e);
-        }
+        run("insert lookup failed", h -> bindAll(h.createUpdate("INSERT INTO verification_lookups (" + COLUMNS
+                + ") VALUES (:lookupId, :accountId, :check, :category, :country, :status, :verificationStatus, "
+                + ":actorType, :subjectName, :identifierHash, :identifierMasked, :cacheKey, :reference, :detail, "
+                + ":responseCode, :payloadSealed, :source, :cached, :fetchedAt, :expiresAt, :chargedAmount, "
+                + ":chargeCurrency, :chargeReference, :chargeStatus, :durationMs, :createdAt, :tokenIssued, :settled, "
+                + ":identitySealed)"), r).execute());
     }
 
     @Override
     public boolean settle(LookupRecord r) {
-        String sql = "UPDATE verification_lookups SET status = ?, verification_status = ?, actor_type = ?, "
-                + "subject_name = ?, reference = ?, detail = ?, response_code = ?, payload_sealed = ?, fetched_at = ?, "
-                + "expires_at = ?, charge_status = ?, duration_ms = ?, token_issued = ?, source = ?, identity_sealed = ?, "
-                + "settled = true "
-                + "WHERE lookup_id = ? AND NOT settled";
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            int i = bindOutcome(ps, r);
-            ps.setString(i, r.id().value());
-            return ps.executeUpdate() == 1;
-        } catch (SQLException e) {
-            throw new IllegalStateException("settle lookup failed", e);
-        }
+        return run("settle lookup failed", h -> bindOutcome(h.createUpdate("UPDATE verification_lookups SET "
+                + OUTCOME + " WHERE lookup_id = :lookupId AND NOT settled"), r)
+                .bind("lookupId", r.id().value()).execute() == 1);
     }
 
     @Override
     public void updateSettlement(LookupRecord r) {
-        String sql = "UPDATE verification_lookups SET status = ?, verification_status = ?, actor_type = ?, "
-                + "subject_name = ?, reference = ?, detail = ?, response_code = ?, payload_sealed = ?, fetched_at = ?, "
-                + "expires_at = ?, charge_status = ?, duration_ms = ?, token_issued = ?, source = ?, identity_sealed = ?, "
-                + "settled = true, "
-                + "refund_retry_at = NULL WHERE lookup_id = ?";
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            int i = bindOutcome(ps, r);
-            ps.setString(i, r.id().value());
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("update settlement failed", e);
-        }
+        run("update settlement failed", h -> bindOutcome(h.createUpdate("UPDATE verification_lookups SET "
+                + OUTCOME + ", refund_retry_at = NULL WHERE lookup_id = :lookupId"), r)
+                .bind("lookupId", r.id().value()).execute());
     }
 
     @Override
     public void recordRefundFailure(LookupRecord r, Instant retryAt) {
-        String sql = "UPDATE verification_lookups SET charge_status = 'refund_failed', refund_retry_at = ?, "
-                + "refund_attempts = refund_attempts + 1 WHERE lookup_id = ?";
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setTimestamp(1, Timestamp.from(retryAt));
-            ps.setString(2, r.id().value());
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("record refund failure failed", e);
-        }
+        run("record refund failure failed", h -> h.createUpdate("UPDATE verification_lookups SET "
+                        + "charge_status = 'refund_failed', refund_retry_at = :retryAt, "
+                        + "refund_attempts = refund_attempts + 1 WHERE lookup_id = :lookupId")
+                .bind("retryAt", Timestamp.from(retryAt)).bind("lookupId", r.id().value()).execute());
     }
 
     @Override
     public Optional<LookupRecord> findReplayable(long accountId, String check, String cacheKey, Instant now) {
-        return one("SELECT " + COLUMNS + " FROM verification_lookups WHERE account_id = ? AND check_key = ? "
-                + "AND cache_key = ? AND status = 'verified' AND NOT cached AND expires_at > ? "
-                + "ORDER BY fetched_at DESC LIMIT 1", ps -> {
-            ps.setLong(1, accountId);
-            ps.setString(2, check);
-            ps.setString(3, cacheKey);
-            ps.setTimestamp(4, Timestamp.from(now));
-        });
+        return one(h -> h.createQuery("SELECT " + COLUMNS + " FROM verification_lookups WHERE account_id = :accountId "
+                        + "AND check_key = :check AND cache_key = :cacheKey AND status = 'verified' AND NOT cached "
+                        + "AND expires_at > :now ORDER BY fetched_at DESC LIMIT 1")
+                .bind("accountId", accountId).bind("check", check).bind("cacheKey", cacheKey)
+                .bind("now", Timestamp.from(now)).map(LOOKUP).findFirst());
     }
 
     @Override
     public Optional<LookupRecord> findCall(long accountId, String lookupId) {
-        return one("SELECT " + COLUMNS + " FROM verification_lookups WHERE lookup_id = ? AND account_id = ?", ps -> {
-            ps.setString(1, lookupId);
-            ps.setLong(2, accountId);
-        });
+        return one(h -> h.createQuery("SELECT " + COLUMNS
+                        + " FROM verification_lookups WHERE lookup_id = :lookupId AND account_id = :accountId")
+                .bind("lookupId", lookupId).bind("accountId", accountId).map(LOOKUP).findFirst());
     }
 
     @Override
     public Optional<LookupRecord> findToken(long accountId, String lookupId) {
-        return one("SELECT " + COLUMNS + " FROM verification_lookups WHERE lookup_id = ? AND account_id = ? "
-                + "AND token_issued AND settled", ps -> {
-            ps.setString(1, lookupId);
-            ps.setLong(2, accountId);
-        });
+        return one(h -> h.createQuery("SELECT " + COLUMNS + " FROM verification_lookups WHERE lookup_id = :lookupId "
+                        + "AND account_id = :accountId AND token_issued AND settled")
+                .bind("lookupId", lookupId).bind("accountId", accountId).map(LOOKUP).findFirst());
     }
 
     @Override
     public List<LookupRecord> history(long accountId, int limit) {
-        return many("SELECT " + COLUMNS + " FROM verification_lookups WHERE account_id = ? AND settled "
-                + "ORDER BY created_at DESC, id DESC LIMIT ?", ps -> {
-            ps.setLong(1, accountId);
-            ps.setInt(2, limit);
-        });
+        return run("lookup query failed", h -> h.createQuery("SELECT " + COLUMNS
+                        + " FROM verification_lookups WHERE account_id = :accountId AND settled "
+                        + "ORDER BY created_at DESC, id DESC LIMIT :limit")
+                .bind("accountId", accountId).bind("limit", limit).map(LOOKUP).list());
     }
 
     @Override
     public Optional<LookupRecord> claimForSweep(Instant strandedBefore, Instant now) {
-        return one("SELECT " + COLUMNS + " FROM verification_lookups WHERE (NOT settled AND created_at < ?) "
-                + "OR (charge_status = 'refund_failed' AND (refund_retry_at IS NULL OR refund_retry_at <= ?)) "
-                + "ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED", ps -> {
-            ps.setTimestamp(1, Timestamp.from(strandedBefore));
-            ps.setTimestamp(2, Timestamp.from(now));
-        });
+        return one(h -> h.createQuery("SELECT " + COLUMNS + " FROM verification_lookups "
+                        + "WHERE (NOT settled AND created_at < :strandedBefore) "
+                        + "OR (charge_status = 'refund_failed' AND (refund_retry_at IS NULL OR refund_retry_at <= :now)) "
+                        + "ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED")
+                .bind("strandedBefore", Timestamp.from(strandedBefore)).bind("now", Timestamp.from(now))
+                .map(LOOKUP).findFirst());
     }
 
-    private interface Binder {
-        void bind(PreparedStatement ps) throws SQLException;
+    private Optional<LookupRecord> one(Function<Handle, Optional<LookupRecord>> query) {
+        return run("lookup query failed", query);
     }
 
-    private Optional<LookupRecord> one(String sql, Binder binder) {
-        List<LookupRecord> rows = many(sql, binder);
-        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
-    }
-
-    private List<LookupRecord> many(String sql, Binder binder) {
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            binder.bind(ps);
-            try (ResultSet rs = ps.executeQuery()) {
-                List<LookupRecord> out = new ArrayList<>();
-                while (rs.next()) {
-                    out.add(read(rs));
-                }
-                return out;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("lookup query failed", e);
+    /**
+     * {@code work} on a handle of the caller's transaction; a database failure surfaces as before, an
+     * {@link IllegalStateException} saying what failed, the driver's {@link SQLException} in its cause chain.
+     */
+    private <T> T run(String failure, Function<Handle, T> work) {
+        try {
+            return sql.withPersonalData(work::apply);
+        } catch (JdbiException e) {
+            throw new IllegalStateException(failure, e);
         }
     }
 
-    private static int bindOutcome(PreparedStatement ps, LookupRecord r) throws SQLException {
-        int i = 1;
+    private static <S extends SqlStatement<S>> S bindOutcome(S st, LookupRecord r) {
         LookupRecord.Outcome o = r.outcome();
-        ps.setString(i++, o.status() == null ? null : o.status().wire());
-        ps.setString(i++, o.found().verificationStatus());
-        ps.setString(i++, o.found().actorType());
-        ps.setString(i++, o.found().subjectName());
-        ps.setString(i++, o.reply().reference());
-        ps.setString(i++, o.reply().detail());
-        ps.setString(i++, o.reply().responseCode());
-        ps.setBytes(i++, o.sealed().payload());
-        ps.setTimestamp(i++, ts(o.fetchedAt()));
-        ps.setTimestamp(i++, ts(o.expiresAt()));
-        ps.setString(i++, r.charge().status().wire());
-        setInt(ps, i++, r.routing().durationMs());
-        ps.setBoolean(i++, r.tokenIssued());
-        ps.setString(i++, r.routing().source());
-        ps.setBytes(i++, o.sealed().identity());
-        return i;
+        return st.bind("status", o.status() == null ? null : o.status().wire())
+                .bind("verificationStatus", o.found().verificationStatus())
+                .bind("actorType", o.found().actorType())
+                .bind("subjectName", o.found().subjectName())
+                .bind("reference", o.reply().reference())
+                .bind("detail", o.reply().detail())
+                .bind("responseCode", o.reply().responseCode())
+                .bind("payloadSealed", o.sealed().payload())
+                .bind("fetchedAt", ts(o.fetchedAt()))
+                .bind("expiresAt", ts(o.expiresAt()))
+                .bind("chargeStatus", r.charge().status().wire())
+                .bind("durationMs", r.routing().durationMs())
+                .bind("tokenIssued", r.tokenIssued())
+                .bind("source", r.routing().source())
+                .bind("identitySealed", o.sealed().identity());
     }
 
-    private static void bindAll(PreparedStatement ps, LookupRecord r, int start) throws SQLException {
-        int i = start;
+    private static <S extends SqlStatement<S>> S bindAll(S st, LookupRecord r) {
         LookupRecord.Subject s = r.subject();
-        LookupRecord.Outcome o = r.outcome();
-        LookupRecord.Routing via = r.routing();
         LookupRecord.Charge charge = r.charge();
-        ps.setString(i++, r.id().value());
-        ps.setLong(i++, r.accountId().value());
-        ps.setString(i++, s.check());
-        ps.setString(i++, s.category());
-        ps.setString(i++, s.country());
-        ps.setString(i++, o.status() == null ? null : o.status().wire());
-        ps.setString(i++, o.found().verificationStatus());
-        ps.setString(i++, o.found().actorType());
-        ps.setString(i++, o.found().subjectName());
-        ps.setString(i++, s.identifierHash());
-        ps.setString(i++, s.identifierMasked());
-        ps.setString(i++, s.cacheKey());
-        ps.setString(i++, o.reply().reference());
-        ps.setString(i++, o.reply().detail());
-        ps.setString(i++, o.reply().responseCode());
-        ps.setBytes(i++, o.sealed().payload());
-        ps.setString(i++, via.source());
-        ps.setBoolean(i++, via.cached());
-        ps.setTimestamp(i++, ts(o.fetchedAt()));
-        ps.setTimestamp(i++, ts(o.expiresAt()));
-        ps.setBigDecimal(i++, charge.amount().amount());
-        ps.setString(i++, charge.amount().currency());
-        ps.setString(i++, charge.reference());
-        ps.setString(i++, charge.status().wire());
-        setInt(ps, i++, via.durationMs());
-        ps.setTimestamp(i++, ts(r.createdAt()));
-        ps.setBoolean(i++, r.tokenIssued());
-        ps.setBoolean(i++, r.settled());
-        ps.setBytes(i, o.sealed().identity());
+        return bindOutcome(st, r)
+                .bind("lookupId", r.id().value())
+                .bind("accountId", r.accountId().value())
+                .bind("check", s.check())
+                .bind("category", s.category())
+                .bind("country", s.country())
+                .bind("identifierHash", s.identifierHash())
+                .bind("identifierMasked", s.identifierMasked())
+                .bind("cacheKey", s.cacheKey())
+                .bind("cached", r.routing().cached())
+                .bind("chargedAmount", charge.amount().amount())
+                .bind("chargeCurrency", charge.amount().currency())
+                .bind("chargeReference", charge.reference())
+                .bind("createdAt", ts(r.createdAt()))
+                .bind("settled", r.settled());
     }
 
     private static LookupRecord read(ResultSet rs) throws SQLException {
@@ -245,14 +201,6 @@ public class JdbcLookupStore implements LookupStore {
                 new LookupRecord.Charge(Money.of(rs.getBigDecimal("charged_amount"), currency),
                         rs.getString("charge_reference"), ChargeStatus.fromWire(rs.getString("charge_status"))),
                 instant(rs.getTimestamp("created_at")), rs.getBoolean("token_issued"), rs.getBoolean("settled"));
-    }
-
-    private static void setInt(PreparedStatement ps, int i, Integer v) throws SQLException {
-        if (v == null) {
-            ps.setNull(i, Types.INTEGER);
-        } else {
-            ps.setInt(i, v);
-        }
     }
 
     private static Timestamp ts(Instant i) {

@@ -1,6 +1,7 @@
 package io.mizani.bootstrap.verification;
 
 import io.mizani.adapter.persistence.common.CacheVersions;
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.adapter.persistence.verification.JdbcVerificationSettingsStore;
 import io.mizani.adapter.persistence.verification.JdbcVerificationAccess;
 import io.mizani.application.verification.VerificationAccess;
@@ -15,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
-import javax.sql.DataSource;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.*;
 class VerificationCacheTest {
 
     @Inject
-    DataSource dataSource;
+    Sql sql;
 
     static final Duration POLL_A = Duration.ofMillis(100);
     static final Duration POLL_B = Duration.ofMillis(300);
@@ -37,12 +37,12 @@ class VerificationCacheTest {
     void a_settings_change_on_one_instance_is_seen_by_the_other_within_the_bound() throws Exception {
         Merchant m = VerificationSupport.platformMerchant("100");
         Merchant other = TestMerchants.onboard();
-        CacheVersions a = new CacheVersions(dataSource, POLL_A, Duration.ofSeconds(2), null);
-        CacheVersions b = new CacheVersions(dataSource, POLL_B, Duration.ofSeconds(2), null);
+        CacheVersions a = new CacheVersions(sql, POLL_A, Duration.ofSeconds(2), null);
+        CacheVersions b = new CacheVersions(sql, POLL_B, Duration.ofSeconds(2), null);
         try {
-            var accessA = new JdbcVerificationAccess(dataSource, a);
-            var accessB = new JdbcVerificationAccess(dataSource, b);
-            var storeA = new JdbcVerificationSettingsStore(dataSource, a);
+            var accessA = new JdbcVerificationAccess(sql, a);
+            var accessB = new JdbcVerificationAccess(sql, b);
+            var storeA = new JdbcVerificationSettingsStore(sql, a);
             warm(accessA, a, m);
             warm(accessB, b, m);
             assertEquals(VerificationMode.PLATFORM, accessB.of(m.accountId()).settings().mode());

@@ -7,10 +7,8 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jdbi.v3.core.mapper.RowMapper;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -19,7 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-import javax.sql.DataSource;
 
 /**
  * Per-instance read caches kept honest across replicas by version counters in the database ({@code cache_versions},
@@ -41,8 +38,10 @@ public class CacheVersions {
     public static final String TIER_LIMITS = "tier_limits";
 
     private static final System.Logger LOG = System.getLogger(CacheVersions.class.getName());
+    private static final RowMapper<Map.Entry<String, Long>> VERSION =
+            (rs, ctx) -> Map.entry(rs.getString(1), rs.getLong(2));
 
-    private final DataSource dataSource;
+    private final Sql sql;
     private final long pollMillis;
     private final long maxStaleNanos;
     private final TransactionSynchronizationRegistry transactions;
@@ -54,11 +53,11 @@ public class CacheVersions {
     private Thread poller;
 
     @Inject
-    public CacheVersions(DataSource dataSource,
+    public CacheVersions(Sql sql,
                          @ConfigProperty(name = "mizani.cache.poll", defaultValue = "PT0.25S") Duration poll,
                          @ConfigProperty(name = "mizani.cache.max-stale", defaultValue = "PT2S") Duration maxStale,
                          TransactionSynchronizationRegistry transactions) {
-        this.dataSource = dataSource;
+        this.sql = sql;
         this.pollMillis = Math.max(10, poll.toMillis());
         this.maxStaleNanos = Math.max(maxStale.toNanos(), 2 * poll.toNanos());
         this.transactions = transactions;
@@ -115,12 +114,10 @@ public class CacheVersions {
     /** Reads the counters once (the poller's step; tests may call it). */
     public void pollOnce() {
         Map<String, Long> now = new HashMap<>();
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT name, version FROM cache_versions");
-             ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                now.put(rs.getString(1), rs.getLong(2));
-            }
+        try {
+            sql.use(h -> h.createQuery("SELECT name, version FROM cache_versions")
+                    .map(VERSION)
+                    .forEach(e -> now.put(e.getKey(), e.getValue())));
         } catch (Exception e) {
             LOG.log(System.Logger.Level.DEBUG, "cache version poll failed; caches bypassed after the stale bound", e);
             return;

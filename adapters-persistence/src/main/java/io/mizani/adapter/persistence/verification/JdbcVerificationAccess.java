@@ -1,16 +1,14 @@
 package io.mizani.adapter.persistence.verification;
 
+import io.mizani.adapter.persistence.common.CacheVersions;
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.verification.VerificationAccess;
 import io.mizani.application.verification.VerificationMode;
 import io.mizani.application.verification.VerificationSettings;
-import io.mizani.adapter.persistence.common.CacheVersions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import javax.sql.DataSource;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
  * The operator's switch and the merchant's settings in one round trip (the first two steps of every verify), cached
@@ -20,12 +18,19 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class JdbcVerificationAccess implements VerificationAccess {
 
-    private final DataSource ds;
+    private static final RowMapper<Access> ACCESS = (rs, ctx) -> {
+        String mode = rs.getString(2);
+        VerificationSettings settings = mode == null ? VerificationSettings.DEFAULT
+                : new VerificationSettings(VerificationMode.fromWire(mode).orElseThrow(), rs.getBytes(3));
+        return new Access(rs.getBoolean(1), settings);
+    };
+
+    private final Sql sql;
     private final CacheVersions.Cache<Long, Access> cache;
 
     @Inject
-    public JdbcVerificationAccess(DataSource ds, CacheVersions versions) {
-        this.ds = ds;
+    public JdbcVerificationAccess(Sql sql, CacheVersions versions) {
+        this.sql = sql;
         this.cache = versions.cache(CacheVersions.VERIFICATION_ACCESS, 100_000);
     }
 
@@ -36,21 +41,12 @@ public class JdbcVerificationAccess implements VerificationAccess {
     }
 
     private Access read(long accountId) {
-        try (Connection c = ds.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT a.identity_checks_available AND a.deleted_at IS NULL, "
-                     + "s.mode, s.provider_key_sealed FROM accounts a "
-                     + "LEFT JOIN verification_settings s ON s.account_id = a.id WHERE a.id = ?")) {
-            ps.setLong(1, accountId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return null;
-                }
-                String mode = rs.getString(2);
-                VerificationSettings settings = mode == null ? VerificationSettings.DEFAULT
-                        : new VerificationSettings(VerificationMode.fromWire(mode).orElseThrow(), rs.getBytes(3));
-                return new Access(rs.getBoolean(1), settings);
-            }
-        } catch (SQLException e) {
+        try {
+            return sql.with(h -> h.createQuery("SELECT a.identity_checks_available AND a.deleted_at IS NULL, "
+                            + "s.mode, s.provider_key_sealed FROM accounts a "
+                            + "LEFT JOIN verification_settings s ON s.account_id = a.id WHERE a.id = :account")
+                    .bind("account", accountId).map(ACCESS).findFirst().orElse(null));
+        } catch (JdbiException e) {
             throw new IllegalStateException("read verification access failed", e);
         }
     }

@@ -5,9 +5,6 @@ import io.mizani.adapter.persistence.teamkyc.JpaAccountKycStore;
 import io.mizani.application.verification.PiiProtection;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -16,8 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import javax.sql.DataSource;
 import org.jboss.logging.Logger;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.PreparedBatch;
 
 /**
  * Seals, at start, every stored identifier that is not sealed under the current {@code MIZANI_PII_KEY}: rows written
@@ -25,7 +25,9 @@ import org.jboss.logging.Logger;
  * only known at runtime, so this is the data half of the V10 migration (Flyway changes the schema, this converts the
  * rows). It runs under a PostgreSQL advisory lock (replicas starting together convert once; the others wait, then
  * find nothing to do), in batches of {@value #BATCH} rows, each batch its own transaction ({@code FOR UPDATE}, so a
- * row being converted is never lost to a concurrent write). Running it again converts nothing.
+ * row being converted is never lost to a concurrent write). Running it again converts nothing. Jdbi with named
+ * parameters on one handle (the lock is the session's); a failing statement's message names no bound value
+ * ({@link Sql#withPersonalData}), and nothing here logs or throws a stored value.
  */
 @ApplicationScoped
 public class IdentifierSealing {
@@ -35,6 +37,26 @@ public class IdentifierSealing {
     /** {@code hashtext('mizani.identifier-sealing')}-like constant: the advisory lock this conversion holds. */
     static final long LOCK = 0x6d697a5049494bL;
     static final int BATCH = 500;
+
+    /** A row to convert: its {@code ctid} and the selected columns' stored text, in order. */
+    private record Row(String ctid, List<String> values) {
+    }
+
+    /** {@code ctid} first, then every other selected column as text. */
+    private static final RowMapper<Row> ROW = (rs, ctx) -> {
+        int n = rs.getMetaData().getColumnCount();
+        List<String> values = new ArrayList<>(n - 1);
+        for (int i = 2; i <= n; i++) {
+            values.add(rs.getString(i));
+        }
+        return new Row(rs.getString(1), values);
+    };
+
+    /** {@code ctid} and one sealed bytea column. */
+    private record Sealed(String ctid, byte[] value) {
+    }
+
+    private static final RowMapper<Sealed> SEALED = (rs, ctx) -> new Sealed(rs.getString(1), rs.getBytes(2));
 
     /** A sealed text column, with the keyed-hash column (and how its value is derived) when it is matched. */
     record Column(String name, String hashColumn, String hashPurpose, UnaryOperator<String> hashKey) {
@@ -73,14 +95,14 @@ public class IdentifierSealing {
             "verification_lookups", "payload_sealed",
             "verification_settings", "provider_key_sealed");
 
-    private final DataSource dataSource;
+    private final Sql sql;
     private final SealedText sealed;
     private final SealedJsonFields sealedJson;
     private final PiiProtection pii;
 
     @Inject
-    public IdentifierSealing(DataSource dataSource, SealedText sealed, PiiProtection pii) {
-        this.dataSource = dataSource;
+    public IdentifierSealing(Sql sql, SealedText sealed, PiiProtection pii) {
+        this.sql = sql;
         this.sealed = sealed;
         this.sealedJson = new SealedJsonFields(sealed);
         this.pii = pii;
@@ -89,39 +111,31 @@ public class IdentifierSealing {
     /** Converts what needs converting; returns the rows changed per table (tables absent from the schema skipped). */
     public Map<String, Integer> run() {
         Map<String, Integer> changed = new LinkedHashMap<>();
-        try (Connection c = dataSource.getConnection()) {
-            boolean autoCommit = c.getAutoCommit();
-            try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_lock(?)")) {
-                lock.setLong(1, LOCK);
-                lock.execute();
-            }
-            try {
-                c.setAutoCommit(false);
-                for (Table t : TEXT_COLUMNS) {
-                    if (exists(c, t.name())) {
-                        changed.put(t.name(), convertText(c, t));
-                    }
-                }
-                if (exists(c, "account_kycs")) {
-                    changed.put("account_kycs", convertKycJson(c));
-                }
-                if (pii.keyedHashes("probe").size() > 1) {
-                    for (var e : SEALED_BYTES.entrySet()) {
-                        if (exists(c, e.getKey())) {
-                            changed.put(e.getKey(), resealBytes(c, e.getKey(), e.getValue()));
+        try {
+            sql.usePersonalData(h -> {
+                h.createUpdate("SELECT pg_advisory_lock(:lock)").bind("lock", LOCK).execute();
+                try {
+                    for (Table t : TEXT_COLUMNS) {
+                        if (exists(h, t.name())) {
+                            changed.put(t.name(), convertText(h, t));
                         }
                     }
+                    if (exists(h, "account_kycs")) {
+                        changed.put("account_kycs", convertKycJson(h));
+                    }
+                    if (pii.keyedHashes("probe").size() > 1) {
+                        for (var e : SEALED_BYTES.entrySet()) {
+                            if (exists(h, e.getKey())) {
+                                changed.put(e.getKey(), resealBytes(h, e.getKey(), e.getValue()));
+                            }
+                        }
+                    }
+                } finally {
+                    h.createUpdate("SELECT pg_advisory_unlock(:lock)").bind("lock", LOCK).execute();
                 }
-            } finally {
-                c.rollback();
-                c.setAutoCommit(autoCommit);
-                try (PreparedStatement unlock = c.prepareStatement("SELECT pg_advisory_unlock(?)")) {
-                    unlock.setLong(1, LOCK);
-                    unlock.execute();
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("sealing stored identifiers failed: " + e.getMessage(), e);
+            });
+        } catch (JdbiException e) {
+            throw new IllegalStateException("sealing stored identifiers failed: " + driverMessage(e), e);
         }
         int total = changed.values().stream().mapToInt(Integer::intValue).sum();
         if (total > 0) {
@@ -130,62 +144,60 @@ public class IdentifierSealing {
         return changed;
     }
 
-    private static boolean exists(Connection c, String table) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
+    /** The driver's own message (as this conversion reported it before Jdbi), else Jdbi's, which names no value. */
+    private static String driverMessage(JdbiException e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException) {
+                return t.getMessage();
             }
         }
+        return e.getMessage();
     }
 
-    private int convertText(Connection c, Table t) throws SQLException {
+    private static boolean exists(Handle h, String table) {
+        return h.createQuery("SELECT to_regclass(:table) IS NOT NULL").bind("table", table)
+                .mapTo(Boolean.class).one();
+    }
+
+    private int convertText(Handle h, Table t) {
         List<String> conditions = new ArrayList<>();
         List<String> selected = new ArrayList<>();
         List<String> sets = new ArrayList<>();
         for (Column col : t.columns()) {
-            conditions.add("(" + col.name() + " IS NOT NULL AND " + col.name() + " NOT LIKE ?)");
+            conditions.add("(" + col.name() + " IS NOT NULL AND " + col.name() + " NOT LIKE :pattern)");
             selected.add(col.name());
-            sets.add(col.name() + " = ?");
+            sets.add(col.name() + " = :" + col.name());
             if (col.hashColumn() != null) {
-                sets.add(col.hashColumn() + " = ?");
+                sets.add(col.hashColumn() + " = :" + col.hashColumn());
             }
         }
         String select = "SELECT ctid, " + String.join(", ", selected) + " FROM " + t.name() + " WHERE "
                 + String.join(" OR ", conditions) + " LIMIT " + BATCH + " FOR UPDATE";
-        String update = "UPDATE " + t.name() + " SET " + String.join(", ", sets) + " WHERE ctid = ?::tid";
+        String update = "UPDATE " + t.name() + " SET " + String.join(", ", sets) + " WHERE ctid = :ctid::tid";
         String pattern = SealedText.PREFIX + pii.keyId() + ":%";
         int total = 0;
         while (true) {
-            int batch = 0;
-            try (PreparedStatement ps = c.prepareStatement(select); PreparedStatement up = c.prepareStatement(update)) {
-                for (int i = 0; i < t.columns().size(); i++) {
-                    ps.setString(i + 1, pattern);
-                }
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        int p = 1;
-                        for (int i = 0; i < t.columns().size(); i++) {
-                            Column col = t.columns().get(i);
-                            String stored = rs.getString(i + 2);
-                            String clear = sealed.open(stored);
-                            up.setString(p++, sealed.needsSealing(stored) ? sealed.seal(clear) : stored);
-                            if (col.hashColumn() != null) {
-                                String key = clear == null ? null : col.hashKey().apply(clear);
-                                up.setString(p++, key == null ? null : sealed.hash(col.hashPurpose(), key));
-                            }
+            int batch = h.inTransaction(tx -> {
+                List<Row> rows = tx.createQuery(select).bind("pattern", pattern).map(ROW).list();
+                PreparedBatch up = tx.prepareBatch(update);
+                for (Row row : rows) {
+                    for (int i = 0; i < t.columns().size(); i++) {
+                        Column col = t.columns().get(i);
+                        String stored = row.values().get(i);
+                        String clear = sealed.open(stored);
+                        up.bind(col.name(), sealed.needsSealing(stored) ? sealed.seal(clear) : stored);
+                        if (col.hashColumn() != null) {
+                            String key = clear == null ? null : col.hashKey().apply(clear);
+                            up.bind(col.hashColumn(), key == null ? null : sealed.hash(col.hashPurpose(), key));
                         }
-                        up.setString(p, rs.getString(1));
-                        up.addBatch();
-                        batch++;
                     }
+                    up.bind("ctid", row.ctid()).add();
                 }
-                if (batch > 0) {
-                    up.executeBatch();
+                if (!rows.isEmpty()) {
+                    up.execute();
                 }
-            }
-            c.commit();
+                return rows.size();
+            });
             total += batch;
             if (batch < BATCH) {
                 return total;
@@ -193,7 +205,7 @@ public class IdentifierSealing {
         }
     }
 
-    private int convertKycJson(Connection c) throws SQLException {
+    private int convertKycJson(Handle h) {
         String pattern = SealedText.PREFIX + pii.keyId() + ":%";
         List<String> conditions = new ArrayList<>();
         List<String> columns = new ArrayList<>(KYC_JSON.keySet());
@@ -201,35 +213,30 @@ public class IdentifierSealing {
             for (String field : KYC_JSON.get(column)) {
                 conditions.add("(jsonb_typeof(" + column + " -> '" + field + "') NOT IN ('null') AND (jsonb_typeof("
                         + column + " -> '" + field + "') <> 'string' OR " + column + " ->> '" + field
-                        + "' NOT LIKE ?))");
+                        + "' NOT LIKE :pattern))");
             }
         }
         String select = "SELECT ctid, " + String.join(", ", columns.stream().map(col -> col + "::text").toList())
                 + " FROM account_kycs WHERE " + String.join(" OR ", conditions) + " LIMIT " + BATCH + " FOR UPDATE";
         String update = "UPDATE account_kycs SET "
-                + String.join(", ", columns.stream().map(col -> col + " = ?::jsonb").toList()) + " WHERE ctid = ?::tid";
+                + String.join(", ", columns.stream().map(col -> col + " = :" + col + "::jsonb").toList())
+                + " WHERE ctid = :ctid::tid";
         int total = 0;
         while (true) {
-            int batch = 0;
-            try (PreparedStatement ps = c.prepareStatement(select); PreparedStatement up = c.prepareStatement(update)) {
-                for (int i = 0; i < conditions.size(); i++) {
-                    ps.setString(i + 1, pattern);
-                }
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        for (int i = 0; i < columns.size(); i++) {
-                            up.setString(i + 1, sealedJson.seal(rs.getString(i + 2), KYC_JSON.get(columns.get(i))));
-                        }
-                        up.setString(columns.size() + 1, rs.getString(1));
-                        up.addBatch();
-                        batch++;
+            int batch = h.inTransaction(tx -> {
+                List<Row> rows = tx.createQuery(select).bind("pattern", pattern).map(ROW).list();
+                PreparedBatch up = tx.prepareBatch(update);
+                for (Row row : rows) {
+                    for (int i = 0; i < columns.size(); i++) {
+                        up.bind(columns.get(i), sealedJson.seal(row.values().get(i), KYC_JSON.get(columns.get(i))));
                     }
+                    up.bind("ctid", row.ctid()).add();
                 }
-                if (batch > 0) {
-                    up.executeBatch();
+                if (!rows.isEmpty()) {
+                    up.execute();
                 }
-            }
-            c.commit();
+                return rows.size();
+            });
             total += batch;
             if (batch < BATCH) {
                 return total;
@@ -238,29 +245,24 @@ public class IdentifierSealing {
     }
 
     /** Only while a rotation runs: AES-GCM values whose header (format 2, key id) is not the current key's. */
-    private int resealBytes(Connection c, String table, String column) throws SQLException {
+    private int resealBytes(Handle h, String table, String column) {
         byte[] header = HexFormat.of().parseHex("02" + pii.keyId());
         String select = "SELECT ctid, " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL AND substring("
-                + column + " from 1 for " + header.length + ") <> ? LIMIT " + BATCH + " FOR UPDATE";
-        String update = "UPDATE " + table + " SET " + column + " = ? WHERE ctid = ?::tid";
+                + column + " from 1 for " + header.length + ") <> :header LIMIT " + BATCH + " FOR UPDATE";
+        String update = "UPDATE " + table + " SET " + column + " = :value WHERE ctid = :ctid::tid";
         int total = 0;
         while (true) {
-            int batch = 0;
-            try (PreparedStatement ps = c.prepareStatement(select); PreparedStatement up = c.prepareStatement(update)) {
-                ps.setBytes(1, header);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        up.setBytes(1, pii.seal(pii.open(rs.getBytes(2))));
-                        up.setString(2, rs.getString(1));
-                        up.addBatch();
-                        batch++;
-                    }
+            int batch = h.inTransaction(tx -> {
+                List<Sealed> rows = tx.createQuery(select).bind("header", header).map(SEALED).list();
+                PreparedBatch up = tx.prepareBatch(update);
+                for (Sealed row : rows) {
+                    up.bind("value", pii.seal(pii.open(row.value()))).bind("ctid", row.ctid()).add();
                 }
-                if (batch > 0) {
-                    up.executeBatch();
+                if (!rows.isEmpty()) {
+                    up.execute();
                 }
-            }
-            c.commit();
+                return rows.size();
+            });
             total += batch;
             if (batch < BATCH) {
                 return total;

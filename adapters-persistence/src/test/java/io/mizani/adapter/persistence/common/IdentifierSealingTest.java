@@ -20,13 +20,17 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * The data half of V10 against a real PostgreSQL: a database at V5 holding identifiers in the clear (as the first
  * releases wrote them) is migrated to V10 and converted; then the key is rotated and everything is sealed again.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class IdentifierSealingTest {
 
     static final UUID ADA = UUID.fromString("00000000-0000-0000-0000-00000000ada1");
@@ -131,12 +135,13 @@ class IdentifierSealingTest {
     }
 
     @Test
+    @Order(1)
     void clear_rows_are_sealed_once_then_read_matched_and_rotated() throws Exception {
         String before = dump();
         IDENTIFIERS.forEach(id -> assertTrue(before.contains(id), id + " should be in the clear before conversion"));
 
         SealedText k1 = new SealedText(new TestPii("a1"));
-        Map<String, Integer> first = new IdentifierSealing(ds, k1, new TestPii("a1")).run();
+        Map<String, Integer> first = new IdentifierSealing(new Sql(ds), k1, new TestPii("a1")).run();
         assertEquals(2, first.get("beneficiaries"));
         assertEquals(1, first.get("payments"));
         assertEquals(2, first.get("accounts"));
@@ -145,7 +150,7 @@ class IdentifierSealingTest {
         assertEquals(1, first.get("idempotency_keys"));
         assertEquals(1, first.get("account_kycs"));
         assertNoIdentifierInTheClear();
-        assertTrue(new IdentifierSealing(ds, k1, new TestPii("a1")).run().values().stream().allMatch(n -> n == 0),
+        assertTrue(new IdentifierSealing(new Sql(ds), k1, new TestPii("a1")).run().values().stream().allMatch(n -> n == 0),
                 "a second run converts nothing");
 
         // reads give the clear values back; uniqueness and the phone search work through the hashes, per account
@@ -164,7 +169,7 @@ class IdentifierSealingTest {
         // rotation: a2 seals from now on, a1 still opens and matches; the conversion seals everything again under a2
         var rotating = new TestPii("a2", "a1");
         SealedText k2 = new SealedText(rotating);
-        Map<String, Integer> rotated = new IdentifierSealing(ds, k2, rotating).run();
+        Map<String, Integer> rotated = new IdentifierSealing(new Sql(ds), k2, rotating).run();
         assertEquals(2, rotated.get("beneficiaries"));
         assertEquals(1, rotated.get("account_kycs"));
         assertNoIdentifierInTheClear();
@@ -177,6 +182,41 @@ class IdentifierSealingTest {
         assertEquals(1, after.search(1, BeneficiaryQuery.page(1, 20).withTerm("254711000222")).count());
         assertPayment(onlyK2);
         assertKyc(onlyK2);
+    }
+
+    @Test
+    @Order(2)
+    void a_failed_conversion_names_no_identifier_in_the_clear_in_its_messages() throws Exception {
+        String phone = "+254788000999";
+        try (Connection c = ds.getConnection(); var st = c.createStatement()) {
+            st.execute("INSERT INTO users (id, organization_id, username, phone_number) VALUES (2, 1, 'u2', '" + phone
+                    + "')");
+            st.execute("CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                    + "RAISE EXCEPTION 'refused'; END $$");
+            st.execute("CREATE TRIGGER refuse BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION refuse()");
+        }
+        var pii = new TestPii("a2");
+        var sealing = new IdentifierSealing(new Sql(ds), new SealedText(pii), pii);
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                sealing::run);
+        // the driver's own message, as before Jdbi (for a batch PostgreSQL's driver quotes the statement with its
+        // values: here sealed values only)
+        assertTrue(e.getMessage().startsWith("sealing stored identifiers failed: Batch entry 0 UPDATE users SET"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("ERROR: refused"), e.getMessage());
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = String.valueOf(t.getMessage());
+            assertFalse(m.contains("254788000999") || m.contains("788000999"), "an identifier in the clear in: " + m);
+            if (t instanceof org.jdbi.v3.core.JdbiException) {
+                assertFalse(m.contains("arguments"), "Jdbi names no bound value: " + m);
+                assertTrue(m.contains("[statement:\"UPDATE users SET phone_number = :phone_number WHERE ctid = :ctid::tid\"]"), m);
+            }
+        }
+        try (Connection c = ds.getConnection(); var st = c.createStatement()) {
+            st.execute("DROP TRIGGER refuse ON users");
+        }
+        assertEquals(1, sealing.run().get("users"), "the failed batch was rolled back, and the lock let go");
+        assertFalse(dump().contains("254788000999"));
     }
 
     static void assertPayment(SealedText sealed) throws Exception {

@@ -31,6 +31,7 @@ import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 
 import io.mizani.bootstrap.payment.CallbackReceiver;
+import io.mizani.bootstrap.support.Axe;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -94,8 +95,12 @@ class ConsoleBrowserTest {
         return (b.endsWith("/") ? b.substring(0, b.length() - 1) : b) + path;
     }
 
-    /** Opens the page at each width: no sideways scrolling, the stylesheet applied under the CSP, a screenshot. */
+    /**
+     * Opens the page at each width: no sideways scrolling, the stylesheet applied under the CSP, no serious or critical
+     * accessibility violation (axe-core), a screenshot.
+     */
     void look(String name, String path) throws Exception {
+        List<String> inaccessible = new ArrayList<>();
         try {
             for (int width : WIDTHS) {
                 browser.manage().window().setSize(new Dimension(width, 900));
@@ -107,10 +112,12 @@ class ConsoleBrowserTest {
                         "return getComputedStyle(document.body).fontFamily");
                 assertTrue(font.contains("system-ui"), name + ": the console stylesheet did not apply (" + font + ")");
                 Files.write(SHOTS.resolve(name + "-" + width + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+                Axe.serious(browser).forEach(v -> inaccessible.add(width + " px " + v));
             }
         } finally {
             browser.manage().window().setSize(new Dimension(1280, 900));
         }
+        assertEquals(List.of(), inaccessible, name + " (" + path + "): axe-core's serious and critical violations");
     }
 
     WebElement await(By by) {

@@ -1,5 +1,6 @@
 package io.mizani.bootstrap.payment;
 
+import io.mizani.bootstrap.support.Axe;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
@@ -17,6 +18,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -49,6 +51,8 @@ class CardCheckoutBrowserTest {
         options.setBinary(CHROMIUM);
         options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--window-size=1024,900");
+        // the payer's browser asks for Kenyan English: amounts are written as a Kenyan reads them
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", "en-KE,en"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
@@ -215,10 +219,56 @@ class CardCheckoutBrowserTest {
                 }
                 byte[] png = browser.getScreenshotAs(org.openqa.selenium.OutputType.BYTES);
                 Files.write(shots.resolve("checkout-" + width + ".png"), png);
+                assertEquals(List.of(), Axe.serious(browser), width + " px: axe-core's serious and critical violations");
+                // Kenyan English: the shilling's symbol, grouped digits; the expiry in the payer's own clock
+                assertEquals("Ksh\u00a01,500.00", browser.findElement(By.id("amount")).getText().replace(' ', '\u00a0'));
+                assertFalse(browser.findElement(By.cssSelector("#expires time")).getText().contains("UTC"));
             }
         } finally {
             browser.manage().window().setSize(new org.openqa.selenium.Dimension(1024, 900));
         }
+    }
+
+    /**
+     * A light brand colour (gold): the Pay button's text is dark enough to read on it (4.5:1, WCAG AA) and the focus
+     * ring around a field is drawn in ink, not in a gold that vanishes on white (3:1 for non-text, WCAG 1.4.11);
+     * contrast measured here from the colours the browser computed.
+     */
+    @Test
+    void a_light_brand_colour_keeps_the_pay_button_and_the_focus_ring_readable() {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "card_ke");
+        m.as().body(Map.of("account_id", m.accountId(), "theme_color", "#ffd700")).put("/api/v2/accounts")
+                .then().statusCode(200);
+        String checkoutUrl = m.as().body(cardPayment(merchantSite.url("/x"), merchantSite.url("/card-cb5")))
+                .post("/api/global/payments").then().statusCode(200).extract().jsonPath().getString("checkout_url");
+        browser.get(checkoutUrl);
+        var pay = browser.findElement(By.id("pay"));
+        double button = contrast(pay.getCssValue("background-color"), pay.getCssValue("color"));
+        assertTrue(button >= 4.5, "Pay button text " + button + ":1");
+        browser.findElement(By.id("card_number")).click();
+        String ring = browser.findElement(By.id("card_number")).getCssValue("outline-color");
+        double onWhite = contrast(ring, "rgb(255, 255, 255)");
+        assertTrue(onWhite >= 3.0, "focus ring " + ring + " is " + onWhite + ":1 on white");
+        assertEquals(List.of(), Axe.serious(browser));
+    }
+
+    /** WCAG 2.x contrast of two CSS colours as the browser reports them ({@code rgb(r, g, b)} or {@code rgba(...)}). */
+    static double contrast(String a, String b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    static double luminance(String css) {
+        String[] p = css.replaceAll("[^0-9.,]", "").split(",");
+        double[] w = {0.2126, 0.7152, 0.0722};
+        double l = 0;
+        for (int i = 0; i < 3; i++) {
+            double c = Double.parseDouble(p[i]) / 255.0;
+            l += w[i] * (c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4));
+        }
+        return l;
     }
 
     void awaitText(By by, String text) {

@@ -1,5 +1,6 @@
 package io.mizani.adapter.rest.payment;
 
+import io.mizani.adapter.rest.common.Contrast;
 import io.mizani.application.payment.CardCheckout;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.HostedCheckout;
@@ -10,6 +11,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -41,7 +43,6 @@ import java.util.regex.Pattern;
 public class CheckoutResource {
 
     static final String DEFAULT_THEME = "#0b5cad";
-    private static final Pattern HEX_COLOUR = Pattern.compile("#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})");
     private static final Pattern DATA_IMAGE = Pattern.compile("data:image/(png|jpeg|gif|webp|svg\\+xml);base64,[A-Za-z0-9+/=]+");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm 'UTC'", Locale.ENGLISH)
             .withZone(ZoneOffset.UTC);
@@ -74,9 +75,26 @@ public class CheckoutResource {
                   if (v !== e.value) e.value = v;
                 });
               }
+              var t = document.querySelector('#expires time');
+              if (t) {
+                var at = new Date(t.getAttribute('datetime'));
+                if (!isNaN(at.getTime())) t.textContent = at.toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'});
+              }
               var main = document.querySelector('main[data-expires-at]');
               if (main) {
-                var left = Date.parse(main.getAttribute('data-expires-at')) - Date.now();
+                var end = Date.parse(main.getAttribute('data-expires-at'));
+                var warn = document.getElementById('expiry_warning');
+                var tick = function () {
+                  var left = end - Date.now();
+                  if (warn && left > 0 && left <= 300000) {
+                    var m = Math.ceil(left / 60000);
+                    warn.textContent = 'Less than ' + m + (m === 1 ? ' minute' : ' minutes') + ' left to pay.';
+                    warn.hidden = false;
+                  }
+                };
+                tick();
+                setInterval(tick, 15000);
+                var left = end - Date.now();
                 if (left > 0 && left < 86400000) setTimeout(function () { location.reload(); }, left + 1000);
               }
             })();
@@ -88,16 +106,17 @@ public class CheckoutResource {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    public Response page(@PathParam("token") String token) {
+    public Response page(@PathParam("token") String token, @HeaderParam("Accept-Language") String languages) {
+        Locale payer = PayerLocale.of(languages);
         try {
             CardCheckout.Page page = checkout.view(token);
             if (page.payment().status().isFinal()) {
-                return html(200, done(page), page);
+                return html(200, done(page, payer), page);
             }
             if (page.external()) {
                 return handOff(page);
             }
-            return html(200, form(page, token, null), page);
+            return html(200, form(page, token, null, payer), page);
         } catch (DomainError notFound) {
             return html(404, notFound(), null);
         }
@@ -106,7 +125,9 @@ public class CheckoutResource {
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
-    public Response pay(@PathParam("token") String token, @FormParam("card_number") String cardNumber) {
+    public Response pay(@PathParam("token") String token, @FormParam("card_number") String cardNumber,
+                        @HeaderParam("Accept-Language") String languages) {
+        Locale payer = PayerLocale.of(languages);
         CardCheckout.Outcome outcome;
         try {
             outcome = checkout.pay(token, cardNumber);
@@ -114,11 +135,11 @@ public class CheckoutResource {
             return html(404, notFound(), null);
         }
         return switch (outcome.result()) {
-            case UNKNOWN_CARD -> html(422, form(outcome.page(), token, outcome.message()), outcome.page());
-            case DECLINED -> html(402, form(outcome.page(), token, outcome.message()), outcome.page());
+            case UNKNOWN_CARD -> html(422, form(outcome.page(), token, outcome.message(), payer), outcome.page());
+            case DECLINED -> html(402, form(outcome.page(), token, outcome.message(), payer), outcome.page());
             case UNAVAILABLE -> html(503, page("Card payments unavailable", outcome.page(),
                     "<p class=\"error\" id=\"error\" role=\"alert\">" + esc(outcome.message()) + "</p>"), outcome.page());
-            default -> finish(outcome);
+            default -> finish(outcome, payer);
         };
     }
 
@@ -126,9 +147,9 @@ public class CheckoutResource {
     @POST
     @Path("/cancel")
     @Produces(MediaType.TEXT_HTML)
-    public Response cancel(@PathParam("token") String token) {
+    public Response cancel(@PathParam("token") String token, @HeaderParam("Accept-Language") String languages) {
         try {
-            return finish(checkout.cancel(token));
+            return finish(checkout.cancel(token), PayerLocale.of(languages));
         } catch (DomainError notFound) {
             return html(404, notFound(), null);
         }
@@ -141,9 +162,9 @@ public class CheckoutResource {
     @GET
     @Path("/return")
     @Produces(MediaType.TEXT_HTML)
-    public Response returned(@PathParam("token") String token) {
+    public Response returned(@PathParam("token") String token, @HeaderParam("Accept-Language") String languages) {
         try {
-            return finish(checkout.returned(token));
+            return finish(checkout.returned(token), PayerLocale.of(languages));
         } catch (DomainError notFound) {
             return html(404, notFound(), null);
         }
@@ -174,9 +195,9 @@ public class CheckoutResource {
                 .type("text/html; charset=utf-8").header("Refresh", "2"), page).build();
     }
 
-    private static Response finish(CardCheckout.Outcome outcome) {
+    private static Response finish(CardCheckout.Outcome outcome, Locale payer) {
         if (outcome.redirectTo() == null) {
-            return html(200, done(outcome.page()), outcome.page());
+            return html(200, done(outcome.page(), payer), outcome.page());
         }
         return secure(Response.seeOther(URI.create(outcome.redirectTo())), outcome.page()).build();
     }
@@ -220,41 +241,26 @@ public class CheckoutResource {
         return "https://" + u.getHost().toLowerCase(Locale.ROOT) + (u.getPort() == -1 ? "" : ":" + u.getPort());
     }
 
+    /** The Team's theme colour when it set a valid one, else the service's. */
     static String theme(CardCheckout.Brand brand) {
         String c = brand == null ? null : brand.themeColor();
-        return c != null && HEX_COLOUR.matcher(c.trim()).matches() ? c.trim().toLowerCase(Locale.ROOT) : DEFAULT_THEME;
-    }
-
-    /** Black or white text, whichever reads better on the theme colour (WCAG relative luminance). */
-    static String onTheme(String hex) {
-        String h = hex.substring(1);
-        if (h.length() == 3) {
-            h = "" + h.charAt(0) + h.charAt(0) + h.charAt(1) + h.charAt(1) + h.charAt(2) + h.charAt(2);
-        }
-        double l = 0;
-        double[] weights = {0.2126, 0.7152, 0.0722};
-        for (int i = 0; i < 3; i++) {
-            double c = Integer.parseInt(h.substring(2 * i, 2 * i + 2), 16) / 255.0;
-            c = c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
-            l += weights[i] * c;
-        }
-        // contrast against white (1.05 / (l + 0.05)) vs against black ((l + 0.05) / 0.05)
-        return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? "#ffffff" : "#111111";
+        return Contrast.isColour(c) ? c.trim().toLowerCase(Locale.ROOT) : DEFAULT_THEME;
     }
 
     static String teamName(CardCheckout.Page page) {
         return page.brand() == null || page.brand().name() == null ? "the merchant" : page.brand().name();
     }
 
-    private static String amount(Payment p) {
-        return esc(p.amounts().currency()) + " " + esc(p.amounts().amount().amount().toPlainString());
+    /** The amount as the payer reads money (escaped for the page). */
+    private static String amount(Payment p, Locale payer) {
+        return esc(PayerLocale.amount(p.amounts().amount(), payer));
     }
 
-    private static String form(CardCheckout.Page page, String token, String error) {
+    private static String form(CardCheckout.Page page, String token, String error, Locale payer) {
         Payment p = page.payment();
         String note = page.brand() == null || page.brand().paymentNote() == null || page.brand().paymentNote().isBlank()
                 ? "" : "<p class=\"note\" id=\"payment_note\">" + esc(page.brand().paymentNote()) + "</p>";
-        return page("Pay " + p.amounts().currency() + " " + p.amounts().amount().amount().toPlainString(), page, """
+        return page("Pay " + PayerLocale.title(p.amounts().amount(), payer), page, """
                 <h1 id="heading">Pay <span class="amount" id="amount">%s</span></h1>
                 <p class="ref">Reference <strong id="merchant_reference">%s</strong></p>
                 %s
@@ -274,23 +280,24 @@ public class CheckoutResource {
                   </div>
                   <button id="pay" type="submit">Pay %s</button>
                 </form>
-                <form method="post" action="/checkout/%s/cancel">
+                <p class="expires" id="expires">This checkout expires at <time datetime="%s">%s</time>.</p>
+                <p class="warning" id="expiry_warning" role="status" hidden></p>
+                <p class="hint" id="hint">Sandbox: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.</p>
+                <form class="leave" method="post" action="/checkout/%s/cancel">
                   <button id="cancel" class="secondary" type="submit">Cancel and return to %s</button>
                 </form>
-                <p class="expires" id="expires">This checkout expires at <time datetime="%s">%s</time>.</p>
-                <p class="hint" id="hint">Sandbox: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.</p>
-                """.formatted(amount(p), esc(p.references().merchantReference()), note,
+                """.formatted(amount(p, payer), esc(p.references().merchantReference()), note,
                 error == null ? "" : "<p class=\"error\" id=\"error\" role=\"alert\">" + esc(error) + "</p>",
-                esc(token), error == null ? "" : " aria-invalid=\"true\" autofocus", amount(p), esc(token),
-                esc(teamName(page)), page.expiresAt(), TIME.format(page.expiresAt())));
+                esc(token), error == null ? "" : " aria-invalid=\"true\" autofocus", amount(p, payer),
+                page.expiresAt(), TIME.format(page.expiresAt()), esc(token), esc(teamName(page))));
     }
 
-    private static String done(CardCheckout.Page page) {
+    private static String done(CardCheckout.Page page, Locale payer) {
         Payment p = page.payment();
         boolean ok = p.status() == PaymentStatus.SUCCEEDED;
         String reason;
         if (ok) {
-            reason = "<p id=\"detail\">" + amount(p) + " was paid to " + esc(teamName(page)) + ".</p>";
+            reason = "<p id=\"detail\">" + amount(p, payer) + " was paid to " + esc(teamName(page)) + ".</p>";
         } else if (HostedCheckout.CANCELLED_BY_THE_PAYER.equals(p.outcome().failureReason())) {
             reason = "<p id=\"detail\">You cancelled it. No money was taken.</p>";
         } else if (HostedCheckout.CHECKOUT_EXPIRED.equals(p.outcome().failureReason())) {
@@ -317,6 +324,7 @@ public class CheckoutResource {
 
     private static String page(String title, CardCheckout.Page page, String content) {
         String theme = theme(page == null ? null : page.brand());
+        Contrast.Palette colours = Contrast.palette(theme);
         String header = "";
         String expires = "";
         if (page != null) {
@@ -336,21 +344,21 @@ public class CheckoutResource {
                 <meta name="referrer" content="no-referrer">
                 <title>%s%s · Mizani checkout</title>
                 <style>
-                :root{--brand:%s;--on-brand:%s}
+                :root{--accent:%s;--brand:%s;--on-brand:%s;--ring:%s}
                 *,*::before,*::after{box-sizing:border-box}
                 html{-webkit-text-size-adjust:100%%;text-size-adjust:100%%}
                 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f3f4f6}
                 main{max-width:28rem;margin:0 auto;padding:1.25rem 1rem 2rem;background:#fff;min-height:100vh}
                 @media (min-width:480px){main{margin:2rem auto;min-height:0;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.15);padding:2rem}}
-                .merchant{display:flex;align-items:center;gap:.75rem;padding-bottom:.75rem;border-bottom:4px solid var(--brand);margin-bottom:1rem}
+                .merchant{display:flex;align-items:center;gap:.75rem;padding-bottom:.75rem;border-bottom:4px solid var(--accent);margin-bottom:1rem}
                 .merchant img{max-height:48px;max-width:120px;object-fit:contain}
                 .merchant p{margin:0;font-weight:600;font-size:1.1rem;overflow-wrap:anywhere}
                 h1{font-size:1.3rem;margin:.25rem 0;overflow-wrap:anywhere}
                 .amount{display:block;font-size:2rem;font-weight:700}
-                .note{background:#f6f8fa;border-left:4px solid var(--brand);padding:.5rem .75rem;white-space:pre-line;overflow-wrap:anywhere}
+                .note{background:#f6f8fa;border-left:4px solid var(--accent);padding:.5rem .75rem;white-space:pre-line;overflow-wrap:anywhere}
                 label{display:block;font-weight:600;margin:.9rem 0 .3rem}
                 input{display:block;width:100%%;max-width:100%%;min-width:0;padding:.7rem .75rem;font:inherit;border:1px solid #8c959f;border-radius:8px}
-                input:focus{outline:3px solid var(--brand);outline-offset:1px}
+                input:focus{outline:3px solid var(--ring);outline-offset:1px}
                 input[aria-invalid=true]{border-color:#a40e26}
                 .row{display:flex;gap:.75rem}.row>div{flex:1 1 0;min-width:0}
                 button{display:block;width:100%%;margin-top:1.25rem;padding:.85rem 1rem;font:inherit;font-weight:600;border:0;border-radius:8px;background:var(--brand);color:var(--on-brand);cursor:pointer}
@@ -360,11 +368,14 @@ public class CheckoutResource {
                 .ref,.hint,.expires,.brand-label{color:#57606a;font-size:.9rem;overflow-wrap:anywhere}
                 .brand-label{margin:.3rem 0 0;min-height:1.35em}
                 .result{font-size:1.2rem;font-weight:600}
+                .warning{color:#7a4b00;background:#fff8e1;border:1px solid #e8c26a;border-radius:8px;padding:.5rem .75rem}
+                form.leave{margin-top:2rem;padding-top:1rem;border-top:1px solid #d0d7de}
                 a.back{display:inline-block;padding:.7rem 1rem;border-radius:8px;background:var(--brand);color:var(--on-brand);text-decoration:none;font-weight:600}
                 </style></head>
                 <body><main aria-labelledby="heading"%s>%s%s</main>
                 <script>%s</script></body></html>
-                """.formatted(esc(title), brandName, theme, onTheme(theme), expires, header, content, SCRIPT);
+                """.formatted(esc(title), brandName, theme, colours.brand(), colours.onBrand(), colours.ring(), expires,
+                        header, content, SCRIPT);
     }
 
     static String esc(String s) {

@@ -27,7 +27,7 @@ import org.jdbi.v3.core.statement.PreparedBatch;
  * find nothing to do), in batches of {@value #BATCH} rows, each batch its own transaction ({@code FOR UPDATE}, so a
  * row being converted is never lost to a concurrent write). Running it again converts nothing. Jdbi with named
  * parameters on one handle (the lock is the session's); a failing statement's message names no bound value
- * ({@link Sql#withPersonalData}), and nothing here logs or throws a stored value.
+ * ({@link Sql#with}), and nothing here logs or throws a stored value.
  */
 @ApplicationScoped
 public class IdentifierSealing {
@@ -112,7 +112,7 @@ public class IdentifierSealing {
     public Map<String, Integer> run() {
         Map<String, Integer> changed = new LinkedHashMap<>();
         try {
-            sql.usePersonalData(h -> {
+            sql.use(h -> {
                 h.createUpdate("SELECT pg_advisory_lock(:lock)").bind("lock", LOCK).execute();
                 try {
                     for (Table t : TEXT_COLUMNS) {

@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.common;
 
+import java.sql.SQLException;
+
 import javax.sql.DataSource;
 
 import org.jdbi.v3.core.Handle;
@@ -8,6 +10,7 @@ import org.jdbi.v3.core.Handles;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.StatementException;
 import org.jdbi.v3.core.statement.StatementExceptions;
+import org.postgresql.util.PSQLException;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -32,6 +35,9 @@ public class Sql {
         // the transaction belongs to JTA (QuarkusTransaction), not to the handle: closing a handle inside it must
         // neither commit nor roll it back
         jdbi.getConfig(Handles.class).setForceEndTransactions(false);
+        // a failing statement's message reaches the log: it names the SQL, never a bound value (Jdbi's own lists
+        // every argument, and stores bind identifiers, sealed values and personal data)
+        jdbi.getConfig(StatementExceptions.class).setMessageRendering(Sql::statementOnly);
     }
 
     /** Runs {@code work} on a handle (the current transaction's connection when there is one). */
@@ -45,31 +51,19 @@ public class Sql {
     }
 
     /**
-     * Runs {@code work} on a handle (as {@link #with}) whose failing statements' messages name the SQL only, never a
-     * bound value: for statements that bind identifiers, sealed values or personal data. Jdbi's own message lists
-     * every argument, and a failure's message reaches the log.
+     * The server's primary message, its SQLState and the statement, without its arguments or the server's detail
+     * (PostgreSQL's {@code Detail: Key (x)=(...)} and {@code Failing row contains (...)} quote the row's values).
      */
-    public <T> T withPersonalData(HandleCallback<T, RuntimeException> work) {
-        return jdbi.withHandle(h -> work.withHandle(
-                h.configure(StatementExceptions.class, c -> c.setMessageRendering(Sql::statementOnly))));
-    }
-
-    /** Runs {@code work} as {@link #withPersonalData}, for statements that return nothing. */
-    public void usePersonalData(java.util.function.Consumer<Handle> work) {
-        withPersonalData(h -> {
-            work.accept(h);
-            return null;
-        });
-    }
-
-    /** The driver's message and the statement, without its arguments. */
     static String statementOnly(StatementException e) {
+        String what = e.getCause() instanceof PSQLException p && p.getServerErrorMessage() != null
+                ? "ERROR: " + p.getServerErrorMessage().getMessage() + " (SQLState " + p.getSQLState() + ")"
+                : e.getCause() instanceof SQLException q ? "SQLState " + q.getSQLState() : e.getShortMessage();
         String statement = e.getStatementContext() == null ? null : e.getStatementContext().getRenderedSql();
         if (statement == null) {
-            return e.getShortMessage();
+            return what;
         }
         String shown = statement.length() > 300 ? statement.substring(0, 300) + "..." : statement;
-        return e.getShortMessage() + " [statement:\"" + shown + "\"]";
+        return what + " [statement:\"" + shown + "\"]";
     }
 
     public Jdbi jdbi() {

@@ -26,7 +26,7 @@ import org.jdbi.v3.core.statement.SqlStatement;
 /**
  * Calls of checks in {@code verification_lookups}, Jdbi with named parameters inside the caller's (JTA) transaction.
  * The row holds a subject's name and sealed payloads: a failing statement's message names no bound value
- * ({@link Sql#withPersonalData}). {@code charge_status} moves only as the domain's {@code ChargeStateMachine} allows:
+ * ({@link Sql#with}). {@code charge_status} moves only as the domain's {@code ChargeStateMachine} allows:
  * the table's trigger (V26) refuses any other move.
  */
 @ApplicationScoped
@@ -137,7 +137,7 @@ public class JdbcLookupStore implements LookupStore {
      */
     private <T> T run(String failure, Function<Handle, T> work) {
         try {
-            return sql.withPersonalData(work::apply);
+            return sql.with(work::apply);
         } catch (JdbiException e) {
             throw new IllegalStateException(failure, e);
         }

@@ -13,7 +13,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
  * A merchant's verification settings ({@code verification_settings}), Jdbi with named parameters. The row holds the
- * merchant's sealed provider key: a failing statement's message names no bound value ({@link Sql#withPersonalData}).
+ * merchant's sealed provider key: a failing statement's message names no bound value ({@link Sql#with}).
  */
 @ApplicationScoped
 public class JdbcVerificationSettingsStore implements VerificationSettingsStore {
@@ -33,7 +33,7 @@ public class JdbcVerificationSettingsStore implements VerificationSettingsStore 
     @Override
     public Optional<VerificationSettings> find(long accountId) {
         try {
-            return sql.withPersonalData(h -> h.createQuery(
+            return sql.with(h -> h.createQuery(
                             "SELECT mode, provider_key_sealed FROM verification_settings WHERE account_id = :account")
                     .bind("account", accountId).map(SETTINGS).findFirst());
         } catch (JdbiException e) {
@@ -44,7 +44,7 @@ public class JdbcVerificationSettingsStore implements VerificationSettingsStore 
     @Override
     public void save(long accountId, VerificationSettings settings) {
         try {
-            sql.usePersonalData(h -> h.createUpdate("INSERT INTO verification_settings (account_id, mode, "
+            sql.use(h -> h.createUpdate("INSERT INTO verification_settings (account_id, mode, "
                             + "provider_key_sealed, updated_at) VALUES (:account, :mode, :providerKeySealed, now()) "
                             + "ON CONFLICT (account_id) DO UPDATE SET mode = excluded.mode, "
                             + "provider_key_sealed = excluded.provider_key_sealed, updated_at = now()")

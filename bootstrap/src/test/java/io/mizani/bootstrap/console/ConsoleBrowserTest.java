@@ -291,6 +291,17 @@ class ConsoleBrowserTest {
         String details = browser.findElement(By.id("kyc_details")).getText();
         assertTrue(details.contains("Acme Ltd") && details.contains("files/front.png"), details);
         look("kyc-submission", "/console/kyc/" + kycId);
+        // what the tokens prove comes first: none were submitted, so tier 2 rests on the documents alone
+        assertEquals("2", browser.findElement(By.id("kyc_tier_asked")).getText());
+        assertEquals("0", browser.findElement(By.id("kyc_tier_justified")).getText());
+        assertTrue(browser.findElement(By.id("kyc_tiers")).getText().contains("more than the tokens prove"));
+        // no decision is chosen for the analyst, and a rejection needs a note: refused, nothing changed
+        assertEquals("", browser.findElement(By.id("decision")).getDomProperty("value"));
+        browser.findElement(By.cssSelector("#decision option[value='reject']")).click();
+        browser.findElement(By.id("submit_review")).click();
+        assertEquals("a note is required to reject or to ask for amendments", await(By.id("error")).getText());
+        browser.get(url("/console/kyc/" + kycId));
+        assertEquals("pending", await(By.id("kyc_status")).getText());
 
         browser.findElement(By.cssSelector("#decision option[value='approve']")).click();
         browser.findElement(By.cssSelector("#review_tier option[value='2']")).click();
@@ -298,6 +309,10 @@ class ConsoleBrowserTest {
         browser.findElement(By.id("submit_review")).click();
         assertEquals("The decision was recorded.", notice("The decision was recorded."));
         assertEquals("approved", browser.findElement(By.id("kyc_status")).getText());
+        // the history keeps every decision, the refused rejection too
+        String history = browser.findElement(By.id("kyc_history")).getText();
+        assertTrue(history.contains("approve") && history.contains("documents match") && history.contains("reject"),
+                history);
 
         browser.findElement(By.id("kyc_team")).click();
         assertEquals("2", await(By.id("kyc_tier")).getText());

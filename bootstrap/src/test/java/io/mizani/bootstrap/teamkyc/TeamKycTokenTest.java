@@ -203,6 +203,25 @@ class TeamKycTokenTest {
                 .body("account_kyc.kyc_tier", equalTo(2));
     }
 
+    /**
+     * The console's review page puts what the tokens prove first, red flags first: a national ID that came back
+     * not_verified is the first row, flagged, above a verified phone; the identifier only masked.
+     */
+    @Test
+    void the_console_review_shows_the_token_that_did_not_verify_first() {
+        long team = newTeam();
+        long kycId = submit(team, 2, Map.of("phone_number", phone(m), "national_id", nationalIdNotVerified(m)))
+                .statusCode(200).extract().jsonPath().getLong("account_kyc.id");
+        String page = asOperator().get("/console/kyc/" + kycId).then().statusCode(200).extract().asString();
+        String tokens = page.substring(page.indexOf("<table id=\"kyc_tokens\">"));
+        tokens = tokens.substring(0, tokens.indexOf("</table>"));
+        org.junit.jupiter.api.Assertions.assertTrue(page.contains("<p class=\"error\" id=\"kyc_red_flags\">1 token did not verify.</p>"), page);
+        int flagged = tokens.indexOf("<tr class=\"flag\"><td><span class=\"pill rejected\">not_verified</span></td><td>national_id</td>");
+        int verified = tokens.indexOf("<td><span class=\"pill verified\">verified</span></td><td>phone_number</td>");
+        org.junit.jupiter.api.Assertions.assertTrue(flagged > 0 && verified > flagged, tokens);
+        org.junit.jupiter.api.Assertions.assertFalse(page.contains("12345600"), "the identifier is shown masked only");
+    }
+
     @Test
     void not_verified_tokens_count_for_nothing() {
         long team = newTeam();

@@ -94,6 +94,8 @@ public class ConsoleResource {
     @Inject
     AccountKycRenderer kycRenderer;
     @Inject
+    io.mizani.application.audit.AuditTrail auditTrail;
+    @Inject
     ListTransactions transactions;
     @Inject
     io.mizani.application.refund.ReadRefunds refundsRead;
@@ -645,6 +647,7 @@ public class ConsoleResource {
                     """.formatted(k.id(), token);
             return ok("KYC submission " + k.id(), "kyc", """
                     <h1>KYC submission %d</h1>%s
+                    %s
                     <div class="grid"><section class="card"><h2>Summary</h2><dl>
                     <dt>Team</dt><dd><a id="kyc_team" href="/console/accounts/%d">%d</a></dd>
                     <dt>Status</dt><dd id="kyc_status">%s</dd>
@@ -654,19 +657,85 @@ public class ConsoleResource {
                     <section class="card"><h2>Review</h2>
                     <form method="post" action="/console/kyc/%d/review">%s
                     <div class="grid">
-                    <div><label for="decision">Decision</label><select id="decision" name="decision">
+                    <div><label for="decision">Decision</label><select id="decision" name="decision" required>
+                    <option value="" selected>Choose a decision</option>
                     <option value="approve">Approve</option><option value="reject">Reject</option>
                     <option value="in_review">Ask for amendments (in review)</option></select></div>
                     <div><label for="review_tier">Tier to grant (approve)</label><select id="review_tier" name="kyc_tier">%s</select></div>
-                    <div><label for="notes">Notes</label><textarea id="notes" name="notes" rows="2"></textarea></div>
+                    <div><label for="notes">Notes</label><textarea id="notes" name="notes" rows="2" aria-describedby="notes_hint"></textarea>
+                    <p class="muted" id="notes_hint">Required to reject or to ask for amendments: the merchant reads it.</p></div>
                     </div><p><button id="submit_review" type="submit">Record decision</button></p></form></section></div>
                     %s
+                    %s
                     <section class="card"><h2>Submission details</h2><pre id="kyc_details">%s</pre></section>
-                    """.formatted(k.id(), notice(notice), k.accountId(), k.accountId(), pill(wire(k.status())),
+                    """.formatted(k.id(), notice(notice), verdicts(k), k.accountId(), k.accountId(), pill(wire(k.status())),
                     esc(k.kycTier()), pill(wire(upgradeStatus(k))), time(k.createdAt()), time(k.updatedAt()), k.id(), token,
                     options(k.kycTier() == null ? null : String.valueOf(k.kycTier()), "", "as requested", "1", "1", "2",
-                            "2", "3", "3"), upgrade, esc(prettyMap(kycRenderer.render(k)))));
+                            "2", "3", "3"), upgrade, history(k.id()), esc(prettyMap(kycRenderer.render(k)))));
         });
+    }
+
+    /**
+     * What the submission's tokens prove, first on the page: the tier they justify beside the tier asked for, and
+     * each token's verdict, check, masked identifier and name on record, the ones that did not verify first.
+     */
+    private static String verdicts(AccountKyc k) {
+        io.mizani.domain.teamkyc.VerificationInformation info = k.verificationInformation();
+        List<io.mizani.domain.teamkyc.TokenSnapshot> tokens = info == null ? List.of()
+                : info.verifications().stream().sorted(java.util.Comparator.comparing(
+                        io.mizani.domain.teamkyc.TokenSnapshot::counts)).toList();
+        int justified = info == null ? 0 : info.verifiedKycTier();
+        Integer asked = k.kycTier();
+        boolean short_ = asked != null && asked > justified && !"approved".equals(wire(k.status()));
+        StringBuilder rows = new StringBuilder();
+        for (io.mizani.domain.teamkyc.TokenSnapshot t : tokens) {
+            var f = t.token().finding();
+            String verdict = f.status() == null ? "unknown" : f.status().wire();
+            rows.append("<tr").append(t.counts() ? "" : " class=\"flag\"").append("><td>")
+                    .append(t.counts() ? pill("verified") : "<span class=\"pill rejected\">" + esc(verdict) + "</span>")
+                    .append("</td><td>").append(esc(t.kind().key())).append("</td><td>")
+                    .append(esc(t.token().checked().check())).append("</td><td>").append(esc(f.identifierMasked()))
+                    .append("</td><td>").append(esc(f.subjectName())).append("</td><td>").append(esc(f.source()))
+                    .append("</td></tr>");
+        }
+        long flags = tokens.stream().filter(t -> !t.counts()).count();
+        return """
+                <section class="card" id="kyc_verdicts"><h2>What the tokens prove</h2>
+                <p id="kyc_tiers"%s>Tier asked for: <strong id="kyc_tier_asked">%s</strong> · tier the tokens justify:
+                <strong id="kyc_tier_justified">%d</strong>%s</p>%s
+                <div class="scroll" role="region" aria-label="Verification tokens" tabindex="0"><table id="kyc_tokens">
+                <thead><tr><th>Verdict</th><th>Slot</th><th>Check</th><th>Identifier</th><th>Name on record</th>
+                <th>Source</th></tr></thead><tbody>%s</tbody></table></div></section>
+                """.formatted(short_ ? " class=\"error\"" : "", asked == null ? "none" : asked, justified,
+                short_ ? ": more than the tokens prove, decide from the documents" : "",
+                flags == 0 ? "" : "<p class=\"error\" id=\"kyc_red_flags\">" + flags + (flags == 1
+                        ? " token did not verify." : " tokens did not verify.") + "</p>",
+                rows.length() == 0 ? "<tr><td colspan=\"6\">No verification token was submitted.</td></tr>" : rows);
+    }
+
+    /** Every decision recorded on the submission (console and API, approved or refused), newest first. */
+    private String history(long kycId) {
+        List<io.mizani.domain.audit.AuditEvent> events = auditTrail.page(new io.mizani.application.audit.AuditTrail.Filter(
+                null, null, "account_kyc", String.valueOf(kycId), null, null), null, 50);
+        StringBuilder rows = new StringBuilder();
+        for (io.mizani.domain.audit.AuditEvent e : events) {
+            var r = e.record();
+            if (!r.action().endsWith("review")) {
+                continue;
+            }
+            Map<String, Object> d = r.details() == null ? Map.of() : r.details();
+            rows.append("<tr><td>").append(esc(e.at())).append("</td><td>").append(esc(r.actor().username()))
+                    .append("</td><td>").append(esc(r.action().endsWith("upgrade_review") ? "upgrade" : "submission"))
+                    .append("</td><td>").append(esc(d.get("decision"))).append("</td><td>").append(esc(d.get("kyc_tier")))
+                    .append("</td><td>").append(esc(d.get("notes"))).append("</td><td>")
+                    .append(pill(r.outcome() == null ? null : r.outcome().wire())).append("</td></tr>");
+        }
+        return """
+                <section class="card"><h2>Decision history</h2>
+                <div class="scroll" role="region" aria-label="Decision history" tabindex="0"><table id="kyc_history">
+                <thead><tr><th>When</th><th>Operator</th><th>Of</th><th>Decision</th><th>Tier</th><th>Notes</th>
+                <th>Outcome</th></tr></thead><tbody>%s</tbody></table></div></section>
+                """.formatted(rows.length() == 0 ? "<tr><td colspan=\"7\">No decision yet.</td></tr>" : rows);
     }
 
     @POST
@@ -681,6 +750,12 @@ public class ConsoleResource {
         return guard("kyc", () -> {
             checkCsrf(token, decision, tier, notes);
             long kycId = kycId(id);
+            if (decision == null || decision.isBlank()) {
+                throw DomainError.invalidArgument("choose a decision: approve, reject or ask for amendments");
+            }
+            if (("reject".equals(decision) || "in_review".equals(decision)) && (notes == null || notes.isBlank())) {
+                throw DomainError.invalidArgument("a note is required to reject or to ask for amendments");
+            }
             Integer granted = null;
             if (tier != null && !tier.isBlank()) {
                 try {

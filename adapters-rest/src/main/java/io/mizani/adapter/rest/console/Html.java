@@ -59,7 +59,8 @@ public final class Html {
             pre{background:#f6f8fa;border-radius:6px;padding:.75rem;overflow-x:auto;font-size:.8rem;max-width:100%;white-space:pre-wrap;overflow-wrap:anywhere}
             .muted{color:#57606a;font-size:.85rem}
             .pill{display:inline-block;border-radius:999px;padding:0 .5rem;font-size:.8rem;font-weight:600;background:#e5e7eb}
-            .pill.approved,.pill.active,.pill.succeeded,.pill.delivered{background:#d1f0da;color:#116329}
+            .pill.approved,.pill.active,.pill.succeeded,.pill.delivered,.pill.verified{background:#d1f0da;color:#116329}
+            tr.flag td{background:#fff5f5}
             .pill.rejected,.pill.deleted,.pill.failed,.pill.revoked{background:#ffe1e4;color:#a40e26}
             .pill.pending,.pill.in_review,.pill.queued{background:#fff1c2;color:#6b4b00}
             .pager{display:flex;gap:1rem;margin-top:.75rem}

@@ -33,16 +33,23 @@ SQL
 sed -n '/static final String CLAIM_DUE = """/,/COLUMNS;/p' "$ROOT/adapters-persistence/src/main/java/io/mizani/adapter/persistence/payment/JdbcPaymentStore.java" \
   | sed '1d' > "$WORK/claim.raw"
 python3 - "$WORK/claim.raw" "$WORK/claim.sql" <<'PY'
-import sys
+import re, sys
 sql = open(sys.argv[1]).read()
-vals = ["now()", "now()", "now()", "now()", "200", "200", "now()", "now()", "100",
-        "now() + interval '30 seconds'", "now() + interval '30 seconds'", "'bench'", "now()"]
-if sql.count("?") == 12:  # before: no next_check_at in the SET
-    vals.pop(10)
-out = ""
-for part in sql.split("?")[:-1]:
-    out += part + vals.pop(0)
-out += sql.split("?")[-1]
+# the open statuses the store writes in from PaymentStatus (JdbcPaymentStore.OPEN_STATUSES)
+sql = re.sub(r'\\s"""\s*\+\s*OPEN_STATUSES\s*\+\s*"""', " ('queued', 'pending')", sql)
+if "?" in sql:  # positional parameters (before issue 27's named ones)
+    vals = ["now()", "now()", "now()", "now()", "200", "200", "now()", "now()", "100",
+            "now() + interval '30 seconds'", "now() + interval '30 seconds'", "'bench'", "now()"]
+    if sql.count("?") == 12:  # before: no next_check_at in the SET
+        vals.pop(10)
+    out = ""
+    for part in sql.split("?")[:-1]:
+        out += part + vals.pop(0)
+    out += sql.split("?")[-1]
+else:
+    named = {"now": "now()", "pool": "200", "round": "100", "leaseEnd": "now() + interval '30 seconds'",
+             "worker": "'bench'"}
+    out = re.sub(r"(?<![:\w]):(\w+)", lambda m: named[m.group(1)], sql)
 out = out.rstrip().rstrip('"').rstrip()
 out = out[: out.rfind("due.pos AS turn_order,") + len("due.pos AS turn_order")]
 open(sys.argv[2], "w").write("BEGIN;\n" + " ".join(out.split()) + ";\nROLLBACK;\n")

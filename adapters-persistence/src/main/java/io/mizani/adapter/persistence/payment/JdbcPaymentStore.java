@@ -1,8 +1,7 @@
 package io.mizani.adapter.persistence.payment;
 
-import io.mizani.adapter.persistence.common.Jdbc;
-
 import io.mizani.adapter.persistence.common.SealedText;
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.PaymentStore;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
@@ -16,8 +15,13 @@ import io.mizani.domain.payout.PayeeCheck;
 import io.mizani.domain.payout.PayeeStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.argument.Argument;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.SqlStatement;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
-import java.sql.Connection;
 import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,16 +29,26 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
-import javax.sql.DataSource;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * payments: the rows and the queue. Every status change is one conditional UPDATE. The customer's phone and ID
- * number and the account number are stored sealed ({@link SealedText}); nothing looks payments up by them.
+ * payments: the rows and the queue, Jdbi with named parameters. Every status change is one conditional UPDATE. The
+ * customer's phone and ID number and the account number are stored sealed ({@link SealedText}); nothing looks
+ * payments up by them.
  */
 @ApplicationScoped
 public class JdbcPaymentStore implements PaymentStore {
@@ -47,49 +61,89 @@ public class JdbcPaymentStore implements PaymentStore {
             payment_category, reason, status, failure_reason, provider_reference, checkout_token, checks,
             created_at, updated_at, pending_since, completed_at, payee_check_status, payee_check_score""";
 
+    /**
+     * The statuses a payment can still leave ({@link PaymentStatus#isFinal()} false), as the SQL list
+     * {@code ('queued', 'pending')}: the one place the statements below take them from. Written into the statement
+     * text as literals, never bound: the partial indexes on payments ({@code payments_due},
+     * {@code payments_due_by_account}, {@code payments_account_incoming}) have {@code WHERE status IN ('queued',
+     * 'pending')}, and PostgreSQL uses a partial index only for a query whose predicate implies the index's from its
+     * text (a parameter proves nothing at planning time).
+     */
+    public static final String OPEN_STATUSES = sqlList(s -> !s.isFinal());
+
+    /** The final statuses ({@link PaymentStatus#isFinal()}) as the SQL list {@code ('succeeded', 'failed')}. */
+    public static final String FINAL_STATUSES = sqlList(PaymentStatus::isFinal);
+
+    /** The statuses {@code which} accepts, in the enum's order, as an SQL list of their wire words. */
+    static String sqlList(Predicate<PaymentStatus> which) {
+        return Arrays.stream(PaymentStatus.values()).filter(which).map(PaymentStatus::wire)
+                .peek(w -> {
+                    if (!w.matches("[a-z_]+")) {
+                        throw new IllegalStateException("not an SQL word: " + w);
+                    }
+                })
+                .map(w -> "'" + w + "'").collect(Collectors.joining(", ", "(", ")"));
+    }
+
     @Inject
-    DataSource dataSource;
+    Sql sql;
 
     @Inject
     SealedText sealed;
 
+    /** A row of payments ({@link #COLUMNS}); it opens the sealed fields, hence this store's and not static. */
+    private final RowMapper<Payment> row = (rs, ctx) -> map(rs);
+
+    /** A claimed row: {@link #COLUMNS} and {@code was_submitted}. */
+    private final RowMapper<Claim> claimRow = (rs, ctx) -> new Claim(map(rs), rs.getBoolean("was_submitted"));
+
+    /** A row of the fair claim: the claim and its place in the round's turns ({@code turn_order}). */
+    private final RowMapper<Turn> turnRow = (rs, ctx) ->
+            new Turn(new Claim(map(rs), rs.getBoolean("was_submitted")), rs.getLong("turn_order"));
+
+    private record Turn(Claim claim, long order) {
+    }
+
+    /** The payments row mapper (for the stores that read payments with {@link #COLUMNS}). */
+    public RowMapper<Payment> rows() {
+        return row;
+    }
+
     @Override
     public boolean merchantReferenceTaken(long accountId, String merchantReference) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("SELECT 1 FROM payments WHERE account_id = ? AND merchant_reference = ?")) {
-                ps.setLong(1, accountId);
-                ps.setString(2, merchantReference);
-                try (var rs = ps.executeQuery()) {
-                    return rs.next();
-                }
-            }
-        });
+        return sql.with(h -> h.createQuery("""
+                        SELECT 1 FROM payments WHERE account_id = :account AND merchant_reference = :merchantReference""")
+                .bind("account", accountId).bind("merchantReference", merchantReference)
+                .mapTo(Integer.class).findFirst().isPresent());
     }
 
     @Override
     public Payment insert(Payment p, Instant nextCheckAt) {
-        Map<String, Object> row = row(p, nextCheckAt);
-        String sql = "INSERT INTO payments (" + String.join(", ", row.keySet()) + ") VALUES ("
-                + String.join(",", java.util.Collections.nCopies(row.size(), "?")) + ") RETURNING " + COLUMNS;
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(sql)) {
-                int i = 0;
-                for (Object value : row.values()) {
-                    Jdbc.set(ps, ++i, value);
-                }
+        Map<String, Object> values = row(p, nextCheckAt);
+        // each column's value bound under the column's own name: no list of columns has to line up with a list of values
+        String insert = "INSERT INTO payments (" + String.join(", ", values.keySet()) + ") VALUES ("
+                + values.keySet().stream().map(k -> ":" + k).collect(Collectors.joining(", ")) + ") RETURNING " + COLUMNS;
+        try {
+            return sql.with(h -> {
+                var statement = h.createQuery(insert);
+                values.forEach((column, value) -> statement.bind(column,
+                        value instanceof Instant i ? Timestamp.from(i) : value));
                 // the row as stored comes back with the insert (RETURNING): no second round trip to re-read it
-                try {
-                    return one(ps.executeQuery()).orElseThrow();
-                } catch (SQLException e) {
-                    if ("23505".equals(e.getSQLState()) && String.valueOf(e.getMessage()).contains("merchant_reference")) {
-                        throw DomainError.invalidArgument(
-                                "payment_config.reference \"" + p.references().merchantReference()
-                                        + "\" has already been used");
-                    }
-                    throw e;
-                }
+                return statement.map(row).one();
+            });
+        } catch (UnableToExecuteStatementException e) {
+            if (duplicateMerchantReference(e) != null) {
+                throw DomainError.invalidArgument(
+                        "payment_config.reference \"" + p.references().merchantReference() + "\" has already been used");
             }
-        });
+            throw e;
+        }
+    }
+
+    /** The unique violation of (account_id, merchant_reference) behind {@code e} (SQLSTATE 23505), else null. */
+    private static SQLException duplicateMerchantReference(UnableToExecuteStatementException e) {
+        return e.getCause() instanceof SQLException s && "23505".equals(s.getSQLState())
+                && String.valueOf(s.getMessage()).contains("merchant_reference") ? s : null;
     }
 
     /**
@@ -105,88 +159,94 @@ public class JdbcPaymentStore implements PaymentStore {
         if (payments.isEmpty()) {
             return List.of();
         }
-        return Jdbc.with(dataSource, c -> {
-            Map<String, String> types = columnTypes(c);
-            List<String> keys = null;
-            List<String[]> columns = null;
-            for (int r = 0; r < payments.size(); r++) {
-                Map<String, Object> row = row(payments.get(r), nextCheckAt);
-                row.put("payout_batch_id", payoutBatchId);
-                if (keys == null) {
-                    keys = new ArrayList<>(row.keySet());
-                    columns = new ArrayList<>(keys.size());
-                    for (int k = 0; k < keys.size(); k++) {
-                        columns.add(new String[payments.size()]);
+        Map<String, Long> ids;
+        try {
+            ids = sql.with(h -> {
+                Map<String, String> types = columnTypes(h);
+                List<String> keys = null;
+                List<String[]> columns = null;
+                for (int r = 0; r < payments.size(); r++) {
+                    Map<String, Object> values = row(payments.get(r), nextCheckAt);
+                    values.put("payout_batch_id", payoutBatchId);
+                    if (keys == null) {
+                        keys = new ArrayList<>(values.keySet());
+                        columns = new ArrayList<>(keys.size());
+                        for (int k = 0; k < keys.size(); k++) {
+                            columns.add(new String[payments.size()]);
+                        }
+                    }
+                    int k = 0;
+                    for (Object value : values.values()) {
+                        columns.get(k++)[r] = text(value);
                     }
                 }
-                int k = 0;
-                for (Object value : row.values()) {
-                    columns.get(k++)[r] = text(value);
-                }
-            }
-            StringBuilder sql = new StringBuilder("INSERT INTO payments (").append(String.join(", ", keys))
-                    .append(") SELECT ");
-            for (int k = 0; k < keys.size(); k++) {
-                String type = types.get(keys.get(k));
-                if (type == null) {
-                    throw new IllegalStateException("payments has no column " + keys.get(k));
-                }
-                sql.append(k == 0 ? "" : ", ").append("v.").append(keys.get(k)).append("::").append(type);
-            }
-            sql.append(" FROM unnest(").append(String.join(", ", java.util.Collections.nCopies(keys.size(), "?::text[]")))
-                    .append(") AS v(").append(String.join(", ", keys)).append(") RETURNING id, merchant_reference");
-            var ids = new java.util.HashMap<String, Long>(payments.size() * 2);
-            try (var ps = c.prepareStatement(sql.toString())) {
+                // one parameter per column, named as the column: INSERT ... SELECT v.c::type ... FROM unnest(:c::text[], ...)
+                StringBuilder insert = new StringBuilder("INSERT INTO payments (").append(String.join(", ", keys))
+                        .append(") SELECT ");
                 for (int k = 0; k < keys.size(); k++) {
-                    ps.setArray(k + 1, c.createArrayOf("text", columns.get(k)));
-                }
-                try (var rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        ids.put(rs.getString(2), rs.getLong(1));
+                    String type = types.get(keys.get(k));
+                    if (type == null) {
+                        throw new IllegalStateException("payments has no column " + keys.get(k));
                     }
-                } catch (SQLException e) {
-                    if ("23505".equals(e.getSQLState()) && String.valueOf(e.getMessage()).contains("merchant_reference")) {
-                        var m = DUPLICATE.matcher(String.valueOf(e.getMessage()));
-                        throw DomainError.invalidArgument("payment_config.reference "
-                                + (m.find() ? "\"" + m.group(1) + "\" " : "of an item ")
-                                + "has already been used (since the batch was created)");
-                    }
-                    throw e;
+                    insert.append(k == 0 ? "" : ", ").append("v.").append(keys.get(k)).append("::").append(type);
                 }
-            }
-            var out = new ArrayList<Payment>(payments.size());
-            for (Payment p : payments) {
-                Long id = ids.get(p.references().merchantReference());
-                if (id == null) {
-                    throw new IllegalStateException("payment " + p.reference().value() + " of payout batch "
-                            + payoutBatchId + " was not stored");
+                insert.append(" FROM unnest(")
+                        .append(keys.stream().map(k -> ":" + k + "::text[]").collect(Collectors.joining(", ")))
+                        .append(") AS v(").append(String.join(", ", keys)).append(") RETURNING id, merchant_reference");
+                var statement = h.createQuery(insert.toString());
+                for (int k = 0; k < keys.size(); k++) {
+                    statement.bind(keys.get(k), textArray(columns.get(k)));
                 }
-                out.add(p.stored(id));
+                var stored = new HashMap<String, Long>(payments.size() * 2);
+                statement.map((rs, ctx) -> Map.entry(rs.getString(2), rs.getLong(1)))
+                        .forEach(e -> stored.put(e.getKey(), e.getValue()));
+                return stored;
+            });
+        } catch (UnableToExecuteStatementException e) {
+            SQLException duplicate = duplicateMerchantReference(e);
+            if (duplicate != null) {
+                Matcher m = DUPLICATE.matcher(String.valueOf(duplicate.getMessage()));
+                throw DomainError.invalidArgument("payment_config.reference "
+                        + (m.find() ? "\"" + m.group(1) + "\" " : "of an item ")
+                        + "has already been used (since the batch was created)");
             }
-            return out;
-        });
+            throw e;
+        }
+        var out = new ArrayList<Payment>(payments.size());
+        for (Payment p : payments) {
+            Long id = ids.get(p.references().merchantReference());
+            if (id == null) {
+                throw new IllegalStateException("payment " + p.reference().value() + " of payout batch "
+                        + payoutBatchId + " was not stored");
+            }
+            out.add(p.stored(id));
+        }
+        return out;
     }
 
-    private static final java.util.regex.Pattern DUPLICATE = java.util.regex.Pattern.compile(
+    private static final Pattern DUPLICATE = Pattern.compile(
             "Key \\(account_id, merchant_reference\\)=\\(\\d+, (.*)\\) already exists");
+
+    /** The values as one PostgreSQL {@code text[]} parameter (as {@code createArrayOf("text", ...)}). */
+    private static Argument textArray(Object[] values) {
+        return (position, statement, ctx) -> statement.setArray(position,
+                statement.getConnection().createArrayOf("text", values));
+    }
 
     /** The payments table's columns and their types as SQL names ({@code format_type}), read once. */
     private volatile Map<String, String> columnTypes;
 
-    private Map<String, String> columnTypes(java.sql.Connection c) throws SQLException {
+    private Map<String, String> columnTypes(Handle h) {
         Map<String, String> known = columnTypes;
         if (known != null) {
             return known;
         }
-        Map<String, String> types = new java.util.HashMap<>();
-        try (var ps = c.prepareStatement("""
-                SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute
-                WHERE attrelid = 'payments'::regclass AND attnum > 0 AND NOT attisdropped""");
-             var rs = ps.executeQuery()) {
-            while (rs.next()) {
-                types.put(rs.getString(1), rs.getString(2));
-            }
-        }
+        Map<String, String> types = new HashMap<>();
+        h.createQuery("""
+                        SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute
+                        WHERE attrelid = 'payments'::regclass AND attnum > 0 AND NOT attisdropped""")
+                .map((rs, ctx) -> Map.entry(rs.getString(1), rs.getString(2)))
+                .forEach(e -> types.put(e.getKey(), e.getValue()));
         columnTypes = Map.copyOf(types);
         return columnTypes;
     }
@@ -208,97 +268,70 @@ public class JdbcPaymentStore implements PaymentStore {
     }
 
     @Override
-    public java.util.Set<String> merchantReferencesTaken(long accountId, java.util.Collection<String> references) {
+    public Set<String> merchantReferencesTaken(long accountId, Collection<String> references) {
         if (references.isEmpty()) {
-            return java.util.Set.of();
+            return Set.of();
         }
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(
-                    "SELECT merchant_reference FROM payments WHERE account_id = ? AND merchant_reference = ANY (?)")) {
-                ps.setLong(1, accountId);
-                ps.setArray(2, c.createArrayOf("text", references.toArray()));
-                var out = new java.util.HashSet<String>();
-                try (var rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(rs.getString(1));
-                    }
-                }
-                return out;
-            }
+        return sql.with(h -> {
+            var out = new HashSet<String>();
+            h.createQuery("""
+                            SELECT merchant_reference FROM payments
+                            WHERE account_id = :account AND merchant_reference = ANY (:references)""")
+                    .bind("account", accountId).bind("references", textArray(references.toArray()))
+                    .mapTo(String.class).forEach(out::add);
+            return out;
         });
     }
 
     @Override
     public Optional<Payment> findByMerchantReference(long accountId, String merchantReference) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("SELECT " + COLUMNS + " FROM payments WHERE account_id = ? AND merchant_reference = ?")) {
-                ps.setLong(1, accountId);
-                ps.setString(2, merchantReference);
-                return one(ps.executeQuery());
-            }
-        });
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS
+                        + " FROM payments WHERE account_id = :account AND merchant_reference = :merchantReference")
+                .bind("account", accountId).bind("merchantReference", merchantReference).map(row).findFirst());
     }
 
     @Override
     public Optional<Payment> findById(long id) {
-        return Jdbc.with(dataSource, c -> byId(c, id));
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS + " FROM payments WHERE id = :id")
+                .bind("id", id).map(row).findFirst());
     }
 
     @Override
     public Optional<Payment> lockByCheckoutToken(String token) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("SELECT " + COLUMNS + " FROM payments WHERE checkout_token = ? FOR UPDATE")) {
-                ps.setString(1, token);
-                return one(ps.executeQuery());
-            }
-        });
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS + " FROM payments WHERE checkout_token = :token FOR UPDATE")
+                .bind("token", token).map(row).findFirst());
     }
 
     @Override
     public Optional<Payment> lockByProviderReference(String provider, String providerReference) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(
-                    "SELECT " + COLUMNS + " FROM payments WHERE provider = ? AND provider_reference = ? FOR UPDATE")) {
-                ps.setString(1, provider);
-                ps.setString(2, providerReference);
-                return one(ps.executeQuery());
-            }
-        });
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS
+                        + " FROM payments WHERE provider = :provider AND provider_reference = :providerReference FOR UPDATE")
+                .bind("provider", provider).bind("providerReference", providerReference).map(row).findFirst());
     }
 
     @Override
     public Optional<Payment> lockByReference(String reference) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("SELECT " + COLUMNS + " FROM payments WHERE reference = ? FOR UPDATE")) {
-                ps.setString(1, reference);
-                return one(ps.executeQuery());
-            }
-        });
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS + " FROM payments WHERE reference = :reference FOR UPDATE")
+                .bind("reference", reference).map(row).findFirst());
     }
+
+    private static final String CLAIM_NEXT = """
+            WITH due AS (SELECT id AS due_id, submitted_at AS submitted_before FROM payments
+                         WHERE status IN\s""" + OPEN_STATUSES + """
+                          AND next_check_at IS NOT NULL AND next_check_at <= :now
+                           AND (claimed_until IS NULL OR claimed_until <= :now)
+                         ORDER BY next_check_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+            UPDATE payments SET claimed_until = :leaseEnd, next_check_at = :leaseEnd, claimed_by = :worker,
+                submitted_at = COALESCE(submitted_at, :now)
+            FROM due WHERE id = due.due_id
+            RETURNING due.submitted_before IS NOT NULL AS was_submitted,\s""" + COLUMNS;
 
     @Override
     public Optional<Claim> claimNext(Instant now, Duration lease, String worker) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    WITH due AS (SELECT id AS due_id, submitted_at AS submitted_before FROM payments
-                                 WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= ?
-                                   AND (claimed_until IS NULL OR claimed_until <= ?)
-                                 ORDER BY next_check_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-                    UPDATE payments SET claimed_until = ?, next_check_at = ?, claimed_by = ?,
-                        submitted_at = COALESCE(submitted_at, ?)
-                    FROM due WHERE id = due.due_id
-                    RETURNING due.submitted_before IS NOT NULL AS was_submitted, """ + " " + COLUMNS)) {
-                ps.setTimestamp(1, Timestamp.from(now));
-                ps.setTimestamp(2, Timestamp.from(now));
-                ps.setTimestamp(3, Timestamp.from(now.plus(lease)));
-                ps.setTimestamp(4, Timestamp.from(now.plus(lease)));
-                ps.setString(5, worker);
-                ps.setTimestamp(6, Timestamp.from(now));
-                try (var rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(new Claim(map(rs), rs.getBoolean("was_submitted"))) : Optional.empty();
-                }
-            }
-        });
+        return sql.with(h -> h.createQuery(CLAIM_NEXT)
+                .bind("now", Timestamp.from(now)).bind("leaseEnd", Timestamp.from(now.plus(lease)))
+                .bind("worker", worker)
+                .map(claimRow).findFirst());
     }
 
     /**
@@ -316,106 +349,73 @@ public class JdbcPaymentStore implements PaymentStore {
      * candidate another worker claimed in the meantime is skipped (locked) or fails the re-check (claimed), so no
      * payment is ever claimed twice; the pool is twice the round so that two replicas claiming at the same moment
      * both fill their rounds. The cost follows the merchants with due payments and the round's size, not the number
-     * of due payments (a 100,000-item backlog of one merchant costs a round what 100 items cost).
+     * of due payments (a 100,000-item backlog of one merchant costs a round what 100 items cost). Parameters:
+     * {@code :now}, {@code :pool} (twice the round), {@code :round}, {@code :leaseEnd}, {@code :worker}.
      */
     static final String CLAIM_DUE = """
             WITH RECURSIVE merchants AS (
                 (SELECT account_id FROM payments
-                 WHERE status IN ('queued', 'pending') AND next_check_at IS NOT NULL AND next_check_at <= ?
+                 WHERE status IN\s""" + OPEN_STATUSES + """
+                  AND next_check_at IS NOT NULL AND next_check_at <= :now
                  ORDER BY account_id LIMIT 1)
                 UNION ALL
                 SELECT (SELECT p.account_id FROM payments p
-                        WHERE p.status IN ('queued', 'pending') AND p.next_check_at IS NOT NULL AND p.next_check_at <= ?
+                        WHERE p.status IN\s""" + OPEN_STATUSES + """
+                         AND p.next_check_at IS NOT NULL AND p.next_check_at <= :now
                           AND p.account_id > m.account_id
                         ORDER BY p.account_id LIMIT 1)
                 FROM merchants m WHERE m.account_id IS NOT NULL),
             pool AS (
                 SELECT ARRAY(SELECT c.id FROM merchants m CROSS JOIN LATERAL (
                         SELECT id, next_check_at, row_number() OVER (ORDER BY next_check_at, id) AS turn FROM payments
-                        WHERE account_id = m.account_id AND status IN ('queued', 'pending') AND next_check_at IS NOT NULL
-                          AND next_check_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
-                        ORDER BY next_check_at, id LIMIT ?) c
+                        WHERE account_id = m.account_id AND status IN\s""" + OPEN_STATUSES + """
+                         AND next_check_at IS NOT NULL
+                          AND next_check_at <= :now AND (claimed_until IS NULL OR claimed_until <= :now)
+                        ORDER BY next_check_at, id LIMIT :pool) c
                     WHERE m.account_id IS NOT NULL
-                    ORDER BY c.turn, c.next_check_at, c.id LIMIT ?) AS ids),
+                    ORDER BY c.turn, c.next_check_at, c.id LIMIT :pool) AS ids),
             due AS (
                 SELECT locked.due_id, locked.submitted_before, candidate.pos
                 FROM pool CROSS JOIN unnest(pool.ids) WITH ORDINALITY AS candidate(id, pos)
                 CROSS JOIN LATERAL (
                     SELECT id AS due_id, submitted_at AS submitted_before FROM payments
-                    WHERE id = candidate.id AND status IN ('queued', 'pending') AND next_check_at IS NOT NULL
-                      AND next_check_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+                    WHERE id = candidate.id AND status IN\s""" + OPEN_STATUSES + """
+                     AND next_check_at IS NOT NULL
+                      AND next_check_at <= :now AND (claimed_until IS NULL OR claimed_until <= :now)
                     FOR UPDATE SKIP LOCKED) locked
-                LIMIT ?)
-            UPDATE payments SET claimed_until = ?, next_check_at = ?, claimed_by = ?,
-                submitted_at = COALESCE(submitted_at, ?)
+                LIMIT :round)
+            UPDATE payments SET claimed_until = :leaseEnd, next_check_at = :leaseEnd, claimed_by = :worker,
+                submitted_at = COALESCE(submitted_at, :now)
             FROM due WHERE id = due.due_id
-            RETURNING due.submitted_before IS NOT NULL AS was_submitted, due.pos AS turn_order, """ + " " + COLUMNS;
+            RETURNING due.submitted_before IS NOT NULL AS was_submitted, due.pos AS turn_order,\s""" + COLUMNS;
 
     @Override
     public List<Claim> claimDue(Instant now, Duration lease, String worker, int limit) {
         int round = Math.max(1, limit);
-        Timestamp at = Timestamp.from(now);
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(CLAIM_DUE)) {
-                int i = 0;
-                ps.setTimestamp(++i, at);            // merchants: first
-                ps.setTimestamp(++i, at);            // merchants: next
-                ps.setTimestamp(++i, at);            // pool: due
-                ps.setTimestamp(++i, at);            // pool: lease over
-                ps.setInt(++i, 2 * round);           // pool: per merchant
-                ps.setInt(++i, 2 * round);           // pool
-                ps.setTimestamp(++i, at);            // lock: still due
-                ps.setTimestamp(++i, at);            // lock: still unclaimed
-                ps.setInt(++i, round);               // the round
-                Timestamp leaseEnd = Timestamp.from(now.plus(lease));
-                ps.setTimestamp(++i, leaseEnd);      // claimed_until
-                ps.setTimestamp(++i, leaseEnd);      // next_check_at: not due while leased
-                ps.setString(++i, worker);
-                ps.setTimestamp(++i, at);
-                var out = new ArrayList<Claim>();
-                var turnOrder = new ArrayList<Long>();
-                try (var rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(new Claim(map(rs), rs.getBoolean("was_submitted")));
-                        turnOrder.add(rs.getLong("turn_order"));
-                    }
-                }
-                // UPDATE ... RETURNING gives no order: back in the turns' order (each merchant's oldest first)
-                var order = new ArrayList<Integer>();
-                for (int k = 0; k < out.size(); k++) {
-                    order.add(k);
-                }
-                order.sort(java.util.Comparator.comparing(turnOrder::get));
-                var sorted = new ArrayList<Claim>(out.size());
-                order.forEach(k -> sorted.add(out.get(k)));
-                return sorted;
-            }
-        });
+        List<Turn> claimed = sql.with(h -> h.createQuery(CLAIM_DUE)
+                .bind("now", Timestamp.from(now))
+                .bind("pool", 2 * round)                                // per merchant, and the pool
+                .bind("round", round)
+                .bind("leaseEnd", Timestamp.from(now.plus(lease)))      // claimed_until; next_check_at: not due while leased
+                .bind("worker", worker)
+                .map(turnRow).list());
+        // UPDATE ... RETURNING gives no order: back in the turns' order (each merchant's oldest first)
+        return claimed.stream().sorted(Comparator.comparingLong(Turn::order)).map(Turn::claim).toList();
     }
 
     @Override
     public void rescheduleAndRelease(long id, Instant nextCheckAt, String worker) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(RESCHEDULE_AND_RELEASE)) {
-                bindRescheduleAndRelease(ps, id, nextCheckAt, worker);
-                return ps.executeUpdate();
-            }
-        });
+        sql.use(h -> bindRescheduleAndRelease(h.createUpdate(RESCHEDULE_AND_RELEASE), id, nextCheckAt, worker)
+                .execute());
     }
 
     @Override
     public boolean transitionAndRelease(long id, PaymentStatus from, PaymentStatus to, Instant now,
                                         String providerReference, String failureReason, Instant nextCheckAt,
                                         String worker) {
-        if (!from.canMoveTo(to)) {
-            throw new IllegalStateException("illegal payment transition " + from + " -> " + to);
-        }
-        boolean moved = Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(TRANSITION_AND_RELEASE)) {
-                bindTransitionAndRelease(ps, id, from, to, now, providerReference, failureReason, nextCheckAt, worker);
-                return ps.executeUpdate() == 1;
-            }
-        });
+        requireMove(from, to);
+        boolean moved = sql.with(h -> bindTransition(h.createUpdate(TRANSITION_AND_RELEASE), id, from, to, now,
+                providerReference, failureReason, nextCheckAt).bind("worker", worker).execute() == 1);
         if (!moved) {
             release(id, worker); // someone else moved it first: nothing to write but the lease
         }
@@ -432,70 +432,56 @@ public class JdbcPaymentStore implements PaymentStore {
         List<Look> sent = looks.stream().filter(l -> l.kind() == Look.Kind.SENT).toList();
         List<Look> unanswered = looks.stream().filter(l -> l.kind() == Look.Kind.NO_ANSWER).toList();
         List<Look> rescheduled = looks.stream().filter(l -> l.kind() != Look.Kind.SENT).toList();
-        Jdbc.with(dataSource, c -> {
+        sql.use(h -> {
             List<Long> notMoved = new ArrayList<>();
             if (!sent.isEmpty()) {
-                try (var ps = c.prepareStatement(TRANSITION_AND_RELEASE)) {
-                    for (Look l : sent) {
-                        bindTransitionAndRelease(ps, l.paymentId(), PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(),
-                                l.providerReference(), null, l.nextCheckAt(), worker);
-                        ps.addBatch();
-                    }
-                    int[] counts = ps.executeBatch();
-                    for (int i = 0; i < counts.length; i++) {
-                        if (counts[i] == 0) {
-                            notMoved.add(sent.get(i).paymentId());
-                        }
+                PreparedBatch batch = h.prepareBatch(TRANSITION_AND_RELEASE);
+                for (Look l : sent) {
+                    bindTransition(batch, l.paymentId(), PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(),
+                            l.providerReference(), null, l.nextCheckAt()).bind("worker", worker).add();
+                }
+                int[] counts = batch.execute();
+                for (int i = 0; i < counts.length; i++) {
+                    if (counts[i] == 0) {
+                        notMoved.add(sent.get(i).paymentId());
                     }
                 }
             }
             if (!unanswered.isEmpty()) {
-                try (var ps = c.prepareStatement(TRANSITION.replace("/*release*/", ""))) {
-                    for (Look l : unanswered) {
-                        bindTransition(ps, l.paymentId(), PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(), null,
-                                null, l.nextCheckAt());
-                        ps.addBatch();
-                    }
-                    ps.executeBatch();
+                PreparedBatch batch = h.prepareBatch(TRANSITION);
+                for (Look l : unanswered) {
+                    bindTransition(batch, l.paymentId(), PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(), null,
+                            null, l.nextCheckAt()).add();
                 }
+                batch.execute();
             }
             if (!rescheduled.isEmpty()) {
-                try (var ps = c.prepareStatement(RESCHEDULE_AND_RELEASE)) {
-                    for (Look l : rescheduled) {
-                        bindRescheduleAndRelease(ps, l.paymentId(), l.nextCheckAt(), worker);
-                        ps.addBatch();
-                    }
-                    ps.executeBatch();
+                PreparedBatch batch = h.prepareBatch(RESCHEDULE_AND_RELEASE);
+                for (Look l : rescheduled) {
+                    bindRescheduleAndRelease(batch, l.paymentId(), l.nextCheckAt(), worker).add();
                 }
+                batch.execute();
             }
             if (!notMoved.isEmpty()) {
-                try (var ps = c.prepareStatement(RELEASE)) {
-                    for (long id : notMoved) {
-                        ps.setLong(1, id);
-                        ps.setString(2, worker);
-                        ps.addBatch();
-                    }
-                    ps.executeBatch();
+                PreparedBatch batch = h.prepareBatch(RELEASE);
+                for (long id : notMoved) {
+                    batch.bind("id", id).bind("worker", worker).add();
                 }
+                batch.execute();
             }
-            return null;
         });
     }
 
-    private static final String RESCHEDULE_AND_RELEASE = """
-            UPDATE payments SET next_check_at = CASE WHEN status IN ('queued', 'pending') THEN ? ELSE next_check_at END,
-                checks = checks + CASE WHEN status IN ('queued', 'pending') THEN 1 ELSE 0 END,
-                claimed_until = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_until END,
-                claimed_by = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_by END
-            WHERE id = ? AND (status IN ('queued', 'pending') OR claimed_by = ?)""";
+    private static final String RESCHEDULE_AND_RELEASE = "UPDATE payments SET "
+            + "next_check_at = CASE WHEN status IN " + OPEN_STATUSES + " THEN :nextCheckAt ELSE next_check_at END, "
+            + "checks = checks + CASE WHEN status IN " + OPEN_STATUSES + " THEN 1 ELSE 0 END, "
+            + "claimed_until = CASE WHEN claimed_by = :worker THEN NULL ELSE claimed_until END, "
+            + "claimed_by = CASE WHEN claimed_by = :worker THEN NULL ELSE claimed_by END "
+            + "WHERE id = :id AND (status IN " + OPEN_STATUSES + " OR claimed_by = :worker)";
 
-    private static void bindRescheduleAndRelease(java.sql.PreparedStatement ps, long id, Instant nextCheckAt,
-                                                 String worker) throws SQLException {
-        ps.setTimestamp(1, Jdbc.ts(nextCheckAt));
-        ps.setString(2, worker);
-        ps.setString(3, worker);
-        ps.setLong(4, id);
-        ps.setString(5, worker);
+    private static <S extends SqlStatement<S>> S bindRescheduleAndRelease(S statement, long id, Instant nextCheckAt,
+                                                                         String worker) {
+        return statement.bind("nextCheckAt", ts(nextCheckAt)).bind("worker", worker).bind("id", id);
     }
 
     /**
@@ -507,161 +493,109 @@ public class JdbcPaymentStore implements PaymentStore {
     private static final String DUE_AGAIN =
             "next_check_at = CASE WHEN next_check_at = claimed_until THEN LEAST(next_check_at, now()) ELSE next_check_at END";
 
-    private static final String RELEASE =
-            "UPDATE payments SET " + DUE_AGAIN + ", claimed_until = NULL, claimed_by = NULL WHERE id = ? AND claimed_by = ?";
+    private static final String RELEASE = "UPDATE payments SET " + DUE_AGAIN
+            + ", claimed_until = NULL, claimed_by = NULL WHERE id = :id AND claimed_by = :worker";
+
+    /**
+     * The assignments of every status change (the one text all transitions share): the status, when, the
+     * provider's reference and failure reason when given, the next check, and the time it became pending or final.
+     * Parameters: {@code :to}, {@code :now}, {@code :providerReference}, {@code :failureReason},
+     * {@code :nextCheckAt}; the statements add {@code WHERE id = :id AND status = :from}.
+     */
+    private static final String TRANSITION_SET = """
+            status = :to, updated_at = :now,
+                provider_reference = COALESCE(:providerReference, provider_reference),
+                failure_reason = COALESCE(:failureReason, failure_reason),
+                next_check_at = :nextCheckAt,
+                pending_since = CASE WHEN :to = 'pending' THEN :now ELSE pending_since END,
+                completed_at = CASE WHEN :to IN\s""" + FINAL_STATUSES + " THEN :now ELSE completed_at END";
+
+    private static final String TRANSITION_WHERE = " WHERE id = :id AND status = :from";
+
+    private static final String TRANSITION = "UPDATE payments SET " + TRANSITION_SET + TRANSITION_WHERE;
+
+    /** A transition answering the row as stored after it. */
+    private static final String TRANSITION_RETURNING = TRANSITION + " RETURNING " + COLUMNS;
+
+    /** A transition to a final status answering the row: a final status also ends any worker's lease. */
+    private static final String TRANSITION_TO_FINAL_RETURNING = "UPDATE payments SET " + TRANSITION_SET
+            + ", claimed_until = NULL, claimed_by = NULL" + TRANSITION_WHERE + " RETURNING " + COLUMNS;
+
+    // the outcome is written whoever holds the lease now (a provider reference must not be lost); the lease is
+    // cleared only if it is still this worker's (:worker)
+    private static final String TRANSITION_AND_RELEASE = "UPDATE payments SET "
+            + "claimed_until = CASE WHEN claimed_by = :worker THEN NULL ELSE claimed_until END, "
+            + "claimed_by = CASE WHEN claimed_by = :worker THEN NULL ELSE claimed_by END, "
+            + TRANSITION_SET + TRANSITION_WHERE;
+
+    private static <S extends SqlStatement<S>> S bindTransition(S statement, long id, PaymentStatus from,
+                                                               PaymentStatus to, Instant now, String providerReference,
+                                                               String failureReason, Instant nextCheckAt) {
+        return statement.bind("to", to.wire()).bind("now", Timestamp.from(now))
+                .bind("providerReference", providerReference).bind("failureReason", failureReason)
+                .bind("nextCheckAt", ts(nextCheckAt)).bind("id", id).bind("from", from.wire());
+    }
+
+    private static void requireMove(PaymentStatus from, PaymentStatus to) {
+        if (!from.canMoveTo(to)) {
+            throw new IllegalStateException("illegal payment transition " + from + " -> " + to);
+        }
+    }
 
     @Override
     public Optional<Payment> transitionReturning(long id, PaymentStatus from, PaymentStatus to, Instant now,
                                                  String providerReference, String failureReason, Instant nextCheckAt) {
-        if (!from.canMoveTo(to)) {
-            throw new IllegalStateException("illegal payment transition " + from + " -> " + to);
-        }
-        String release = to.isFinal() ? ", claimed_until = NULL, claimed_by = NULL" : "";
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(TRANSITION.replace("/*release*/", release) + " RETURNING " + COLUMNS)) {
-                bindTransition(ps, id, from, to, now, providerReference, failureReason, nextCheckAt);
-                return one(ps.executeQuery());
-            }
-        });
-    }
-
-    private static final String TRANSITION = """
-            UPDATE payments SET status = ?, updated_at = ?,
-                provider_reference = COALESCE(?, provider_reference),
-                failure_reason = COALESCE(?, failure_reason),
-                next_check_at = ?,
-                pending_since = CASE WHEN ? = 'pending' THEN ? ELSE pending_since END,
-                completed_at = CASE WHEN ? IN ('succeeded', 'failed') THEN ? ELSE completed_at END /*release*/
-            WHERE id = ? AND status = ?""";
-
-    // the outcome is written whoever holds the lease now (a provider reference must not be lost); the lease is
-    // cleared only if it is still this worker's. Positional parameters: the CASEs come first.
-    private static final String TRANSITION_AND_RELEASE = TRANSITION.replace("UPDATE payments SET ",
-                    "UPDATE payments SET claimed_until = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_until END, "
-                            + "claimed_by = CASE WHEN claimed_by = ? THEN NULL ELSE claimed_by END, ")
-            .replace("/*release*/", "");
-
-    private static void bindTransitionAndRelease(java.sql.PreparedStatement ps, long id, PaymentStatus from,
-                                                 PaymentStatus to, Instant now, String providerReference,
-                                                 String failureReason, Instant nextCheckAt, String worker)
-            throws SQLException {
-        ps.setString(1, worker);
-        ps.setString(2, worker);
-        bindTransition(ps, 2, id, from, to, now, providerReference, failureReason, nextCheckAt);
-    }
-
-    private static void bindTransition(java.sql.PreparedStatement ps, long id, PaymentStatus from, PaymentStatus to,
-                                       Instant now, String providerReference, String failureReason,
-                                       Instant nextCheckAt) throws SQLException {
-        bindTransition(ps, 0, id, from, to, now, providerReference, failureReason, nextCheckAt);
-    }
-
-    private static void bindTransition(java.sql.PreparedStatement ps, int o, long id, PaymentStatus from,
-                                       PaymentStatus to, Instant now, String providerReference, String failureReason,
-                                       Instant nextCheckAt) throws SQLException {
-        ps.setString(o + 1, to.wire());
-        ps.setTimestamp(o + 2, Timestamp.from(now));
-        ps.setString(o + 3, providerReference);
-        ps.setString(o + 4, failureReason);
-        ps.setTimestamp(o + 5, Jdbc.ts(nextCheckAt));
-        ps.setString(o + 6, to.wire());
-        ps.setTimestamp(o + 7, Timestamp.from(now));
-        ps.setString(o + 8, to.wire());
-        ps.setTimestamp(o + 9, Timestamp.from(now));
-        ps.setLong(o + 10, id);
-        ps.setString(o + 11, from.wire());
+        requireMove(from, to);
+        String statement = to.isFinal() ? TRANSITION_TO_FINAL_RETURNING : TRANSITION_RETURNING;
+        return sql.with(h -> bindTransition(h.createQuery(statement), id, from, to, now, providerReference,
+                failureReason, nextCheckAt).map(row).findFirst());
     }
 
     @Override
     public void giveBack(long id, String worker, boolean firstClaim) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    UPDATE payments SET\s""" + DUE_AGAIN + """
+        sql.use(h -> h.createUpdate("UPDATE payments SET " + DUE_AGAIN + """
                         , claimed_until = NULL, claimed_by = NULL,
-                        submitted_at = CASE WHEN ? THEN NULL ELSE submitted_at END
-                    WHERE id = ? AND claimed_by = ?""")) {
-                ps.setBoolean(1, firstClaim);
-                ps.setLong(2, id);
-                ps.setString(3, worker);
-                return ps.executeUpdate();
-            }
-        });
+                            submitted_at = CASE WHEN :firstClaim THEN NULL ELSE submitted_at END
+                        WHERE id = :id AND claimed_by = :worker""")
+                .bind("firstClaim", firstClaim).bind("id", id).bind("worker", worker).execute());
     }
 
     @Override
     public void release(long id, String worker) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(RELEASE)) {
-                ps.setLong(1, id);
-                ps.setString(2, worker);
-                return ps.executeUpdate();
-            }
-        });
+        sql.use(h -> h.createUpdate(RELEASE).bind("id", id).bind("worker", worker).execute());
     }
 
     @Override
     public boolean transition(long id, PaymentStatus from, PaymentStatus to, Instant now, String providerReference,
                               String failureReason, Instant nextCheckAt) {
-        if (!from.canMoveTo(to)) {
-            throw new IllegalStateException("illegal payment transition " + from + " -> " + to);
-        }
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(TRANSITION.replace("/*release*/", ""))) {
-                bindTransition(ps, id, from, to, now, providerReference, failureReason, nextCheckAt);
-                return ps.executeUpdate() == 1;
-            }
-        });
+        requireMove(from, to);
+        return sql.with(h -> bindTransition(h.createUpdate(TRANSITION), id, from, to, now, providerReference,
+                failureReason, nextCheckAt).execute() == 1);
     }
 
     @Override
     public void nudge(long id, Instant now, Duration slack) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    UPDATE payments SET next_check_at = ?
-                    WHERE id = ? AND status = 'pending' AND next_check_at IS NOT NULL AND next_check_at > ?""")) {
-                ps.setTimestamp(1, Timestamp.from(now));
-                ps.setLong(2, id);
-                ps.setTimestamp(3, Timestamp.from(now.plus(slack)));
-                return ps.executeUpdate();
-            }
-        });
+        sql.use(h -> h.createUpdate("""
+                        UPDATE payments SET next_check_at = :now
+                        WHERE id = :id AND status = 'pending' AND next_check_at IS NOT NULL AND next_check_at > :later""")
+                .bind("now", Timestamp.from(now)).bind("id", id).bind("later", Timestamp.from(now.plus(slack)))
+                .execute());
     }
 
     @Override
     public void scheduleCheck(long id, Instant nextCheckAt, boolean countCheck) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    UPDATE payments SET next_check_at = ?, checks = checks + ?
-                    WHERE id = ? AND status IN ('queued', 'pending')""")) {
-                ps.setTimestamp(1, Jdbc.ts(nextCheckAt));
-                ps.setInt(2, countCheck ? 1 : 0);
-                ps.setLong(3, id);
-                return ps.executeUpdate();
-            }
-        });
+        sql.use(h -> h.createUpdate("""
+                        UPDATE payments SET next_check_at = :nextCheckAt, checks = checks + :counted
+                        WHERE id = :id AND status IN\s""" + OPEN_STATUSES)
+                .bind("nextCheckAt", ts(nextCheckAt)).bind("counted", countCheck ? 1 : 0).bind("id", id).execute());
     }
 
-    private Optional<Payment> byId(Connection c, long id) throws SQLException {
-        try (var ps = c.prepareStatement("SELECT " + COLUMNS + " FROM payments WHERE id = ?")) {
-            ps.setLong(1, id);
-            return one(ps.executeQuery());
-        }
+    private static Timestamp ts(Instant i) {
+        return i == null ? null : Timestamp.from(i);
     }
 
-    private Optional<Payment> one(ResultSet rs) throws SQLException {
-        try (rs) {
-            return rs.next() ? Optional.of(map(rs)) : Optional.empty();
-        }
-    }
-
-    private List<Payment> all(ResultSet rs) throws SQLException {
-        try (rs) {
-            var out = new ArrayList<Payment>();
-            while (rs.next()) {
-                out.add(map(rs));
-            }
-            return out;
-        }
+    private static Instant instant(Timestamp t) {
+        return t == null ? null : t.toInstant();
     }
 
     /** The columns a new payment is inserted with, each named beside its value, part by part. */
@@ -784,8 +718,8 @@ public class JdbcPaymentStore implements PaymentStore {
     }
 
     private static Payment.Timestamps times(ResultSet rs) throws SQLException {
-        return new Payment.Timestamps(Jdbc.instant(rs.getTimestamp("created_at")),
-                Jdbc.instant(rs.getTimestamp("updated_at")), Jdbc.instant(rs.getTimestamp("pending_since")),
-                Jdbc.instant(rs.getTimestamp("completed_at")));
+        return new Payment.Timestamps(instant(rs.getTimestamp("created_at")),
+                instant(rs.getTimestamp("updated_at")), instant(rs.getTimestamp("pending_since")),
+                instant(rs.getTimestamp("completed_at")));
     }
 }

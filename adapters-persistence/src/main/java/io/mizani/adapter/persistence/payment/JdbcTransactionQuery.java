@@ -1,27 +1,25 @@
 package io.mizani.adapter.persistence.payment;
 
-import io.mizani.adapter.persistence.common.Jdbc;
-
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.TransactionQuery;
 import io.mizani.domain.payment.Payment;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.sql.Timestamp;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * The transactions list: keyset pages over (created_at DESC, id DESC) of one account, served by
- * payments_account_created (or its status / provider variants when that filter is given).
+ * payments_account_created (or its status / provider variants when that filter is given). Jdbi with named
+ * parameters; only the filters given are in the statement.
  */
 @ApplicationScoped
 public class JdbcTransactionQuery implements TransactionQuery {
 
     @Inject
-    DataSource dataSource;
+    Sql sql;
 
     /** Maps rows as the payment store does (it opens the sealed customer identifiers). */
     @Inject
@@ -29,77 +27,53 @@ public class JdbcTransactionQuery implements TransactionQuery {
 
     @Override
     public List<Payment> list(Filter f) {
-        var sql = new StringBuilder("SELECT " + JdbcPaymentStore.COLUMNS + " FROM payments WHERE account_id = ?");
-        var args = new ArrayList<Object>();
-        args.add(f.accountId());
         TransactionQuery.Match m = f.match();
         TransactionQuery.Slice page = f.slice();
-        if (m.status() != null) {
-            sql.append(" AND status = ?");
-            args.add(m.status().wire());
-        }
-        if (m.requestType() != null) {
-            sql.append(" AND request_type = ?");
-            args.add(m.requestType().wire());
-        }
-        if (m.provider() != null) {
-            sql.append(" AND provider = ?");
-            args.add(m.provider());
-        }
-        if (m.from() != null) {
-            sql.append(" AND created_at >= ?");
-            args.add(Timestamp.from(m.from()));
-        }
-        if (m.to() != null) {
-            sql.append(" AND created_at < ?");
-            args.add(Timestamp.from(m.to()));
-        }
-        if (page.after() != null) {
-            sql.append(" AND (created_at, id) < (?, ?)");
-            args.add(Timestamp.from(page.after().createdAt()));
-            args.add(page.after().id());
-        }
-        sql.append(" ORDER BY created_at DESC, id DESC LIMIT ?");
-        args.add(page.limit());
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(sql.toString())) {
-                for (int i = 0; i < args.size(); i++) {
-                    ps.setObject(i + 1, args.get(i));
-                }
-                try (var rs = ps.executeQuery()) {
-                    var out = new ArrayList<Payment>();
-                    while (rs.next()) {
-                        out.add(payments.map(rs));
-                    }
-                    return out;
-                }
+        String where = "account_id = :account"
+                + (m.status() == null ? "" : " AND status = :status")
+                + (m.requestType() == null ? "" : " AND request_type = :requestType")
+                + (m.provider() == null ? "" : " AND provider = :provider")
+                + (m.from() == null ? "" : " AND created_at >= :from")
+                + (m.to() == null ? "" : " AND created_at < :to")
+                + (page.after() == null ? "" : " AND (created_at, id) < (:afterAt, :afterId)");
+        var rows = payments.rows();
+        return sql.with(h -> {
+            var q = h.createQuery("SELECT " + JdbcPaymentStore.COLUMNS + " FROM payments WHERE " + where
+                    + " ORDER BY created_at DESC, id DESC LIMIT :limit");
+            q.bind("account", f.accountId());
+            if (m.status() != null) {
+                q.bind("status", m.status().wire());
             }
+            if (m.requestType() != null) {
+                q.bind("requestType", m.requestType().wire());
+            }
+            if (m.provider() != null) {
+                q.bind("provider", m.provider());
+            }
+            if (m.from() != null) {
+                q.bind("from", Timestamp.from(m.from()));
+            }
+            if (m.to() != null) {
+                q.bind("to", Timestamp.from(m.to()));
+            }
+            if (page.after() != null) {
+                q.bind("afterAt", Timestamp.from(page.after().createdAt())).bind("afterId", page.after().id());
+            }
+            return q.bind("limit", page.limit()).map(rows).list();
         });
     }
 
     @Override
     public Optional<Cursor> cursorOf(long accountId, String reference) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("SELECT created_at, id FROM payments WHERE account_id = ? AND reference = ?")) {
-                ps.setLong(1, accountId);
-                ps.setString(2, reference);
-                try (var rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(new Cursor(rs.getTimestamp(1).toInstant(), rs.getLong(2)))
-                            : Optional.empty();
-                }
-            }
-        });
+        return sql.with(h -> h.createQuery("""
+                        SELECT created_at, id FROM payments WHERE account_id = :account AND reference = :reference""")
+                .bind("account", accountId).bind("reference", reference)
+                .map((rs, ctx) -> new Cursor(rs.getTimestamp(1).toInstant(), rs.getLong(2))).findFirst());
     }
 
     @Override
     public boolean providerExists(String provider) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("SELECT 1 FROM payment_providers WHERE code = ?")) {
-                ps.setString(1, provider);
-                try (var rs = ps.executeQuery()) {
-                    return rs.next();
-                }
-            }
-        });
+        return sql.with(h -> h.createQuery("SELECT 1 FROM payment_providers WHERE code = :provider")
+                .bind("provider", provider).mapTo(Integer.class).findFirst().isPresent());
     }
 }

@@ -1,7 +1,6 @@
 package io.mizani.adapter.persistence.payment;
 
-import io.mizani.adapter.persistence.common.Jdbc;
-
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.CountryInfo;
 import io.mizani.application.payment.PaymentCatalogue;
 import io.mizani.domain.common.Money;
@@ -12,24 +11,23 @@ import io.mizani.adapter.persistence.common.CacheVersions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jdbi.v3.core.mapper.RowMapper;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import javax.sql.DataSource;
 
 /**
  * The catalogue tables (payment_countries, payment_providers, payment_networks) and the foundation's
  * account_payment_providers, both cached per instance and dropped when the {@code payment_catalogue} version counter
  * moves ({@link CacheVersions}: within one poll interval of a commit on any replica). The catalogue snapshot is also
- * reloaded after {@code mizani.payments.catalogue-cache} at the latest.
+ * reloaded after {@code mizani.payments.catalogue-cache} at the latest. Jdbi with named parameters.
  */
 @ApplicationScoped
 public class JdbcPaymentCatalogue implements PaymentCatalogue {
@@ -37,8 +35,13 @@ public class JdbcPaymentCatalogue implements PaymentCatalogue {
     private record Snapshot(long loadedAtNanos, List<CountryInfo> countries, Map<String, List<Network>> networks) {
     }
 
+    private static final RowMapper<CountryInfo> COUNTRY = (rs, ctx) ->
+            new CountryInfo(rs.getString(1).trim(), rs.getString(2), rs.getString(3).trim());
+
+    private static final RowMapper<Network> NETWORK = (rs, ctx) -> network(rs);
+
     @Inject
-    DataSource dataSource;
+    Sql sql;
 
     @ConfigProperty(name = "mizani.payments.catalogue-cache", defaultValue = "PT5S")
     Duration cacheFor;
@@ -84,18 +87,9 @@ public class JdbcPaymentCatalogue implements PaymentCatalogue {
     }
 
     private Set<String> readAssigned(long accountId) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("SELECT provider_code FROM account_payment_providers WHERE account_id = ?")) {
-                ps.setLong(1, accountId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    var out = new HashSet<String>();
-                    while (rs.next()) {
-                        out.add(rs.getString(1));
-                    }
-                    return Set.copyOf(out);
-                }
-            }
-        });
+        return sql.with(h -> Set.copyOf(h.createQuery(
+                        "SELECT provider_code FROM account_payment_providers WHERE account_id = :account")
+                .bind("account", accountId).mapTo(String.class).collectIntoSet()));
     }
 
     /** Drops the cache (after an operator edit, and in tests). */
@@ -113,29 +107,21 @@ public class JdbcPaymentCatalogue implements PaymentCatalogue {
     }
 
     private Snapshot load() {
-        return Jdbc.with(dataSource, c -> {
-            var countries = new ArrayList<CountryInfo>();
-            try (var ps = c.prepareStatement("SELECT code, name, currency FROM payment_countries ORDER BY sort_order, code");
-                 ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    countries.add(new CountryInfo(rs.getString(1).trim(), rs.getString(2), rs.getString(3).trim()));
-                }
-            }
+        return sql.with(h -> {
+            List<CountryInfo> countries = h.createQuery(
+                            "SELECT code, name, currency FROM payment_countries ORDER BY sort_order, code")
+                    .map(COUNTRY).list();
             var networks = new ConcurrentHashMap<String, List<Network>>();
-            try (var ps = c.prepareStatement("""
-                    SELECT n.network_id, n.network_name, n.network_code, n.channel_id, n.channel_type, n.account_type,
-                           n.ramp_type, n.min_amount, n.max_amount, n.fee, n.provider_code, p.country, co.currency, n.status
-                    FROM payment_networks n
-                    JOIN payment_providers p ON p.code = n.provider_code
-                    JOIN payment_countries co ON co.code = p.country
-                    ORDER BY p.country, p.sort_order, p.code, n.network_id,
-                             CASE n.ramp_type WHEN 'deposit' THEN 0 ELSE 1 END""");
-                 ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    Network n = network(rs);
-                    networks.computeIfAbsent(n.identity().country(), k -> new ArrayList<>()).add(n);
-                }
-            }
+            h.createQuery("""
+                            SELECT n.network_id, n.network_name, n.network_code, n.channel_id, n.channel_type, n.account_type,
+                                   n.ramp_type, n.min_amount, n.max_amount, n.fee, n.provider_code, p.country, co.currency, n.status
+                            FROM payment_networks n
+                            JOIN payment_providers p ON p.code = n.provider_code
+                            JOIN payment_countries co ON co.code = p.country
+                            ORDER BY p.country, p.sort_order, p.code, n.network_id,
+                                     CASE n.ramp_type WHEN 'deposit' THEN 0 ELSE 1 END""")
+                    .map(NETWORK)
+                    .forEach(n -> networks.computeIfAbsent(n.identity().country(), k -> new ArrayList<>()).add(n));
             return new Snapshot(System.nanoTime(), List.copyOf(countries), Map.copyOf(networks));
         });
     }

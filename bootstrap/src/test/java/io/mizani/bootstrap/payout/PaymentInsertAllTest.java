@@ -50,9 +50,12 @@ class PaymentInsertAllTest {
         String ref = "insert-all-" + System.nanoTime();
         long batchId = batch(m, ref);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        Payment alone = store.insert(full(m.accountId(), ref + "-alone", now), now);
+        // first looked at in an hour: the payment workers running beside the test leave them queued meanwhile (a
+        // payment due now can be sent, and become pending, between its insert and its read-back)
+        Instant later = now.plus(1, ChronoUnit.HOURS);
+        Payment alone = store.insert(full(m.accountId(), ref + "-alone", now), later);
         List<Payment> batch = unitOfWork.inTransaction(() -> store.insertAll(List.of(full(m.accountId(), ref + "-0", now),
-                bare(m.accountId(), ref + "-1", now)), now, batchId));
+                bare(m.accountId(), ref + "-1", now)), later, batchId));
 
         assertEquals(List.of(ref + "-0", ref + "-1"), batch.stream().map(p -> p.references().merchantReference()).toList());
         Payment fromBatch = store.findById(batch.get(0).id()).orElseThrow();
@@ -80,7 +83,7 @@ class PaymentInsertAllTest {
 
         // a merchant reference used before refuses the whole batch, naming it
         DomainError e = assertThrows(DomainError.class, () -> unitOfWork.inTransaction(() -> store.insertAll(
-                List.of(bare(m.accountId(), ref + "-2", now), bare(m.accountId(), ref + "-alone", now)), now, batchId)));
+                List.of(bare(m.accountId(), ref + "-2", now), bare(m.accountId(), ref + "-alone", now)), later, batchId)));
         assertEquals("payment_config.reference \"" + ref + "-alone\" has already been used (since the batch was created)",
                 e.getMessage());
         assertEquals(java.util.Optional.empty(), store.findByMerchantReference(m.accountId(), ref + "-2"));

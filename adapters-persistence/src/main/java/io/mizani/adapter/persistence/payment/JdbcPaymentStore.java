@@ -21,6 +21,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
 import org.jdbi.v3.core.statement.SqlStatement;
 import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
+import org.postgresql.util.PSQLException;
 
 import java.sql.Date;
 import java.sql.ResultSet;
@@ -147,6 +148,17 @@ public class JdbcPaymentStore implements PaymentStore {
     }
 
     /**
+     * The server's detail of a failure ({@code Key (account_id, merchant_reference)=(7, x) already exists}), which the
+     * driver keeps out of the exception's message (the data source's {@code logServerErrorDetail=false}: it may quote
+     * a row); read only to name the merchant's own reference back to them. Else the message.
+     */
+    private static String detail(SQLException s) {
+        return s instanceof PSQLException p && p.getServerErrorMessage() != null
+                && p.getServerErrorMessage().getDetail() != null
+                ? p.getServerErrorMessage().getDetail() : String.valueOf(s.getMessage());
+    }
+
+    /**
      * A payout batch's payments in one statement: every column sent as one text array (the rows' values in the
      * batch's order) and cast to the column's own type in {@code INSERT ... SELECT ... FROM unnest(...)}, each row
      * answering only its id. Measured on a 10,000-item batch (docs/performance.md "Payout batches"): the 10 multi-row
@@ -205,7 +217,7 @@ public class JdbcPaymentStore implements PaymentStore {
         } catch (UnableToExecuteStatementException e) {
             SQLException duplicate = duplicateMerchantReference(e);
             if (duplicate != null) {
-                Matcher m = DUPLICATE.matcher(String.valueOf(duplicate.getMessage()));
+                Matcher m = DUPLICATE.matcher(detail(duplicate));
                 throw DomainError.invalidArgument("payment_config.reference "
                         + (m.find() ? "\"" + m.group(1) + "\" " : "of an item ")
                         + "has already been used (since the batch was created)");

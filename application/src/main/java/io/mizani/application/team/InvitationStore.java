@@ -29,6 +29,6 @@ public interface InvitationStore {
     record NewInvitation(byte[] tokenHash, Invitee invitee, Grant grant, long invitedBy, Instant expiresAt) {
     }
 
-    record Invitation(long id, Invitee invitee, Grant grant, InvitationStatus status, Instant expiresAt) {
+    record Invitation(long id, Invitee invitee, Grant grant, InvitationStatus status, Instant expiresAt, long invitedBy) {
     }
 }

@@ -253,6 +253,19 @@ public final class TeamService implements CreateTeam, ViewTeam, UpdateTeam, Dele
         });
     }
 
+    @Override
+    public Optional<InvitationPreview> preview(String token) {
+        if (token == null || token.isBlank()) {
+            return Optional.empty();
+        }
+        return uow.inTransaction(() -> invitations.findByTokenHash(ApiSecret.hash(token))
+                .filter(i -> i.status() == InvitationStatus.PENDING && i.expiresAt().isAfter(clock.instant()))
+                .flatMap(i -> teams.team(i.grant().accountId()).map(team -> new InvitationPreview(team.name(),
+                        users.find(i.invitedBy()).map(u -> u.person().fullName().isBlank() ? u.person().email()
+                                : u.person().fullName()).orElse(null),
+                        Role.byId(i.grant().roleId()).orElse(Role.MEMBER).label(), i.expiresAt()))));
+    }
+
     /** Removes a user from a Team and revokes that user's credentials on it. A Team keeps at least one owner. */
     @Override
     public void removeMember(MerchantContext ctx, AccountId account, UserId user) {

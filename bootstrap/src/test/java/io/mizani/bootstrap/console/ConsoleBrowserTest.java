@@ -146,8 +146,9 @@ class ConsoleBrowserTest {
                 if (expected.equals(seen)) {
                     return seen;
                 }
-            } catch (org.openqa.selenium.StaleElementReferenceException e) {
-                // the page was replaced while reading: read the new one
+            } catch (org.openqa.selenium.WebDriverException e) {
+                // the page was replaced while reading (a stale element, or Chromium's "Node with given id does not
+                // belong to the document"): read the new one
             }
             sleep(50);
         }
@@ -166,6 +167,7 @@ class ConsoleBrowserTest {
     void landing_page_links_the_docs_ui_the_console_and_health() throws Exception {
         logout();
         look("landing", "/");
+        assertEquals("Mizani", browser.getTitle());
         List<String> hrefs = new ArrayList<>();
         for (WebElement a : browser.findElements(By.cssSelector("main a"))) {
             hrefs.add(a.getAttribute("href"));
@@ -344,6 +346,8 @@ class ConsoleBrowserTest {
         String text = mailbox.getMailsSentTo(email).get(0).getText();
         String token = text.substring(text.indexOf("invite_token=") + "invite_token=".length()).split("\\s")[0];
         look("invite", "/api/v2/account_invites/accept?invite_token=" + token);
+        assertEquals("member", browser.findElement(By.id("role")).getText());
+        assertTrue(browser.findElement(By.id("invited_by")).getText().contains("invited you to the Team as member"));
         browser.findElement(By.id("first_name")).sendKeys("Wanjiru");
         browser.findElement(By.id("last_name")).sendKeys("Kamau");
         browser.findElement(By.id("accept")).click();

@@ -142,8 +142,16 @@ class ConsoleHttpTest {
         given().accept("text/html").get("/api/v2/account_invites/accept?invite_token=" + token).then().statusCode(200)
                 .contentType(containsString("text/html"))
                 .header("Referrer-Policy", "no-referrer")
-                .body(containsString("name=\"invite_token\" value=\"" + token + "\""));
+                .body(containsString("name=\"invite_token\" value=\"" + token + "\""))
+                // the page names the Team, who invited and the role (role_id 2: admin) before anything is typed
+                .body(containsString("<span id=\"team_name\">"))
+                .body(containsString("<strong id=\"role\">admin</strong>"))
+                .body(containsString("invited you to the Team as"));
         given().get("/api/v2/account_invites/accept").then().statusCode(400);
+        // a link that names no invitation says so at once, with no form to fill in for nothing
+        given().accept("text/html").get("/api/v2/account_invites/accept?invite_token=not-a-real-token").then()
+                .statusCode(404).body(containsString("This invitation cannot be used"))
+                .body(org.hamcrest.Matchers.not(containsString("id=\"first_name\"")));
         given().formParam("invite_token", token).formParam("first_name", "Pat").post("/api/v2/account_invites/accept")
                 .then().statusCode(400).body(containsString("last_name"))
                 .body(containsString("name=\"invite_token\" value=\"" + token + "\""));
@@ -158,5 +166,9 @@ class ConsoleHttpTest {
         given().formParam("invite_token", token).formParam("first_name", "Pat").formParam("last_name", "Lee")
                 .post("/api/v2/account_invites/accept").then().statusCode(404)
                 .body(containsString("invitation not found, expired or already accepted"));
+        // the used link, opened again
+        given().accept("text/html").get("/api/v2/account_invites/accept?invite_token=" + token).then().statusCode(404)
+                .body(containsString("The link was already used, has expired, or was never sent."))
+                .body(org.hamcrest.Matchers.not(containsString("id=\"first_name\"")));
     }
 }

@@ -57,7 +57,7 @@ class JpaInvitationStore implements InvitationStore {
         return new Invitation(e.id, new Invitee(e.email, sealed.open(e.phoneNumber)),
                 new Grant(e.organizationId, e.accountId, e.roleId,
                         e.assignedAccountIds == null ? java.util.List.of() : Arrays.asList(e.assignedAccountIds)),
-                InvitationStatus.fromWire(e.status), e.expiresAt);
+                InvitationStatus.fromWire(e.status), e.expiresAt, e.invitedBy);
     }
 
     @Override

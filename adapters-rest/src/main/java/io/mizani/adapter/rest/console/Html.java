@@ -112,10 +112,10 @@ public final class Html {
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1">
-                <title>%s · Mizani</title>
+                <title>%s</title>
                 <link rel="stylesheet" href="/console/console.css">
                 </head><body>%s<main id="main">%s</main></body></html>
-                """.formatted(esc(title), header, body);
+                """.formatted(esc("Mizani".equals(title) ? title : title + " · Mizani"), header, body);
     }
 
     private static String link(String href, String text, boolean current) {

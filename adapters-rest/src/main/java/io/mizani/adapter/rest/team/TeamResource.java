@@ -241,7 +241,7 @@ public class TeamResource {
     @Produces(MediaType.TEXT_HTML)
     @org.eclipse.microprofile.openapi.annotations.Operation(hidden = true)
     public Response acceptPage(@jakarta.ws.rs.QueryParam("invite_token") String token) {
-        return InvitePage.form(token, null, 200);
+        return InvitePage.form(token, null, 200, acceptInvitation.preview(token));
     }
 
     /** The accept page's form post: the same use case as the JSON POST, answered as a page. */
@@ -258,15 +258,17 @@ public class TeamResource {
                                @jakarta.ws.rs.FormParam("phone_number") String phoneNumber) {
         for (String f : new String[] {token, firstName, lastName, phoneNumber}) {
             if (f != null && f.indexOf('\u0000') >= 0) {
-                return InvitePage.form(token == null ? null : token.replace("\u0000", ""),
-                        "a field contains a NUL character (U+0000)", 400);
+                String clean = token == null ? null : token.replace("\u0000", "");
+                return InvitePage.form(clean, "a field contains a NUL character (U+0000)", 400,
+                        acceptInvitation.preview(clean));
             }
         }
         try {
             return InvitePage.accepted(acceptInvitation.accept(new TeamCommands.AcceptInvitation(token,
                     blankToNull(firstName), blankToNull(lastName), blankToNull(phoneNumber))));
         } catch (io.mizani.domain.error.DomainError e) {
-            return InvitePage.form(token, e.getMessage(), io.mizani.adapter.rest.common.ErrorBodies.status(e.kind()));
+            return InvitePage.form(token, e.getMessage(), io.mizani.adapter.rest.common.ErrorBodies.status(e.kind()),
+                    acceptInvitation.preview(token));
         }
     }
 

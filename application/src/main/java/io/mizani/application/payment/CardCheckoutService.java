@@ -150,13 +150,7 @@ public final class CardCheckoutService implements CardCheckout {
             }
             Instant now = clock.instant();
             switch (verdict) {
-                case RailOutcome.Succeeded s -> {
-                    if (p.status() == PaymentStatus.QUEUED) {
-                        store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, s.providerReference(),
-                                null, null);
-                    }
-                    finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now, s.providerReference(), null);
-                }
+                case RailOutcome.Succeeded s -> finaliser.succeed(p, now, s.providerReference());
                 case RailOutcome.Declined d -> finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now,
                         d.providerReference(), d.reason());
                 default -> {

@@ -49,6 +49,20 @@ public final class PaymentFinaliser {
         return this;
     }
 
+    /**
+     * The provider confirmed the payment: a payment still {@code queued} (confirmed before its acceptance was
+     * recorded: a notice, a card, a rail that answers at once) first moves to {@code pending} with the provider's
+     * reference, then to {@code succeeded}, in the caller's transaction. The one home of that two-step move; false as
+     * {@link #finish}.
+     */
+    public boolean succeed(Payment payment, Instant now, String providerReference) {
+        if (payment.status() == PaymentStatus.QUEUED) {
+            store.transition(payment.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, providerReference, null,
+                    null);
+        }
+        return finish(payment.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now, providerReference, null);
+    }
+
     /** False when the payment was no longer in {@code from} (someone else settled it first). */
     public boolean finish(long paymentId, PaymentStatus from, PaymentStatus to, Instant now, String providerReference,
                           String failureReason) {

@@ -198,12 +198,7 @@ public final class ProcessPayments {
                         : PaymentStore.Look.Kind.NOT_YET, now, null, next);
             }
             case RailOutcome.Succeeded s -> unitOfWork.run(() -> {
-                if (queued) {
-                    store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now,
-                            s.providerReference(), null, null);
-                }
-                if (!finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now,
-                        s.providerReference(), null)) {
+                if (!finaliser.succeed(p, now, s.providerReference())) {
                     store.release(p.id(), worker);
                 }
             });

@@ -49,13 +49,7 @@ public final class ProviderSettlement implements SettleProviderNotice {
         Payment p = found.get();
         Instant now = clock.instant();
         return switch (outcome) {
-            case RailOutcome.Succeeded s -> {
-                if (p.status() == PaymentStatus.QUEUED) {
-                    store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, now, null, null, null);
-                }
-                yield finaliser.finish(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, now,
-                        s.providerReference(), null);
-            }
+            case RailOutcome.Succeeded s -> finaliser.succeed(p, now, s.providerReference());
             case RailOutcome.Declined d -> finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now, null,
                     d.reason());
             default -> false;

@@ -1,41 +1,49 @@
 package io.mizani.adapter.persistence.team;
 
-import io.mizani.adapter.persistence.common.Jdbc;
-
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.WebhookSecrets;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.jdbi.v3.core.HandleCallback;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.mapper.RowMapper;
 
+import java.sql.SQLException;
 import java.util.Optional;
-import javax.sql.DataSource;
 
-/** accounts.webhook_secret (column owned by the foundation; written at onboarding). */
+/** accounts.webhook_secret (column owned by the foundation; written at onboarding), Jdbi with named parameters. */
 @ApplicationScoped
 public class JdbcWebhookSecrets implements WebhookSecrets {
 
+    private static final RowMapper<String> SECRET = (rs, ctx) -> rs.getString("webhook_secret");
+
     @Inject
-    DataSource dataSource;
+    Sql sql;
 
     @Override
     public Optional<String> current(long accountId) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("SELECT webhook_secret FROM accounts WHERE id = ?")) {
-                ps.setLong(1, accountId);
-                try (var rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.<String>empty();
-                }
-            }
-        });
+        return with(h -> h.createQuery("SELECT webhook_secret FROM accounts WHERE id = :id")
+                .bind("id", accountId).map(SECRET).findFirst());
     }
 
     @Override
     public void replace(long accountId, String secret) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("UPDATE accounts SET webhook_secret = ? WHERE id = ?")) {
-                ps.setString(1, secret);
-                ps.setLong(2, accountId);
-                return ps.executeUpdate();
+        with(h -> h.createUpdate("UPDATE accounts SET webhook_secret = :secret WHERE id = :id")
+                .bind("secret", secret).bind("id", accountId).execute());
+    }
+
+    /**
+     * A failure of the database surfaces as it always has: an IllegalStateException caused by the SQLException, whose
+     * message is the driver's (Jdbi's own message would carry the bound secret).
+     */
+    private <T> T with(HandleCallback<T, RuntimeException> work) {
+        try {
+            return sql.with(work);
+        } catch (JdbiException e) {
+            if (e.getCause() instanceof SQLException s) {
+                throw new IllegalStateException("database error: " + s.getMessage(), s);
             }
-        });
+            throw e;
+        }
     }
 }

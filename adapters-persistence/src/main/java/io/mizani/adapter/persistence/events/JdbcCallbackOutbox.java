@@ -1,85 +1,101 @@
 package io.mizani.adapter.persistence.events;
 
-import io.mizani.adapter.persistence.common.Jdbc;
-
 import io.mizani.adapter.persistence.common.SealedText;
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.CallbackOutbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.jdbi.v3.core.HandleCallback;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.SqlStatement;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import javax.sql.DataSource;
 
 /**
- * The callback outbox on the event store: {@code events} (one row per event) and {@code event_attempts}. An event's
- * body is stored sealed ({@link SealedText}): an {@code account_kyc.*} event carries the Team's identification
- * numbers, and platform.md section 11 allows no identifier in the clear at rest.
+ * The callback outbox on the event store: {@code events} (one row per event) and {@code event_attempts}, Jdbi with
+ * named parameters. An event's body is stored sealed ({@link SealedText}): an {@code account_kyc.*} event carries the
+ * Team's identification numbers, and platform.md section 11 allows no identifier in the clear at rest.
  */
 @ApplicationScoped
 public class JdbcCallbackOutbox implements CallbackOutbox {
 
     @Inject
-    DataSource dataSource;
+    Sql sql;
 
     @Inject
     SealedText sealed;
 
+    /** A claimed row as the delivery worker needs it (reads {@link #sealed} when it maps, once it is injected). */
+    private final RowMapper<DueCallback> dueRow = (rs, ctx) -> due(rs, sealed);
+
+    /**
+     * Runs {@code work} on a handle (the caller's transaction's connection when there is one). A failure of the
+     * database surfaces as it always has: an IllegalStateException whose cause is the SQLException and whose message is
+     * the driver's (not Jdbi's, which would carry the bound values).
+     */
+    private <T> T with(HandleCallback<T, RuntimeException> work) {
+        try {
+            return sql.with(work);
+        } catch (JdbiException e) {
+            if (e.getCause() instanceof SQLException s) {
+                throw new IllegalStateException("database error: " + s.getMessage(), s);
+            }
+            throw e;
+        }
+    }
+
     @Override
     public void enqueue(NewCallback cb) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    INSERT INTO events (account_id, payment_id, webhook_id, event_type, url, body, status,
-                        attempts, next_attempt_at, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)""")) {
-                ps.setLong(1, cb.accountId());
-                ps.setLong(2, cb.paymentId());
-                ps.setString(3, cb.webhookId());
-                ps.setString(4, cb.eventType());
-                ps.setString(6, sealed.seal(cb.body()));
-                boolean sendable = cb.url() != null && !cb.url().isBlank();
-                ps.setString(5, sendable ? cb.url() : null);
-                ps.setString(7, sendable ? "pending" : "no_endpoint");
-                ps.setTimestamp(8, sendable ? Timestamp.from(cb.createdAt()) : null);
-                ps.setTimestamp(9, Timestamp.from(cb.createdAt()));
-                return ps.executeUpdate();
-            }
+        with(h -> {
+            boolean sendable = cb.url() != null && !cb.url().isBlank();
+            return h.createUpdate("""
+                            INSERT INTO events (account_id, payment_id, webhook_id, event_type, url, body, status,
+                                attempts, next_attempt_at, created_at)
+                            VALUES (:account, :payment, :webhookId, :type, :url, :body, :status, 0, :nextAttemptAt,
+                                :createdAt)""")
+                    .bind("account", cb.accountId())
+                    .bind("payment", cb.paymentId())
+                    .bind("webhookId", cb.webhookId())
+                    .bind("type", cb.eventType())
+                    .bind("body", sealed.seal(cb.body()))
+                    .bind("url", sendable ? cb.url() : null)
+                    .bind("status", sendable ? "pending" : "no_endpoint")
+                    .bind("nextAttemptAt", sendable ? Timestamp.from(cb.createdAt()) : null)
+                    .bind("createdAt", Timestamp.from(cb.createdAt()))
+                    .execute();
         });
     }
 
     @Override
     public List<DueCallback> claimDue(Instant now, Duration lease, int limit) {
-        return Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    WITH due AS (
-                        SELECT id FROM events
-                        WHERE status = 'pending' AND next_attempt_at <= ?
-                        ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED),
-                    claimed AS (
-                        UPDATE events cb SET next_attempt_at = ?
-                        FROM due WHERE cb.id = due.id
-                        RETURNING cb.id, cb.account_id, cb.payment_id, cb.webhook_id, cb.event_type, cb.url, cb.body,
-                                  cb.attempts, cb.attempt_limit)
-                    SELECT claimed.*, a.webhook_secret FROM claimed LEFT JOIN accounts a ON a.id = claimed.account_id""")) {
-                ps.setTimestamp(1, Timestamp.from(now));
-                ps.setInt(2, limit);
-                ps.setTimestamp(3, Timestamp.from(now.plus(lease)));
-                try (var rs = ps.executeQuery()) {
-                    var out = new ArrayList<DueCallback>();
-                    while (rs.next()) {
-                        out.add(due(rs, sealed));
-                    }
-                    return out;
-                }
-            }
-        });
+        return with(h -> h.createQuery("""
+                        WITH due AS (
+                            SELECT id FROM events
+                            WHERE status = 'pending' AND next_attempt_at <= :now
+                            ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED),
+                        claimed AS (
+                            UPDATE events cb SET next_attempt_at = :leaseUntil
+                            FROM due WHERE cb.id = due.id
+                            RETURNING cb.id, cb.account_id, cb.payment_id, cb.webhook_id, cb.event_type, cb.url,
+                                      cb.body, cb.attempts, cb.attempt_limit)
+                        SELECT claimed.*, a.webhook_secret
+                        FROM claimed LEFT JOIN accounts a ON a.id = claimed.account_id""")
+                .bind("now", Timestamp.from(now))
+                .bind("limit", limit)
+                .bind("leaseUntil", Timestamp.from(now.plus(lease)))
+                .map(dueRow)
+                .list());
     }
 
     /** A row of events (joined with the account's webhook_secret) as the delivery worker needs it. */
-    public static DueCallback due(java.sql.ResultSet rs, SealedText sealed) throws java.sql.SQLException {
+    public static DueCallback due(ResultSet rs, SealedText sealed) throws SQLException {
         long paymentId = rs.getLong("payment_id");
         Long payment = rs.wasNull() ? null : paymentId;
         int limit = rs.getInt("attempt_limit");
@@ -93,25 +109,17 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
 
     @Override
     public void recordAttempt(Attempt a) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    INSERT INTO event_attempts (event_id, attempt_no, attempted_at, status_code, error, duration_ms)
-                    VALUES (?, ?, ?, ?, ?, ?)""")) {
-                bindAttempt(ps, a);
-                return ps.executeUpdate();
-            }
-        });
+        with(h -> bindAttempt(h.createUpdate("""
+                INSERT INTO event_attempts (event_id, attempt_no, attempted_at, status_code, error, duration_ms)
+                VALUES (:event, :attemptNo, :attemptedAt, :statusCode, :error, :durationMs)"""), a)
+                .execute());
     }
 
     /** The attempt row and the callback's new state in one statement (one round trip per delivery). */
     @Override
     public void recordAndSettle(Attempt a, Next next, Instant at, Instant nextAttemptAt) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(RECORD_AND_SETTLE)) {
-                bindRecordAndSettle(ps, new Settlement(a, next, at, nextAttemptAt));
-                return ps.executeUpdate();
-            }
-        });
+        with(h -> bindRecordAndSettle(h.createUpdate(RECORD_AND_SETTLE), new Settlement(a, next, at, nextAttemptAt))
+                .execute());
     }
 
     /** The same statement for each attempt, as one JDBC batch (pgjdbc pipelines it: one round trip for the round). */
@@ -120,49 +128,45 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
         if (settlements.isEmpty()) {
             return;
         }
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(RECORD_AND_SETTLE)) {
-                for (Settlement s : settlements) {
-                    bindRecordAndSettle(ps, s);
-                    ps.addBatch();
-                }
-                return ps.executeBatch().length;
+        with(h -> {
+            PreparedBatch batch = h.prepareBatch(RECORD_AND_SETTLE);
+            for (Settlement s : settlements) {
+                bindRecordAndSettle(batch, s).add();
             }
+            return batch.execute().length;
         });
     }
 
     private static final String RECORD_AND_SETTLE = """
             WITH attempt AS (
                 INSERT INTO event_attempts (event_id, attempt_no, attempted_at, status_code, error, duration_ms)
-                VALUES (?, ?, ?, ?, ?, ?))
-            UPDATE events SET attempts = ?,
-                status = ?,
-                next_attempt_at = ?,
-                finished_at = ?
-            WHERE id = ? AND status = 'pending'""";
+                VALUES (:event, :attemptNo, :attemptedAt, :statusCode, :error, :durationMs))
+            UPDATE events SET attempts = :attemptNo,
+                status = :status,
+                next_attempt_at = :nextAttemptAt,
+                finished_at = :finishedAt
+            WHERE id = :event AND status = 'pending'""";
 
-    /** The six columns of an {@code event_attempts} row, parameters 1 to 6 of both attempt statements. */
-    private static void bindAttempt(java.sql.PreparedStatement ps, Attempt a) throws java.sql.SQLException {
-        ps.setLong(1, a.callbackId());
-        ps.setInt(2, a.attemptNo());
-        ps.setTimestamp(3, Timestamp.from(a.attemptedAt()));
-        ps.setObject(4, a.statusCode());
-        ps.setString(5, a.error() == null ? null : truncate(a.error(), 1000));
-        ps.setLong(6, a.durationMs());
+    /** The six columns of an {@code event_attempts} row, the named parameters both attempt statements share. */
+    private static <S extends SqlStatement<S>> S bindAttempt(S statement, Attempt a) {
+        return statement
+                .bind("event", a.callbackId())
+                .bind("attemptNo", a.attemptNo())
+                .bind("attemptedAt", Timestamp.from(a.attemptedAt()))
+                .bind("statusCode", a.statusCode())
+                .bind("error", a.error() == null ? null : truncate(a.error(), 1000))
+                .bind("durationMs", a.durationMs());
     }
 
-    private static void bindRecordAndSettle(java.sql.PreparedStatement ps, Settlement s) throws java.sql.SQLException {
-        Attempt a = s.attempt();
-        bindAttempt(ps, a);
-        ps.setInt(7, a.attemptNo());
-        ps.setString(8, switch (s.next()) {
-            case DELIVERED -> "delivered";
-            case DEAD -> "failed";
-            case RETRY -> "pending";
-        });
-        ps.setTimestamp(9, s.next() == Next.RETRY ? Timestamp.from(s.nextAttemptAt()) : null);
-        ps.setTimestamp(10, s.next() == Next.RETRY ? null : Timestamp.from(s.at()));
-        ps.setLong(11, a.callbackId());
+    private static <S extends SqlStatement<S>> S bindRecordAndSettle(S statement, Settlement s) {
+        return bindAttempt(statement, s.attempt())
+                .bind("status", switch (s.next()) {
+                    case DELIVERED -> "delivered";
+                    case DEAD -> "failed";
+                    case RETRY -> "pending";
+                })
+                .bind("nextAttemptAt", s.next() == Next.RETRY ? Timestamp.from(s.nextAttemptAt()) : null)
+                .bind("finishedAt", s.next() == Next.RETRY ? null : Timestamp.from(s.at()));
     }
 
     @Override
@@ -172,15 +176,13 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
 
     @Override
     public void scheduleRetry(long id, int attempts, Instant nextAttemptAt) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement(
-                    "UPDATE events SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'")) {
-                ps.setInt(1, attempts);
-                ps.setTimestamp(2, Timestamp.from(nextAttemptAt));
-                ps.setLong(3, id);
-                return ps.executeUpdate();
-            }
-        });
+        with(h -> h.createUpdate("""
+                        UPDATE events SET attempts = :attempts, next_attempt_at = :nextAttemptAt
+                        WHERE id = :id AND status = 'pending'""")
+                .bind("attempts", attempts)
+                .bind("nextAttemptAt", Timestamp.from(nextAttemptAt))
+                .bind("id", id)
+                .execute());
     }
 
     @Override
@@ -189,17 +191,15 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
     }
 
     private void finish(long id, String status, int attempts, Instant at) {
-        Jdbc.with(dataSource, c -> {
-            try (var ps = c.prepareStatement("""
-                    UPDATE events SET status = ?, attempts = ?, next_attempt_at = NULL, finished_at = ?
-                    WHERE id = ? AND status = 'pending'""")) {
-                ps.setString(1, status);
-                ps.setInt(2, attempts);
-                ps.setTimestamp(3, Timestamp.from(at));
-                ps.setLong(4, id);
-                return ps.executeUpdate();
-            }
-        });
+        with(h -> h.createUpdate("""
+                        UPDATE events SET status = :status, attempts = :attempts, next_attempt_at = NULL,
+                            finished_at = :at
+                        WHERE id = :id AND status = 'pending'""")
+                .bind("status", status)
+                .bind("attempts", attempts)
+                .bind("at", Timestamp.from(at))
+                .bind("id", id)
+                .execute());
     }
 
     private static String truncate(String s, int max) {

@@ -1,7 +1,7 @@
 package io.mizani.adapter.persistence.events;
 
-import io.mizani.adapter.persistence.common.Jdbc;
 import io.mizani.adapter.persistence.common.SealedText;
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.events.DeliveryAttempt;
 import io.mizani.application.events.DeliveryState;
 import io.mizani.application.events.DeliveryStatus;
@@ -11,26 +11,28 @@ import io.mizani.application.events.WebhookEndpoints;
 import io.mizani.application.payment.CallbackOutbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.jdbi.v3.core.HandleCallback;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.Query;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * The event store on {@code events} / {@code event_attempts} (the rows the callback outbox writes and its worker
- * delivers) and the merchant's endpoint in {@code webhook_endpoints}. Connections taken inside a JTA transaction
- * are enlisted in it by Agroal, so an event written here commits or rolls back with the caller's change.
+ * delivers) and the merchant's endpoint in {@code webhook_endpoints}, Jdbi with named parameters. A handle taken
+ * inside a JTA transaction uses the connection Agroal enlisted in it, so an event written here commits or rolls back
+ * with the caller's change.
  */
 @ApplicationScoped
 public class JdbcEventStore implements EventStore, WebhookEndpoints {
@@ -48,197 +50,160 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
     /** Reads a stored body to take its {@code data} out, numbers kept exactly as written (250.00 stays 250.00). */
     private static final ObjectMapper JSON = new ObjectMapper().setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
 
+    /** A delivery attempt as the event's delivery block lists it. */
+    private static final RowMapper<DeliveryAttempt> ATTEMPT = (rs, ctx) -> new DeliveryAttempt(
+            rs.getTimestamp("attempted_at").toInstant(), integer(rs, "status_code"), rs.getString("error"),
+            rs.getLong("duration_ms"));
+
+    /** An endpoint's URL. */
+    private static final RowMapper<String> URL = (rs, ctx) -> rs.getString("url");
+
     @Inject
-    DataSource dataSource;
+    Sql sql;
 
     /** Bodies are stored sealed (see {@link JdbcCallbackOutbox}). */
     @Inject
     SealedText sealed;
 
-    private <T> T with(Jdbc.SqlWork<T> work) {
-        return Jdbc.with(dataSource, work);
+    /** The mappers that open a sealed body (they read {@link #sealed} when they map, once it is injected). */
+    private final RowMapper<StoredEvent> eventRow = (rs, ctx) -> event(rs);
+    private final RowMapper<CallbackOutbox.DueCallback> dueRow = (rs, ctx) -> JdbcCallbackOutbox.due(rs, sealed);
+
+    /**
+     * Runs {@code work} on a handle (the caller's transaction's connection when there is one). A failure of the
+     * database surfaces as it always has: an IllegalStateException whose cause is the SQLException and whose message is
+     * the driver's (not Jdbi's, which would carry the bound values).
+     */
+    private <T> T with(HandleCallback<T, RuntimeException> work) {
+        try {
+            return sql.with(work);
+        } catch (JdbiException e) {
+            if (e.getCause() instanceof SQLException s) {
+                throw new IllegalStateException("database error: " + s.getMessage(), s);
+            }
+            throw e;
+        }
     }
 
     @Override
     public void append(NewEvent e) {
-        with(c -> {
-            try (var ps = c.prepareStatement("""
-                    INSERT INTO events (account_id, payment_id, webhook_id, event_type, url, body, status, attempts,
-                        next_attempt_at, attempt_limit, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)""")) {
-                boolean sendable = e.url() != null && !e.url().isBlank();
-                ps.setLong(1, e.accountId());
-                ps.setObject(2, e.paymentId());
-                ps.setString(3, e.id());
-                ps.setString(4, e.type());
-                ps.setString(5, sendable ? e.url() : null);
-                ps.setString(6, sealed.seal(e.body()));
-                ps.setString(7, (sendable ? DeliveryStatus.PENDING : DeliveryStatus.NO_ENDPOINT).wire());
-                ps.setTimestamp(8, sendable ? Timestamp.from(e.nextAttemptAt()) : null);
-                ps.setObject(9, e.attemptLimit());
-                ps.setTimestamp(10, Timestamp.from(e.createdAt()));
-                return ps.executeUpdate();
-            }
-        });
+        boolean sendable = e.url() != null && !e.url().isBlank();
+        with(h -> h.createUpdate("""
+                        INSERT INTO events (account_id, payment_id, webhook_id, event_type, url, body, status, attempts,
+                            next_attempt_at, attempt_limit, created_at)
+                        VALUES (:account, :payment, :webhookId, :type, :url, :body, :status, 0, :nextAttemptAt,
+                            :attemptLimit, :createdAt)""")
+                .bind("account", e.accountId())
+                .bind("payment", e.paymentId())
+                .bind("webhookId", e.id())
+                .bind("type", e.type())
+                .bind("url", sendable ? e.url() : null)
+                .bind("body", sealed.seal(e.body()))
+                .bind("status", (sendable ? DeliveryStatus.PENDING : DeliveryStatus.NO_ENDPOINT).wire())
+                .bind("nextAttemptAt", sendable ? Timestamp.from(e.nextAttemptAt()) : null)
+                .bind("attemptLimit", e.attemptLimit())
+                .bind("createdAt", Timestamp.from(e.createdAt()))
+                .execute());
     }
 
     @Override
     public List<StoredEvent> list(long accountId, String type, StoredEvent after, int limit) {
-        StringBuilder sql = new StringBuilder(SELECT).append(" WHERE e.account_id = ?");
+        StringBuilder query = new StringBuilder(SELECT).append(" WHERE e.account_id = :account");
         if (type != null) {
-            sql.append(" AND e.event_type = ?");
+            query.append(" AND e.event_type = :type");
         }
         if (after != null) {
-            sql.append(" AND (e.created_at, e.id) < (?, ?)");
+            query.append(" AND (e.created_at, e.id) < (:afterAt, :afterId)");
         }
-        sql.append(" ORDER BY e.created_at DESC, e.id DESC LIMIT ?");
-        return with(c -> {
-            try (var ps = c.prepareStatement(sql.toString())) {
-                int i = 1;
-                ps.setLong(i++, accountId);
-                if (type != null) {
-                    ps.setString(i++, type);
-                }
-                if (after != null) {
-                    ps.setTimestamp(i++, Timestamp.from(after.createdAt()));
-                    ps.setLong(i++, after.rowId());
-                }
-                ps.setInt(i, limit);
-                try (var rs = ps.executeQuery()) {
-                    var out = new ArrayList<StoredEvent>();
-                    while (rs.next()) {
-                        out.add(event(rs));
-                    }
-                    return out;
-                }
+        query.append(" ORDER BY e.created_at DESC, e.id DESC LIMIT :limit");
+        return with(h -> {
+            Query q = h.createQuery(query.toString()).bind("account", accountId).bind("limit", limit);
+            if (type != null) {
+                q.bind("type", type);
             }
+            if (after != null) {
+                q.bind("afterAt", Timestamp.from(after.createdAt())).bind("afterId", after.rowId());
+            }
+            return q.map(eventRow).list();
         });
     }
 
     @Override
     public Optional<StoredEvent> find(long accountId, String id) {
-        return one(SELECT + " WHERE e.account_id = ? AND e.webhook_id = ?", accountId, id);
+        return one(SELECT + " WHERE e.account_id = :account AND e.webhook_id = :webhookId", accountId, id);
     }
 
     @Override
     public Optional<StoredEvent> lock(long accountId, String id) {
-        return one(SELECT + " WHERE e.account_id = ? AND e.webhook_id = ? FOR UPDATE OF e", accountId, id);
+        return one(SELECT + " WHERE e.account_id = :account AND e.webhook_id = :webhookId FOR UPDATE OF e",
+                accountId, id);
     }
 
-    private Optional<StoredEvent> one(String sql, long accountId, String id) {
-        return with(c -> {
-            try (var ps = c.prepareStatement(sql)) {
-                ps.setLong(1, accountId);
-                ps.setString(2, id);
-                try (var rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(event(rs)) : Optional.empty();
-                }
-            }
-        });
+    private Optional<StoredEvent> one(String query, long accountId, String id) {
+        return with(h -> h.createQuery(query).bind("account", accountId).bind("webhookId", id)
+                .map(eventRow).findFirst());
     }
 
     @Override
     public List<DeliveryAttempt> attempts(long rowId) {
-        return with(c -> {
-            try (var ps = c.prepareStatement("""
-                    SELECT attempted_at, status_code, error, duration_ms FROM event_attempts WHERE event_id = ?
-                    ORDER BY attempt_no, id""")) {
-                ps.setLong(1, rowId);
-                try (var rs = ps.executeQuery()) {
-                    var out = new ArrayList<DeliveryAttempt>();
-                    while (rs.next()) {
-                        out.add(new DeliveryAttempt(rs.getTimestamp("attempted_at").toInstant(),
-                                integer(rs, "status_code"), rs.getString("error"), rs.getLong("duration_ms")));
-                    }
-                    return out;
-                }
-            }
-        });
+        return with(h -> h.createQuery("""
+                        SELECT attempted_at, status_code, error, duration_ms FROM event_attempts WHERE event_id = :event
+                        ORDER BY attempt_no, id""")
+                .bind("event", rowId).map(ATTEMPT).list());
     }
 
     @Override
     public void requeue(long rowId, String url, Instant nextAttemptAt, Integer attemptLimit) {
-        with(c -> {
-            try (var ps = c.prepareStatement("""
-                    UPDATE events SET status = 'pending', url = ?, next_attempt_at = ?, attempt_limit = ?,
-                        finished_at = NULL
-                    WHERE id = ?""")) {
-                ps.setString(1, url);
-                ps.setTimestamp(2, Timestamp.from(nextAttemptAt));
-                ps.setObject(3, attemptLimit);
-                ps.setLong(4, rowId);
-                return ps.executeUpdate();
-            }
-        });
+        with(h -> h.createUpdate("""
+                        UPDATE events SET status = 'pending', url = :url, next_attempt_at = :nextAttemptAt,
+                            attempt_limit = :attemptLimit, finished_at = NULL
+                        WHERE id = :id""")
+                .bind("url", url)
+                .bind("nextAttemptAt", Timestamp.from(nextAttemptAt))
+                .bind("attemptLimit", attemptLimit)
+                .bind("id", rowId)
+                .execute());
     }
 
     @Override
     public Optional<CallbackOutbox.DueCallback> due(long rowId) {
-        return with(c -> {
-            try (var ps = c.prepareStatement("""
-                    SELECT e.id, e.account_id, e.payment_id, e.webhook_id, e.event_type, e.url, e.body, e.attempts,
-                           e.attempt_limit, a.webhook_secret
-                    FROM events e LEFT JOIN accounts a ON a.id = e.account_id
-                    WHERE e.id = ? AND e.status = 'pending'""")) {
-                ps.setLong(1, rowId);
-                try (var rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(JdbcCallbackOutbox.due(rs, sealed)) : Optional.empty();
-                }
-            }
-        });
+        return with(h -> h.createQuery("""
+                        SELECT e.id, e.account_id, e.payment_id, e.webhook_id, e.event_type, e.url, e.body, e.attempts,
+                               e.attempt_limit, a.webhook_secret
+                        FROM events e LEFT JOIN accounts a ON a.id = e.account_id
+                        WHERE e.id = :id AND e.status = 'pending'""")
+                .bind("id", rowId).map(dueRow).findFirst());
     }
 
     @Override
     public int redirectPending(long accountId, String url) {
-        return with(c -> {
-            try (var ps = c.prepareStatement("""
-                    UPDATE events SET url = ? WHERE account_id = ? AND status = 'pending' AND payment_id IS NULL
-                        AND event_type NOT LIKE 'transaction.%'""")) {
-                ps.setString(1, url);
-                ps.setLong(2, accountId);
-                return ps.executeUpdate();
-            }
-        });
+        return with(h -> h.createUpdate("""
+                        UPDATE events SET url = :url WHERE account_id = :account AND status = 'pending'
+                            AND payment_id IS NULL AND event_type NOT LIKE 'transaction.%'""")
+                .bind("url", url).bind("account", accountId).execute());
     }
 
     @Override
     public int purge(Instant before, int limit) {
-        return with(c -> {
-            try (var ps = c.prepareStatement("""
-                    DELETE FROM events WHERE id IN (
-                        SELECT id FROM events WHERE created_at < ? AND status <> 'pending'
-                        ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)""")) {
-                ps.setTimestamp(1, Timestamp.from(before));
-                ps.setInt(2, limit);
-                return ps.executeUpdate();
-            }
-        });
+        return with(h -> h.createUpdate("""
+                        DELETE FROM events WHERE id IN (
+                            SELECT id FROM events WHERE created_at < :before AND status <> 'pending'
+                            ORDER BY created_at LIMIT :limit FOR UPDATE SKIP LOCKED)""")
+                .bind("before", Timestamp.from(before)).bind("limit", limit).execute());
     }
 
     @Override
     public Optional<String> find(long accountId) {
-        return with(c -> {
-            try (var ps = c.prepareStatement("SELECT url FROM webhook_endpoints WHERE account_id = ?")) {
-                ps.setLong(1, accountId);
-                try (var rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
-                }
-            }
-        });
+        return with(h -> h.createQuery("SELECT url FROM webhook_endpoints WHERE account_id = :account")
+                .bind("account", accountId).map(URL).findFirst());
     }
 
     @Override
     public void save(long accountId, String url, Instant at) {
-        with(c -> {
-            try (var ps = c.prepareStatement("""
-                    INSERT INTO webhook_endpoints (account_id, url, updated_at) VALUES (?, ?, ?)
-                    ON CONFLICT (account_id) DO UPDATE SET url = EXCLUDED.url, updated_at = EXCLUDED.updated_at""")) {
-                ps.setLong(1, accountId);
-                ps.setString(2, url);
-                ps.setTimestamp(3, Timestamp.from(at));
-                return ps.executeUpdate();
-            }
-        });
+        with(h -> h.createUpdate("""
+                        INSERT INTO webhook_endpoints (account_id, url, updated_at) VALUES (:account, :url, :at)
+                        ON CONFLICT (account_id) DO UPDATE SET url = EXCLUDED.url, updated_at = EXCLUDED.updated_at""")
+                .bind("account", accountId).bind("url", url).bind("at", Timestamp.from(at)).execute());
     }
 
     /** The {@code data} member of a stored (sealed) body, as JSON text. */

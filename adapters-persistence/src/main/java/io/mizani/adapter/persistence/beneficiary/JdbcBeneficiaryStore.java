@@ -16,10 +16,13 @@ import io.mizani.domain.beneficiary.KycLevel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import javax.sql.DataSource;
-import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
+import io.mizani.adapter.persistence.common.Sql;
+import org.jdbi.v3.core.HandleCallback;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.Query;
+import org.jdbi.v3.core.statement.SqlStatement;
+
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -31,7 +34,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The beneficiary book in PostgreSQL over plain JDBC (the connection joins the caller's JTA transaction). Every
+ * The beneficiary book in PostgreSQL, Jdbi with named parameters (a handle taken inside the caller's JTA transaction
+ * uses the connection enlisted in it). Every
  * statement is scoped by account and skips soft-deleted rows. {@code term} is a substring match ({@code LIKE}, with
  * {@code %}, {@code _} and {@code \} escaped) over a generated, lower-cased search column with a trigram GIN index
  * (names, email, external reference), or an exact match of a whole phone number through its keyed hash.
@@ -52,61 +56,91 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
     public static final String ID_NUMBER_HASH = "beneficiary.id_number";
     public static final String PHONE_HASH = "beneficiary.phone";
 
-    private static final String PROFILE_SET = "first_name = ?, last_name = ?, surname = ?, email = ?, "
-            + "phone_number = ?, country = ?, address = ?, date_of_birth = ?, national_id = ?, id_type = ?, "
-            + "additional_id_type = ?, additional_id_number = ?, gender = ?, marital_status = ?, account_name = ?, "
-            + "account_number = ?, account_type = ?, external_reference = ?, customer_type = ?, national_id_hash = ?, "
-            + "phone_hash = ?";
+    private static final String PROFILE_SET = "first_name = :first_name, last_name = :last_name, surname = :surname, "
+            + "email = :email, phone_number = :phone_number, country = :country, address = :address, "
+            + "date_of_birth = :date_of_birth, national_id = :national_id, id_type = :id_type, "
+            + "additional_id_type = :additional_id_type, additional_id_number = :additional_id_number, "
+            + "gender = :gender, marital_status = :marital_status, account_name = :account_name, "
+            + "account_number = :account_number, account_type = :account_type, "
+            + "external_reference = :external_reference, customer_type = :customer_type, "
+            + "national_id_hash = :national_id_hash, phone_hash = :phone_hash";
 
-    private final DataSource dataSource;
+    /** A Tier 0 standing, read under the row's lock. */
+    private static final RowMapper<Tier0Standing> TIER0 = (rs, ctx) -> new Tier0Standing(rs.getLong("id"),
+            level(rs.getString("kyc_level")), rs.getBoolean("is_active"),
+            Money.of(rs.getBigDecimal("tier_0_lifetime_usd"), Tier0Envelope.USD));
+
+    private final Sql sql;
     private final SealedText sealed;
 
+    /** A beneficiary's row (it opens the sealed identifiers, so it belongs to this store's {@link SealedText}). */
+    private final RowMapper<Beneficiary> beneficiaryRow = (rs, ctx) -> map(rs);
+
     @Inject
-    public JdbcBeneficiaryStore(DataSource dataSource, SealedText sealed) {
-        this.dataSource = dataSource;
+    public JdbcBeneficiaryStore(Sql sql, SealedText sealed) {
+        this.sql = sql;
         this.sealed = sealed;
     }
 
-    @Override
-    public Beneficiary insert(NewBeneficiary n) {
-        String sql = "INSERT INTO beneficiaries (uuid, account_id, first_name, last_name, surname, email, phone_number, "
-                + "country, address, date_of_birth, national_id, id_type, additional_id_type, additional_id_number, "
-                + "gender, marital_status, account_name, account_number, account_type, external_reference, "
-                + "customer_type, national_id_hash, phone_hash, kyc_level, tier_0_lifetime_usd, is_active, created_at, "
-                + "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, true, ?, ?) "
-                + "RETURNING " + COLUMNS;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setObject(1, n.uuid());
-            ps.setLong(2, n.accountId());
-            int i = bindProfile(ps, 3, n.profile());
-            ps.setString(i++, n.kycLevel().wire());
-            ps.setObject(i++, utc(n.at()));
-            ps.setObject(i, utc(n.at()));
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return map(rs);
+    /**
+     * Runs {@code work} on one handle (the caller's transaction's connection when there is one); a failure of the
+     * database surfaces as it always has, through {@link #translate} (a duplicate external reference or ID number as
+     * {@link DuplicateValue}).
+     */
+    private <T> T with(HandleCallback<T, RuntimeException> work) {
+        try {
+            return sql.with(work);
+        } catch (JdbiException e) {
+            if (e.getCause() instanceof SQLException s) {
+                throw translate(s);
             }
-        } catch (SQLException e) {
-            throw translate(e);
+            throw e;
         }
     }
 
     @Override
+    public Beneficiary insert(NewBeneficiary n) {
+        String insert = "INSERT INTO beneficiaries (uuid, account_id, first_name, last_name, surname, email, "
+                + "phone_number, country, address, date_of_birth, national_id, id_type, additional_id_type, "
+                + "additional_id_number, gender, marital_status, account_name, account_number, account_type, "
+                + "external_reference, customer_type, national_id_hash, phone_hash, kyc_level, tier_0_lifetime_usd, "
+                + "is_active, created_at, updated_at) VALUES (:uuid, :account, :first_name, :last_name, :surname, "
+                + ":email, :phone_number, :country, :address, :date_of_birth, :national_id, :id_type, "
+                + ":additional_id_type, :additional_id_number, :gender, :marital_status, :account_name, "
+                + ":account_number, :account_type, :external_reference, :customer_type, :national_id_hash, "
+                + ":phone_hash, :kyc_level, 0, true, :at, :at) RETURNING " + COLUMNS;
+        return with(h -> bindProfile(h.createQuery(insert), n.profile())
+                .bind("uuid", n.uuid())
+                .bind("account", n.accountId())
+                .bind("kyc_level", n.kycLevel().wire())
+                .bind("at", utc(n.at()))
+                .map(beneficiaryRow)
+                .one());
+    }
+
+    @Override
     public Optional<Beneficiary> find(long accountId, UUID uuid) {
-        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND uuid = ? AND deleted_at IS NULL",
-                accountId, uuid);
+        return byUuid("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = :account AND uuid = :uuid "
+                + "AND deleted_at IS NULL", accountId, uuid);
     }
 
     @Override
     public Optional<Beneficiary> lock(long accountId, UUID uuid) {
-        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND uuid = ? AND deleted_at IS NULL "
-                + "FOR UPDATE", accountId, uuid);
+        return byUuid("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = :account AND uuid = :uuid "
+                + "AND deleted_at IS NULL FOR UPDATE", accountId, uuid);
+    }
+
+    private Optional<Beneficiary> byUuid(String query, long accountId, UUID uuid) {
+        return with(h -> h.createQuery(query).bind("account", accountId).bind("uuid", uuid)
+                .map(beneficiaryRow).findFirst());
     }
 
     @Override
     public Optional<Beneficiary> findByExternalReference(long accountId, String externalReference) {
-        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND external_reference = ? "
-                + "AND deleted_at IS NULL", accountId, externalReference);
+        return with(h -> h.createQuery("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = :account "
+                        + "AND external_reference = :reference AND deleted_at IS NULL")
+                .bind("account", accountId).bind("reference", externalReference)
+                .map(beneficiaryRow).findFirst());
     }
 
     @Override
@@ -115,148 +149,117 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
             return Optional.empty();
         }
         List<String> hashes = sealed.hashes(ID_NUMBER_HASH, idNumber);
-        List<Object> args = new ArrayList<>();
-        args.add(accountId);
-        args.addAll(hashes);
-        return one("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = ? AND national_id_hash IN ("
-                + placeholders(hashes.size()) + ") AND deleted_at IS NULL LIMIT 1", args.toArray())
+        return with(h -> h.createQuery("SELECT " + COLUMNS + " FROM beneficiaries WHERE account_id = :account "
+                        + "AND national_id_hash IN (<hashes>) AND deleted_at IS NULL LIMIT 1")
+                .bind("account", accountId).bindList("hashes", hashes)
+                .map(beneficiaryRow).findFirst())
                 .map(Beneficiary::uuid);
     }
 
     @Override
     public Beneficiary update(Beneficiary b) {
-        String sql = "UPDATE beneficiaries SET " + PROFILE_SET + ", kyc_level = ?, is_active = ?, updated_at = ? "
-                + "WHERE id = ? AND account_id = ? AND deleted_at IS NULL RETURNING " + COLUMNS;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            int i = bindProfile(ps, 1, b.profile());
-            ps.setString(i++, b.kycLevel().wire());
-            ps.setBoolean(i++, b.active());
-            ps.setObject(i++, utc(b.updatedAt()));
-            ps.setLong(i++, b.id());
-            ps.setLong(i, b.accountId().value());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw new IllegalStateException("beneficiary " + b.id() + " vanished during an update");
-                }
-                return map(rs);
-            }
-        } catch (SQLException e) {
-            throw translate(e);
-        }
+        String update = "UPDATE beneficiaries SET " + PROFILE_SET + ", kyc_level = :kyc_level, "
+                + "is_active = :is_active, updated_at = :updated_at "
+                + "WHERE id = :id AND account_id = :account AND deleted_at IS NULL RETURNING " + COLUMNS;
+        return with(h -> bindProfile(h.createQuery(update), b.profile())
+                .bind("kyc_level", b.kycLevel().wire())
+                .bind("is_active", b.active())
+                .bind("updated_at", utc(b.updatedAt()))
+                .bind("id", b.id())
+                .bind("account", b.accountId().value())
+                .map(beneficiaryRow)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("beneficiary " + b.id() + " vanished during an update")));
     }
 
     @Override
     public boolean delete(long accountId, UUID uuid, Instant at) {
-        String sql = "UPDATE beneficiaries SET deleted_at = ? WHERE account_id = ? AND uuid = ? AND deleted_at IS NULL";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setObject(1, utc(at));
-            ps.setLong(2, accountId);
-            ps.setObject(3, uuid);
-            return ps.executeUpdate() == 1;
-        } catch (SQLException e) {
-            throw translate(e);
-        }
+        return with(h -> h.createUpdate("UPDATE beneficiaries SET deleted_at = :at WHERE account_id = :account "
+                        + "AND uuid = :uuid AND deleted_at IS NULL")
+                .bind("at", utc(at)).bind("account", accountId).bind("uuid", uuid)
+                .execute() == 1);
     }
 
     @Override
     public Page<Beneficiary> search(long accountId, BeneficiaryQuery q) {
-        StringBuilder where = new StringBuilder(" FROM beneficiaries WHERE account_id = ? AND deleted_at IS NULL");
-        List<Object> args = new ArrayList<>();
-        args.add(accountId);
-        if (q.filter().term() != null) {
-            String phone = PhoneKey.of(q.filter().term());
+        StringBuilder where = new StringBuilder(
+                " FROM beneficiaries WHERE account_id = :account AND deleted_at IS NULL");
+        String term = q.filter().term();
+        String phone = term == null ? null : PhoneKey.of(term);
+        List<String> phoneHashes = phone == null ? List.of() : sealed.hashes(PHONE_HASH, phone);
+        if (term != null) {
             if (phone == null) {
-                where.append(" AND search_text LIKE lower(?)");
-                args.add("%" + escapeLike(q.filter().term()) + "%");
+                where.append(" AND search_text LIKE lower(:term)");
             } else {
-                List<String> hashes = sealed.hashes(PHONE_HASH, phone);
-                where.append(" AND (search_text LIKE lower(?) OR phone_hash IN (").append(placeholders(hashes.size()))
-                        .append("))");
-                args.add("%" + escapeLike(q.filter().term()) + "%");
-                args.addAll(hashes);
+                where.append(" AND (search_text LIKE lower(:term) OR phone_hash IN (<phoneHashes>))");
             }
         }
         if (q.filter().kycLevel() != null) {
-            where.append(" AND kyc_level = ?");
-            args.add(q.filter().kycLevel().wire());
+            where.append(" AND kyc_level = :kyc_level");
         }
         if (q.filter().active() != null) {
-            where.append(" AND is_active = ?");
-            args.add(q.filter().active());
+            where.append(" AND is_active = :is_active");
         }
         if (q.filter().uuid() != null) {
-            where.append(" AND uuid = ?");
-            args.add(q.filter().uuid());
+            where.append(" AND uuid = :uuid");
         }
         if (q.filter().from() != null) {
-            where.append(" AND created_at >= ? AND created_at < ?");
-            args.add(utc(q.filter().from()));
-            args.add(utc(q.filter().to()));
+            where.append(" AND created_at >= :from AND created_at < :to");
         }
-        try (Connection c = dataSource.getConnection()) {
-            long count;
-            try (PreparedStatement ps = c.prepareStatement("SELECT count(*)" + where)) {
-                bind(ps, args);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    count = rs.getLong(1);
-                }
-            }
-            List<Beneficiary> items = new ArrayList<>();
-            if (count > q.offset()) {
-                try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + where
-                        + " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")) {
-                    List<Object> pageArgs = new ArrayList<>(args);
-                    pageArgs.add(q.per());
-                    pageArgs.add(q.offset());
-                    bind(ps, pageArgs);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            items.add(map(rs));
-                        }
-                    }
-                }
-            }
+        return with(h -> {
+            long count = filtered(h.createQuery("SELECT count(*)" + where), q, accountId, phoneHashes)
+                    .mapTo(Long.class).one();
+            List<Beneficiary> items = count > q.offset()
+                    ? filtered(h.createQuery("SELECT " + COLUMNS + where
+                                    + " ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset"),
+                            q, accountId, phoneHashes)
+                            .bind("limit", q.per())
+                            .bind("offset", q.offset())
+                            .map(beneficiaryRow)
+                            .list()
+                    : new ArrayList<>();
             return new Page<>(items, count, q.page(), q.per());
-        } catch (SQLException e) {
-            throw translate(e);
+        });
+    }
+
+    /** Binds the search's filter to the parameters {@link #search} wrote into its WHERE clause. */
+    private static Query filtered(Query query, BeneficiaryQuery q, long accountId, List<String> phoneHashes) {
+        query.bind("account", accountId);
+        if (q.filter().term() != null) {
+            query.bind("term", "%" + escapeLike(q.filter().term()) + "%");
+            if (!phoneHashes.isEmpty()) {
+                query.bindList("phoneHashes", phoneHashes);
+            }
         }
+        if (q.filter().kycLevel() != null) {
+            query.bind("kyc_level", q.filter().kycLevel().wire());
+        }
+        if (q.filter().active() != null) {
+            query.bind("is_active", q.filter().active());
+        }
+        if (q.filter().uuid() != null) {
+            query.bind("uuid", q.filter().uuid());
+        }
+        if (q.filter().from() != null) {
+            query.bind("from", utc(q.filter().from())).bind("to", utc(q.filter().to()));
+        }
+        return query;
     }
 
     @Override
     public Optional<Tier0Standing> lockTier0(AccountId accountId, BeneficiaryId beneficiaryId) {
-        String sql = "SELECT id, kyc_level, is_active, tier_0_lifetime_usd FROM beneficiaries "
-                + "WHERE id = ? AND account_id = ? AND deleted_at IS NULL FOR UPDATE";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setLong(1, beneficiaryId.value());
-            ps.setLong(2, accountId.value());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new Tier0Standing(rs.getLong(1), level(rs.getString(2)), rs.getBoolean(3),
-                        Money.of(rs.getBigDecimal(4), Tier0Envelope.USD)));
-            }
-        } catch (SQLException e) {
-            throw translate(e);
-        }
+        return with(h -> h.createQuery("SELECT id, kyc_level, is_active, tier_0_lifetime_usd FROM beneficiaries "
+                        + "WHERE id = :id AND account_id = :account AND deleted_at IS NULL FOR UPDATE")
+                .bind("id", beneficiaryId.value()).bind("account", accountId.value())
+                .map(TIER0).findFirst());
     }
 
     @Override
     public void setTier0Lifetime(long beneficiaryId, Money lifetimeUsd, Instant at) {
-        String sql = "UPDATE beneficiaries SET tier_0_lifetime_usd = ?, updated_at = ? WHERE id = ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setBigDecimal(1, lifetimeUsd.amount());
-            ps.setObject(2, utc(at));
-            ps.setLong(3, beneficiaryId);
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw translate(e);
-        }
-    }
-
-    private static String placeholders(int n) {
-        return String.join(", ", java.util.Collections.nCopies(n, "?"));
+        with(h -> h.createUpdate("UPDATE beneficiaries SET tier_0_lifetime_usd = :lifetime, updated_at = :at "
+                        + "WHERE id = :id")
+                .bind("lifetime", lifetimeUsd.amount()).bind("at", utc(at)).bind("id", beneficiaryId)
+                .execute());
     }
 
     /** Escapes LIKE's wildcards and its escape character so the term matches literally. */
@@ -264,65 +267,36 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
         return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 
-    private Optional<Beneficiary> one(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, List.of(args));
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(map(rs)) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw translate(e);
-        }
-    }
-
-    private static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
-        for (int i = 0; i < args.size(); i++) {
-            Object a = args.get(i);
-            if (a instanceof Long l) {
-                ps.setLong(i + 1, l);
-            } else if (a instanceof Integer n) {
-                ps.setInt(i + 1, n);
-            } else if (a instanceof Boolean b) {
-                ps.setBoolean(i + 1, b);
-            } else if (a instanceof String s) {
-                ps.setString(i + 1, s);
-            } else {
-                ps.setObject(i + 1, a);
-            }
-        }
-    }
-
-    /** Binds the profile's columns in the order of the INSERT and UPDATE statements, each from its named part. */
-    private int bindProfile(PreparedStatement ps, int start, BeneficiaryProfile p) throws SQLException {
+    /** Binds the profile's columns, each from its named part, to the parameters of the INSERT and UPDATE statements. */
+    private <S extends SqlStatement<S>> S bindProfile(S statement, BeneficiaryProfile p) {
         BeneficiaryProfile.Person person = p.person();
         BeneficiaryProfile.Contact contact = p.contact();
         BeneficiaryProfile.IdDocument id = p.identification().primary();
         BeneficiaryProfile.IdDocument additional = p.identification().additional();
         BeneficiaryProfile.PayoutAccount payout = p.payoutAccount();
-        int i = start;
-        ps.setString(i++, person.firstName());
-        ps.setString(i++, person.lastName());
-        ps.setString(i++, person.surname());
-        ps.setString(i++, contact.email());
-        ps.setString(i++, sealed.seal(contact.phone()));
-        ps.setString(i++, contact.country());
-        ps.setString(i++, contact.address());
-        ps.setObject(i++, person.dateOfBirth());
-        ps.setString(i++, sealed.seal(id.number()));
-        ps.setString(i++, id.type());
-        ps.setString(i++, additional.type());
-        ps.setString(i++, sealed.seal(additional.number()));
-        ps.setString(i++, person.gender());
-        ps.setString(i++, person.maritalStatus());
-        ps.setString(i++, payout.accountName());
-        ps.setString(i++, sealed.seal(payout.accountNumber()));
-        ps.setString(i++, payout.accountType());
-        ps.setString(i++, p.externalReference());
-        ps.setString(i++, p.customerType());
-        ps.setString(i++, sealed.hash(ID_NUMBER_HASH, id.number()));
         String phone = PhoneKey.of(contact.phone());
-        ps.setString(i++, phone == null ? null : sealed.hash(PHONE_HASH, phone));
-        return i;
+        return statement
+                .bind("first_name", person.firstName())
+                .bind("last_name", person.lastName())
+                .bind("surname", person.surname())
+                .bind("email", contact.email())
+                .bind("phone_number", sealed.seal(contact.phone()))
+                .bind("country", contact.country())
+                .bind("address", contact.address())
+                .bind("date_of_birth", person.dateOfBirth())
+                .bind("national_id", sealed.seal(id.number()))
+                .bind("id_type", id.type())
+                .bind("additional_id_type", additional.type())
+                .bind("additional_id_number", sealed.seal(additional.number()))
+                .bind("gender", person.gender())
+                .bind("marital_status", person.maritalStatus())
+                .bind("account_name", payout.accountName())
+                .bind("account_number", sealed.seal(payout.accountNumber()))
+                .bind("account_type", payout.accountType())
+                .bind("external_reference", p.externalReference())
+                .bind("customer_type", p.customerType())
+                .bind("national_id_hash", sealed.hash(ID_NUMBER_HASH, id.number()))
+                .bind("phone_hash", phone == null ? null : sealed.hash(PHONE_HASH, phone));
     }
 
     private Beneficiary map(ResultSet rs) throws SQLException {

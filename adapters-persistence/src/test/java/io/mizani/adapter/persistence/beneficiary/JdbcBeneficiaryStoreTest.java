@@ -9,6 +9,7 @@ import io.mizani.domain.beneficiary.Field;
 import io.mizani.domain.beneficiary.KycLevel;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.adapter.persistence.common.SealedText;
+import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.adapter.persistence.common.TestPii;
 import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -58,7 +59,7 @@ class JdbcBeneficiaryStoreTest {
             st.execute("INSERT INTO accounts SELECT generate_series(1, 5000)");
             st.execute(sql);
         }
-        store = new JdbcBeneficiaryStore(dataSource, new SealedText(TestPii.INSTANCE));
+        store = new JdbcBeneficiaryStore(new Sql(dataSource), new SealedText(TestPii.INSTANCE));
     }
 
     static String migration(String name) throws java.io.IOException {

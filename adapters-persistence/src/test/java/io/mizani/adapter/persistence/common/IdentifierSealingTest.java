@@ -154,7 +154,7 @@ class IdentifierSealingTest {
                 "a second run converts nothing");
 
         // reads give the clear values back; uniqueness and the phone search work through the hashes, per account
-        var store = new JdbcBeneficiaryStore(ds, k1);
+        var store = new JdbcBeneficiaryStore(new Sql(ds), k1);
         var ada = store.find(1, ADA).orElseThrow().profile();
         assertEquals("CM90011122233", ada.idNumber());
         assertEquals("22190011122", ada.identification().additional().number());
@@ -176,7 +176,7 @@ class IdentifierSealingTest {
         assertFalse(dump().contains("pii:a1:"), "nothing left under the previous key");
         // with the previous key gone, everything is still readable and matched
         SealedText onlyK2 = new SealedText(new TestPii("a2"));
-        var after = new JdbcBeneficiaryStore(ds, onlyK2);
+        var after = new JdbcBeneficiaryStore(new Sql(ds), onlyK2);
         assertEquals("CM90011122233", after.find(1, ADA).orElseThrow().profile().idNumber());
         assertEquals(ADA, after.idNumberHolder(1, "CM90011122233").orElseThrow());
         assertEquals(1, after.search(1, BeneficiaryQuery.page(1, 20).withTerm("254711000222")).count());

@@ -38,7 +38,7 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
     /**
      * Runs {@code work} on a handle (the caller's transaction's connection when there is one). A failure of the
      * database surfaces as it always has: an IllegalStateException whose cause is the SQLException and whose message is
-     * the driver's (not Jdbi's, which would carry the bound values).
+     * the driver's.
      */
     private <T> T with(HandleCallback<T, RuntimeException> work) {
         try {

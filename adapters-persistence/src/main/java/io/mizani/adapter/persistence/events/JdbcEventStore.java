@@ -72,7 +72,7 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
     /**
      * Runs {@code work} on a handle (the caller's transaction's connection when there is one). A failure of the
      * database surfaces as it always has: an IllegalStateException whose cause is the SQLException and whose message is
-     * the driver's (not Jdbi's, which would carry the bound values).
+     * the driver's.
      */
     private <T> T with(HandleCallback<T, RuntimeException> work) {
         try {

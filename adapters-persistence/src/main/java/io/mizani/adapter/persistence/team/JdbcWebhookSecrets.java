@@ -32,10 +32,7 @@ public class JdbcWebhookSecrets implements WebhookSecrets {
                 .bind("secret", secret).bind("id", accountId).execute());
     }
 
-    /**
-     * A failure of the database surfaces as it always has: an IllegalStateException caused by the SQLException, whose
-     * message is the driver's (Jdbi's own message would carry the bound secret).
-     */
+    /** A failure of the database surfaces as it always has: an IllegalStateException caused by the SQLException. */
     private <T> T with(HandleCallback<T, RuntimeException> work) {
         try {
             return sql.with(work);

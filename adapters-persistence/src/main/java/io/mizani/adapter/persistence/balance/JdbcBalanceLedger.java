@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
@@ -87,8 +86,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
                         AS v(payment_id, reference, amount, after)
                     """)
                     .bind("account", accountId).bind("currency", currency).bind("slot", t.slot())
-                    .bind("ids", array("bigint", ids)).bind("refs", array("text", refs))
-                    .bind("amounts", array("numeric", amounts)).bind("afters", array("numeric", afters))
+                    .bind("ids", Sql.array("bigint", ids)).bind("refs", Sql.array("text", refs))
+                    .bind("amounts", Sql.array("numeric", amounts)).bind("afters", Sql.array("numeric", afters))
                     .execute();
             return new Reservation(true, Money.of(t.after(), currency));
         });
@@ -448,8 +447,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
                 FROM unnest(:slots::int[], :shares::numeric[]) AS v(slot, b)
                 WHERE s.account_id = :account AND s.currency = :currency AND s.slot = v.slot""")
                 .bind("first", firstSlot).bind("toReserved", toReserved)
-                .bind("slots", array("integer", slots.toArray()))
-                .bind("shares", array("numeric", Slots.spread(after, amount, slots.size())))
+                .bind("slots", Sql.array("integer", slots.toArray()))
+                .bind("shares", Sql.array("numeric", Slots.spread(after, amount, slots.size())))
                 .bind("account", accountId).bind("currency", currency).execute();
         return new Taken(true, firstSlot, after);
     }
@@ -484,8 +483,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
                 UPDATE payment_balance_slots s SET available = v.b
                 FROM unnest(:slots::int[], :shares::numeric[]) AS v(slot, b)
                 WHERE s.account_id = :account AND s.currency = :currency AND s.slot = v.slot""")
-                .bind("slots", array("integer", slots.toArray()))
-                .bind("shares", array("numeric", Slots.spread(after, new BigDecimal("0.01"), slots.size())))
+                .bind("slots", Sql.array("integer", slots.toArray()))
+                .bind("shares", Sql.array("numeric", Slots.spread(after, new BigDecimal("0.01"), slots.size())))
                 .bind("account", accountId).bind("currency", currency).execute();
         return after;
     }
@@ -523,9 +522,4 @@ public class JdbcBalanceLedger implements BalanceLedger {
                 .bind("after", after).bind("id", entryId).execute();
     }
 
-    /** A PostgreSQL array of {@code type} (the name {@code createArrayOf} takes), bound as one parameter. */
-    private static Argument array(String type, Object[] values) {
-        return (position, statement, ctx) ->
-                statement.setArray(position, statement.getConnection().createArrayOf(type, values));
-    }
 }

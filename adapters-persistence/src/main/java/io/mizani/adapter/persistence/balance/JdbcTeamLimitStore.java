@@ -17,7 +17,6 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
@@ -142,7 +141,7 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
                       AND created_at >= :start AND id <> ALL (:ids)
                     ON CONFLICT (account_id, day, request_type) DO NOTHING""")
                     .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
-                    .bind("start", start).bind("ids", array("bigint", ids)).execute();
+                    .bind("start", start).bind("ids", Sql.array("bigint", ids)).execute();
             // in order, the sum: every prefix of positive amounts fits when the whole does
             Optional<BigDecimal> counted = h.createQuery("""
                     UPDATE team_daily_usage SET total_usd = total_usd + :sum
@@ -158,7 +157,7 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
                     SELECT v.id, :account, :day, :type, v.usd
                     FROM unnest(:ids::bigint[], :amounts::numeric[]) AS v(id, usd)""")
                     .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
-                    .bind("ids", array("bigint", ids)).bind("amounts", array("numeric", amounts)).execute();
+                    .bind("ids", Sql.array("bigint", ids)).bind("amounts", Sql.array("numeric", amounts)).execute();
             return -1;
         });
     }
@@ -193,11 +192,6 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
                 .bind("payment", paymentId).execute());
     }
 
-    /** A PostgreSQL array of {@code type} (the name {@code createArrayOf} takes), bound as one parameter. */
-    private static Argument array(String type, Object[] values) {
-        return (position, statement, ctx) ->
-                statement.setArray(position, statement.getConnection().createArrayOf(type, values));
-    }
 
     /** The amount of a USD value (the limits and the counts are kept in USD; another currency is a defect). */
     private static BigDecimal usd(Money amount) {

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
@@ -195,13 +194,8 @@ public class JdbcWalletCharges implements WalletCharges {
         h.createUpdate("UPDATE service_wallet_slots s SET balance = v.b "
                         + "FROM unnest(:slots::int[], :shares::numeric[]) AS v(slot, b) "
                         + "WHERE s.account_id = :account AND s.slot = v.slot")
-                .bind("slots", array("integer", slots.toArray())).bind("shares", array("numeric", shares))
+                .bind("slots", Sql.array("integer", slots.toArray())).bind("shares", Sql.array("numeric", shares))
                 .bind("account", accountId).execute();
     }
 
-    /** A PostgreSQL array of {@code type} (the name {@code createArrayOf} takes), bound as one parameter. */
-    private static Argument array(String type, Object[] values) {
-        return (position, statement, ctx) ->
-                statement.setArray(position, statement.getConnection().createArrayOf(type, values));
-    }
 }

@@ -207,7 +207,7 @@ public class JdbcPaymentStore implements PaymentStore {
                         .append(") AS v(").append(String.join(", ", keys)).append(") RETURNING id, merchant_reference");
                 var statement = h.createQuery(insert.toString());
                 for (int k = 0; k < keys.size(); k++) {
-                    statement.bind(keys.get(k), textArray(columns.get(k)));
+                    statement.bind(keys.get(k), Sql.array("text", columns.get(k)));
                 }
                 var stored = new HashMap<String, Long>(payments.size() * 2);
                 statement.map((rs, ctx) -> Map.entry(rs.getString(2), rs.getLong(1)))
@@ -239,11 +239,6 @@ public class JdbcPaymentStore implements PaymentStore {
     private static final Pattern DUPLICATE = Pattern.compile(
             "Key \\(account_id, merchant_reference\\)=\\(\\d+, (.*)\\) already exists");
 
-    /** The values as one PostgreSQL {@code text[]} parameter (as {@code createArrayOf("text", ...)}). */
-    private static Argument textArray(Object[] values) {
-        return (position, statement, ctx) -> statement.setArray(position,
-                statement.getConnection().createArrayOf("text", values));
-    }
 
     /** The payments table's columns and their types as SQL names ({@code format_type}), read once. */
     private volatile Map<String, String> columnTypes;
@@ -289,7 +284,7 @@ public class JdbcPaymentStore implements PaymentStore {
             h.createQuery("""
                             SELECT merchant_reference FROM payments
                             WHERE account_id = :account AND merchant_reference = ANY (:references)""")
-                    .bind("account", accountId).bind("references", textArray(references.toArray()))
+                    .bind("account", accountId).bind("references", Sql.array("text", references.toArray()))
                     .mapTo(String.class).forEach(out::add);
             return out;
         });

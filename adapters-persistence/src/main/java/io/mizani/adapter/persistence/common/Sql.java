@@ -46,6 +46,22 @@ public class Sql {
         return jdbi.withHandle(work);
     }
 
+    /**
+     * Runs {@code work} as {@link #with}, a database failure surfacing as the older stores' callers expect it: an
+     * {@link IllegalStateException} {@code "database error: <driver's message>"} caused by the {@link SQLException}
+     * (the driver's message carries no row: {@code logServerErrorDetail=false}).
+     */
+    public <T> T withDatabaseErrors(HandleCallback<T, RuntimeException> work) {
+        try {
+            return with(work);
+        } catch (org.jdbi.v3.core.JdbiException e) {
+            if (e.getCause() instanceof SQLException s) {
+                throw new IllegalStateException("database error: " + s.getMessage(), s);
+            }
+            throw e;
+        }
+    }
+
     /** Runs {@code work} on a handle, for statements that return nothing. */
     public void use(java.util.function.Consumer<Handle> work) {
         jdbi.useHandle(work::accept);

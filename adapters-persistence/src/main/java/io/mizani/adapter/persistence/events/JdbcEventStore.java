@@ -12,7 +12,6 @@ import io.mizani.application.payment.CallbackOutbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.HandleCallback;
-import org.jdbi.v3.core.JdbiException;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
 
@@ -75,14 +74,7 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
      * the driver's.
      */
     private <T> T with(HandleCallback<T, RuntimeException> work) {
-        try {
-            return sql.with(work);
-        } catch (JdbiException e) {
-            if (e.getCause() instanceof SQLException s) {
-                throw new IllegalStateException("database error: " + s.getMessage(), s);
-            }
-            throw e;
-        }
+        return sql.withDatabaseErrors(work);
     }
 
     @Override

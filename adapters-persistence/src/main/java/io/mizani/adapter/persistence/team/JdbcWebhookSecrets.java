@@ -5,10 +5,8 @@ import io.mizani.application.payment.WebhookSecrets;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.HandleCallback;
-import org.jdbi.v3.core.JdbiException;
 import org.jdbi.v3.core.mapper.RowMapper;
 
-import java.sql.SQLException;
 import java.util.Optional;
 
 /** accounts.webhook_secret (column owned by the foundation; written at onboarding), Jdbi with named parameters. */
@@ -34,13 +32,6 @@ public class JdbcWebhookSecrets implements WebhookSecrets {
 
     /** A failure of the database surfaces as it always has: an IllegalStateException caused by the SQLException. */
     private <T> T with(HandleCallback<T, RuntimeException> work) {
-        try {
-            return sql.with(work);
-        } catch (JdbiException e) {
-            if (e.getCause() instanceof SQLException s) {
-                throw new IllegalStateException("database error: " + s.getMessage(), s);
-            }
-            throw e;
-        }
+        return sql.withDatabaseErrors(work);
     }
 }

@@ -47,7 +47,10 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
             """;
 
     /** Reads a stored body to take its {@code data} out, numbers kept exactly as written (250.00 stays 250.00). */
-    private static final ObjectMapper JSON = new ObjectMapper().setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+    /** Reads numbers as written: 250.00 stays 250.00 (exact decimals need both settings). */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
 
     /** A delivery attempt as the event's delivery block lists it. */
     private static final RowMapper<DeliveryAttempt> ATTEMPT = (rs, ctx) -> new DeliveryAttempt(

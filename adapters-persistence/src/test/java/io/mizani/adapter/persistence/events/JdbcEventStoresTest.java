@@ -144,6 +144,17 @@ class JdbcEventStoresTest {
         assertTrue(events.due(listed.get(0).rowId()).isEmpty(), "only a pending event is due");
     }
 
+    /** Amounts sent as JSON numbers keep their two decimals when the event is listed again (250.00, not 250.0). */
+    @Test
+    void numbers_in_an_events_data_keep_their_decimals() throws SQLException {
+        long account = team();
+        var e = new EventStore.NewEvent(account, null, "evt_" + UUID.randomUUID(), "balance.adjusted", null,
+                "{\"type\":\"balance.adjusted\",\"data\":{\"amount\":250.00,\"fee\":-25.50,\"n\":3}}", T0, T0, null);
+        events.append(e);
+        StoredEvent listed = events.list(account, null, null, 10).get(0);
+        assertEquals("{\"amount\":250.00,\"fee\":-25.50,\"n\":3}", listed.dataJson());
+    }
+
     @Test
     void a_duplicate_event_id_is_a_database_error_caused_by_the_sql_exception() throws SQLException {
         long account = team();

@@ -1,5 +1,6 @@
 package io.mizani.application.verification;
 
+import io.mizani.domain.billing.ChargeStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -40,4 +41,11 @@ public interface LookupStore {
 
     /** Records a failed reversal: charge status refund_failed, next retry not before {@code retryAt}. */
     void recordRefundFailure(LookupRecord lookup, Instant retryAt);
+
+    /**
+     * Records a failed reversal the sweeper saw outside the claim's transaction: the settled state of
+     * {@code failed} (charge status refund_failed) and the next retry, written only while the call's charge is still
+     * {@code claimedAs}. False, writing nothing, when another replica moved the charge in between (it refunded it).
+     */
+    boolean recordRefundFailureIfStill(ChargeStatus claimedAs, LookupRecord failed, Instant retryAt);
 }

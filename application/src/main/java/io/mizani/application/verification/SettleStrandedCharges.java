@@ -46,15 +46,18 @@ public final class SettleStrandedCharges {
             } catch (ReversalFailed e) {
                 LOG.log(Level.WARNING, "refund of " + e.record.id() + " failed", e.getCause());
                 Instant retryAt = clock.instant().plus(policy.refundRetry());
+                boolean recorded;
                 try {
-                    uow.inNewTransaction(() -> {
-                        lookups.updateSettlement(e.record);
-                        lookups.recordRefundFailure(e.record, retryAt);
-                        return null;
-                    });
+                    // a new transaction: the claim's rolled back with the failed call. Another replica may have
+                    // claimed and refunded the call since, so the failure is written only over the status claimed
+                    recorded = uow.inNewTransaction(() ->
+                            lookups.recordRefundFailureIfStill(e.claimedAs, e.record, retryAt));
                 } catch (RuntimeException again) {
                     LOG.log(Level.SEVERE, "could not record the failed refund of " + e.record.id(), again);
                     return done;
+                }
+                if (!recorded) {
+                    LOG.info(() -> "the failed refund of " + e.record.id() + " was settled by another replica first");
                 }
                 claimed = Optional.of(e.record);
             }
@@ -82,7 +85,7 @@ public final class SettleStrandedCharges {
             try {
                 wallet.refund(r.accountId().value(), r.charge().amount(), r.charge().reference());
             } catch (RuntimeException e) {
-                throw new ReversalFailed(base.withCharge(
+                throw new ReversalFailed(from, base.withCharge(
                         ChargeStateMachine.transition(from, ChargeEvent.REVERSAL_FAILED)), e);
             }
         }
@@ -92,10 +95,12 @@ public final class SettleStrandedCharges {
     }
 
     private static final class ReversalFailed extends RuntimeException {
+        private final ChargeStatus claimedAs;
         private final LookupRecord record;
 
-        ReversalFailed(LookupRecord record, Throwable cause) {
+        ReversalFailed(ChargeStatus claimedAs, LookupRecord record, Throwable cause) {
             super(cause);
+            this.claimedAs = claimedAs;
             this.record = record;
         }
     }

@@ -113,6 +113,23 @@ final class Fakes {
         public void recordRefundFailure(LookupRecord lookup, Instant at) {
             retryAt.put(lookup.id().value(), at);
         }
+
+        /** Runs once just before the next conditional failure record: another replica's move in between. */
+        Runnable beforeFailureRecord = () -> { };
+
+        @Override
+        public boolean recordRefundFailureIfStill(io.mizani.domain.billing.ChargeStatus claimedAs, LookupRecord failed,
+                                                  Instant at) {
+            beforeFailureRecord.run();
+            beforeFailureRecord = () -> { };
+            LookupRecord current = rows.get(failed.id().value());
+            if (current == null || current.charge().status() != claimedAs) {
+                return false;
+            }
+            rows.put(failed.id().value(), failed);
+            retryAt.put(failed.id().value(), at);
+            return true;
+        }
     }
 
     static final class Pii implements PiiProtection {

@@ -243,6 +243,34 @@ class RunCheckServiceTest {
     }
 
     @Test
+    void a_failed_retry_does_not_write_refund_failed_over_a_refund_another_replica_made_meanwhile() {
+        platform();
+        answer = r -> new CheckOutcome.NotVerified(answer("NOT_VERIFIED"), false);
+        wallet.refundsFail = true;
+        VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
+        assertEquals("refund_failed", r.charge().status().wire());
+        String id = r.lookupId().value();
+        // between this sweeper's failed retry and its record of the failure, another replica claims the call and
+        // refunds it
+        lookups.beforeFailureRecord = () -> {
+            wallet.refundsFail = false;
+            var other = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
+                    Clock.offset(clock, Duration.ofMinutes(2)), policy);
+            assertEquals(1, other.sweep(1));
+        };
+        var sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
+                Clock.offset(clock, Duration.ofMinutes(2)), policy);
+        assertEquals(1, sweeper.sweep(1));
+        assertEquals("refunded", lookups.rows.get(id).charge().status().wire(), "the refund stands");
+        assertEquals(new BigDecimal("1000.00"), wallet.balance, "refunded once");
+        wallet.refundsFail = false;
+        sweeper = new SettleStrandedCharges(lookups, wallet, new Fakes.RollbackUnitOfWork(lookups, wallet),
+                Clock.offset(clock, Duration.ofMinutes(10)), policy);
+        assertEquals(0, sweeper.sweep(10), "nothing left to refund: not refunded a second time");
+        assertEquals(new BigDecimal("1000.00"), wallet.balance);
+    }
+
+    @Test
     void a_call_stranded_between_charge_and_settlement_is_reversed_by_the_sweeper() {
         platform();
         answer = r -> {

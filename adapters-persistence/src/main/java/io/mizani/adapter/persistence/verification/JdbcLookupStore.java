@@ -87,6 +87,15 @@ public class JdbcLookupStore implements LookupStore {
     }
 
     @Override
+    public boolean recordRefundFailureIfStill(ChargeStatus claimedAs, LookupRecord failed, Instant retryAt) {
+        return run("record refund failure failed", h -> bindOutcome(h.createUpdate("UPDATE verification_lookups SET "
+                        + OUTCOME + ", refund_retry_at = :retryAt, refund_attempts = refund_attempts + 1 "
+                        + "WHERE lookup_id = :lookupId AND charge_status = :claimedAs"), failed)
+                .bind("retryAt", Timestamp.from(retryAt)).bind("lookupId", failed.id().value())
+                .bind("claimedAs", claimedAs.wire()).execute() == 1);
+    }
+
+    @Override
     public Optional<LookupRecord> findReplayable(long accountId, String check, String cacheKey, Instant now) {
         return one(h -> h.createQuery("SELECT " + COLUMNS + " FROM verification_lookups WHERE account_id = :accountId "
                         + "AND check_key = :check AND cache_key = :cacheKey AND status = 'verified' AND NOT cached "

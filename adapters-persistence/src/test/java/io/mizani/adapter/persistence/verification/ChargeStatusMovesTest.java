@@ -171,6 +171,11 @@ class ChargeStatusMovesTest {
         assertEquals(List.of(read.id()), store.history(1, 100).stream().map(LookupRecord::id)
                 .filter(read.id()::equals).toList());
 
+        // the sweeper's failure record is conditional on the status it claimed: over the refund another replica
+        // made meanwhile it writes nothing (no refused write, no SEVERE), and the refund stands
+        assertFalse(store.recordRefundFailureIfStill(ChargeStatus.REFUND_FAILED, failed, Instant.now()));
+        assertEquals(ChargeStatus.REFUNDED, store.findCall(1, inFlight.id().value()).orElseThrow().charge().status());
+
         // refunded is final: a write of refund_failed over it (a sweeper that lost the race) is refused
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> store.recordRefundFailure(failed,
                 Instant.now()));

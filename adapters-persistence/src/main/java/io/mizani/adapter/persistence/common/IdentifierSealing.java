@@ -84,6 +84,9 @@ public class IdentifierSealing {
             new Table("idempotency_keys", List.of(Column.sealed("response_body"))),
             new Table("payout_batches", List.of(Column.sealed("drafts"))));
 
+    /** The Team KYC table, whose jsonb columns below hold identifiers. */
+    static final String KYC_TABLE = "account_kycs";
+
     /** Identifiers inside the Team KYC jsonb columns. */
     static final Map<String, Set<String>> KYC_JSON = Map.of(
             "contact_information", JpaAccountKycStore.CONTACT_IDENTIFIERS,
@@ -120,8 +123,8 @@ public class IdentifierSealing {
                             changed.put(t.name(), convertText(h, t));
                         }
                     }
-                    if (exists(h, "account_kycs")) {
-                        changed.put("account_kycs", convertKycJson(h));
+                    if (exists(h, KYC_TABLE)) {
+                        changed.put(KYC_TABLE, convertKycJson(h));
                     }
                     if (pii.keyedHashes("probe").size() > 1) {
                         for (var e : SEALED_BYTES.entrySet()) {

@@ -24,15 +24,16 @@ import org.junit.jupiter.api.Test;
  * write it, by SQL ({@code INSERT INTO}, {@code UPDATE}, {@code DELETE FROM}, {@code MERGE INTO} in a string literal)
  * or through a Panache entity ({@code @Table}); a store reads another feature's table only where the list below says
  * why. A new table without an owner, a write from another feature, an undocumented read or a documented read that no
- * longer happens fails the build.
+ * longer happens fails the build. The one writer across features, the start-up sealing conversion, builds its SQL
+ * from table names at run time, which this reading cannot see: {@code IdentifierSealingTablesTest} holds its list.
  */
-class TableOwnershipTest {
+public class TableOwnershipTest {
 
     private static final Path SOURCES = Path.of("src/main/java/io/mizani/adapter/persistence");
     private static final Path MIGRATIONS = Path.of("src/main/resources/db/migration");
 
     /** Every table and the feature that owns it (its only writer). */
-    static final Map<String, String> OWNER = new TreeMap<>(Map.ofEntries(
+    public static final Map<String, String> OWNER = new TreeMap<>(Map.ofEntries(
             Map.entry("organizations", "team"), Map.entry("accounts", "team"), Map.entry("users", "team"),
             Map.entry("roles", "team"), Map.entry("account_members", "team"), Map.entry("invitations", "team"),
             Map.entry("account_payment_providers", "team"),
@@ -89,8 +90,12 @@ class TableOwnershipTest {
             Pattern.CASE_INSENSITIVE);
     private static final Pattern DROP = Pattern.compile("DROP\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?([a-z_][a-z_0-9]*)",
             Pattern.CASE_INSENSITIVE);
-    private static final Pattern WRITE = Pattern.compile("\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM|MERGE\\s+INTO)\\s+([a-z_][a-z_0-9]*)",
-            Pattern.CASE_INSENSITIVE);
+    /** A write's table; a keyword is not a table ("... FOR UPDATE" read beside "UPDATE t SET" is not a write of "update"). */
+    private static final Pattern WRITE = Pattern.compile("\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM|MERGE\\s+INTO)\\s+"
+            + "(?!(?:UPDATE|INSERT|DELETE|MERGE|SELECT|SET|WHERE)\\b)([a-z_][a-z_0-9]*)", Pattern.CASE_INSENSITIVE);
+
+    /** The start-up sealing conversion: its writes of other features' tables are held by IdentifierSealingTablesTest. */
+    private static final String SEALING = "common/IdentifierSealing.java";
     private static final Pattern READ = Pattern.compile("\\b(?:FROM|JOIN)\\s+([a-z_][a-z_0-9]*)", Pattern.CASE_INSENSITIVE);
     private static final Pattern ENTITY_TABLE = Pattern.compile("@Table\\(name\\s*=\\s*\"([a-z_0-9]+)\"");
     private static final Pattern TEXT_BLOCK = Pattern.compile("\"\"\"(.*?)\"\"\"", Pattern.DOTALL);
@@ -103,7 +108,7 @@ class TableOwnershipTest {
         }
     }
 
-    static Set<String> schemaTables() throws IOException {
+    public static Set<String> schemaTables() throws IOException {
         Set<String> tables = new TreeSet<>();
         try (Stream<Path> files = Files.list(MIGRATIONS)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".sql")).sorted(TableOwnershipTest::byVersion).toList()) {
@@ -181,7 +186,7 @@ class TableOwnershipTest {
                 String table = w.group(1).toLowerCase();
                 if (OWNER.containsKey(table)) {
                     writes++;
-                    if (!OWNER.get(table).equals(s.feature())) {
+                    if (!OWNER.get(table).equals(s.feature()) && !s.key(table).startsWith(SEALING + " ")) {
                         strangers.add(s.key(table) + " (owner: " + OWNER.get(table) + ")");
                     }
                 }

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.beneficiary;
 
+import io.mizani.adapter.persistence.support.TestDatabase;
 import io.mizani.domain.common.Money;
 import io.mizani.application.beneficiary.BeneficiaryQuery;
 import io.mizani.application.beneficiary.BeneficiaryStore;
@@ -11,14 +12,11 @@ import io.mizani.domain.tenancy.AccountId;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.adapter.persistence.common.TestPii;
-import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
 import org.postgresql.ds.PGSimpleDataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -34,25 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The store's SQL against a real PostgreSQL 17 with the V3 migration (no JTA: each statement autocommits). */
 class JdbcBeneficiaryStoreTest {
 
-    static EmbeddedPostgres pg;
     static PGSimpleDataSource dataSource;
     static JdbcBeneficiaryStore store;
     static final AtomicLong accounts = new AtomicLong(1000);
 
     @BeforeAll
     static void start() throws Exception {
-        java.nio.file.Path dir = java.nio.file.Path.of("target", "pg-store-test").toAbsolutePath();
-        if (java.nio.file.Files.exists(dir)) {
-            try (var paths = java.nio.file.Files.walk(dir)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        pg = EmbeddedPostgres.start(dir);
-        dataSource = new PGSimpleDataSource();
-        dataSource.setUrl(pg.jdbcUrl());
-        dataSource.setUser(pg.username());
-        dataSource.setPassword(pg.password());
-        String sql = migration("V3__beneficiaries.sql") + "\n" + migration("V10__identifiers_sealed.sql");
+        dataSource = TestDatabase.fresh("beneficiary_store").dataSource();
+        String sql = TestDatabase.migration("V3__beneficiaries.sql") + "\n" + TestDatabase.migration("V10__identifiers_sealed.sql");
         try (Connection c = dataSource.getConnection(); var st = c.createStatement()) {
             // the foundation's accounts table, reduced to what the foreign key needs
             st.execute("CREATE TABLE accounts (id bigint PRIMARY KEY)");
@@ -60,17 +47,6 @@ class JdbcBeneficiaryStoreTest {
             st.execute(sql);
         }
         store = new JdbcBeneficiaryStore(new Sql(dataSource), new SealedText(TestPii.INSTANCE));
-    }
-
-    static String migration(String name) throws java.io.IOException {
-        try (var in = JdbcBeneficiaryStoreTest.class.getResourceAsStream("/db/migration/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
     }
 
     static BeneficiaryProfile profile(Object... pairs) {

@@ -1,24 +1,19 @@
 package io.mizani.adapter.persistence.common;
 
+import io.mizani.adapter.persistence.support.TestDatabase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mizani.adapter.persistence.beneficiary.JdbcBeneficiaryStore;
-import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
 import io.mizani.adapter.persistence.teamkyc.JpaAccountKycStore;
 import io.mizani.application.beneficiary.BeneficiaryQuery;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -40,26 +35,15 @@ class IdentifierSealingTest {
             "12345678901", "254722000333", "ACC-77001122", "70011223344", "733000444", "733000445", "254744000555",
             "254755000666", "31415926", "27182818", "254766000777", "16180339", "14142135");
 
-    static EmbeddedPostgres pg;
     static PGSimpleDataSource ds;
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Path.of("target", "pg-sealing-test").toAbsolutePath();
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        pg = EmbeddedPostgres.start(dir);
-        ds = new PGSimpleDataSource();
-        ds.setUrl(pg.jdbcUrl());
-        ds.setUser(pg.username());
-        ds.setPassword(pg.password());
+        ds = TestDatabase.fresh("identifier_sealing").dataSource();
         try (Connection c = ds.getConnection(); var st = c.createStatement()) {
             for (String v : List.of("V1__foundation.sql", "V2__verification.sql", "V3__beneficiaries.sql",
                     "V4__payments.sql", "V5__team_kyc.sql")) {
-                st.execute(migration(v));
+                st.execute(TestDatabase.migration(v));
             }
             // rows as the releases before V10 wrote them: identifiers in the clear
             st.execute("INSERT INTO organizations (id, name) VALUES (1, 'Org')");
@@ -91,18 +75,7 @@ class IdentifierSealingTest {
             st.execute("INSERT INTO idempotency_keys (account_id, idempotency_key, fingerprint, state, response_status, "
                     + "response_body, created_at, locked_at) VALUES (1, 'k1', 'f', 'completed', 200, "
                     + "'{\"national_id\":\"70011223344\"}', now(), now())");
-            st.execute(migration("V10__identifiers_sealed.sql"));
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
-    }
-
-    static String migration(String name) throws java.io.IOException {
-        try (var in = IdentifierSealingTest.class.getResourceAsStream("/db/migration/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            st.execute(TestDatabase.migration("V10__identifiers_sealed.sql"));
         }
     }
 

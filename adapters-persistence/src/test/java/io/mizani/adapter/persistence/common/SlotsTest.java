@@ -1,22 +1,18 @@
 package io.mizani.adapter.persistence.common;
 
+import io.mizani.adapter.persistence.support.TestDatabase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
 import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Comparator;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
 import org.jdbi.v3.core.mapper.RowMapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -40,33 +36,17 @@ class SlotsTest {
 
     private static final RowMapper<Row> ROW = (rs, ctx) -> new Row(rs.getInt(1), rs.getBigDecimal(2));
 
-    static EmbeddedPostgres pg;
     static PGSimpleDataSource ds;
     static Jdbi jdbi;
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Path.of("target", "pg-slots-test").toAbsolutePath();
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        pg = EmbeddedPostgres.start(dir);
-        ds = new PGSimpleDataSource();
-        ds.setUrl(pg.jdbcUrl());
-        ds.setUser(pg.username());
-        ds.setPassword(pg.password());
+        ds = TestDatabase.fresh("slots").dataSource();
         try (Connection c = ds.getConnection(); var st = c.createStatement()) {
             st.execute("CREATE TABLE slot_probe (id int PRIMARY KEY, v numeric(19,2) NOT NULL CHECK (v >= 0))");
             st.execute("INSERT INTO slot_probe VALUES (1, 5.00), (2, 20.00)");
         }
         jdbi = Jdbi.create(ds);
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
     }
 
     @Test

@@ -1,18 +1,14 @@
 package io.mizani.adapter.persistence.common;
 
+import io.mizani.adapter.persistence.support.TestDatabase;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Comparator;
 import org.jdbi.v3.core.JdbiException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -20,31 +16,17 @@ import org.postgresql.ds.PGSimpleDataSource;
 /** Every store's handle ({@link Sql}): a failing statement's message names the SQL, never a value bound to it. */
 class SqlTest {
 
-    static EmbeddedPostgres pg;
+    static TestDatabase db;
     static Sql sql;
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Path.of("target", "pg-sql-test").toAbsolutePath();
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        pg = EmbeddedPostgres.start(dir);
-        PGSimpleDataSource ds = new PGSimpleDataSource();
-        ds.setUrl(pg.jdbcUrl());
-        ds.setUser(pg.username());
-        ds.setPassword(pg.password());
+        db = TestDatabase.fresh("sql");
+        PGSimpleDataSource ds = db.dataSource();
         try (Connection c = ds.getConnection(); var st = c.createStatement()) {
             st.execute("CREATE TABLE probe (id int PRIMARY KEY, phone text NOT NULL CHECK (length(phone) < 5))");
         }
         sql = new Sql(ds);
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
     }
 
     @Test
@@ -68,11 +50,7 @@ class SqlTest {
      */
     @Test
     void withTheServicesDriverSettingTheCauseQuotesNoRowEither() throws Exception {
-        PGSimpleDataSource quiet = new PGSimpleDataSource();
-        quiet.setUrl(pg.jdbcUrl());
-        quiet.setUser(pg.username());
-        quiet.setPassword(pg.password());
-        quiet.setLogServerErrorDetail(false);
+        PGSimpleDataSource quiet = db.dataSource(ds -> ds.setLogServerErrorDetail(false));
         Sql service = new Sql(quiet);
         JdbiException e = assertThrows(JdbiException.class, () -> service.use(h -> h.createUpdate(
                 "INSERT INTO probe (id, phone) VALUES (:id, :phone)").bind("id", 2).bind("phone", "+254799887766")

@@ -1,9 +1,9 @@
 package io.mizani.adapter.persistence.events;
 
+import io.mizani.adapter.persistence.support.TestDatabase;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.adapter.persistence.common.TestPii;
-import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
 import io.mizani.application.events.DeliveryAttempt;
 import io.mizani.application.events.DeliveryStatus;
 import io.mizani.application.events.EventStore;
@@ -13,14 +13,10 @@ import io.mizani.application.payment.CallbackOutbox.Attempt;
 import io.mizani.application.payment.CallbackOutbox.DueCallback;
 import io.mizani.application.payment.CallbackOutbox.Next;
 import io.mizani.application.payment.CallbackOutbox.Settlement;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -46,7 +42,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class JdbcEventStoresTest {
 
-    static EmbeddedPostgres pg;
     static PGSimpleDataSource dataSource;
     static JdbcEventStore events;
     static JdbcCallbackOutbox outbox;
@@ -54,18 +49,7 @@ class JdbcEventStoresTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Path.of("target", "pg-events-test").toAbsolutePath();
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        pg = EmbeddedPostgres.start(dir);
-        dataSource = new PGSimpleDataSource();
-        dataSource.setUrl(pg.jdbcUrl());
-        dataSource.setUser(pg.username());
-        dataSource.setPassword(pg.password());
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        dataSource = TestDatabase.migrated("event_stores").dataSource();
         try (Connection c = dataSource.getConnection(); var st = c.createStatement()) {
             st.execute("INSERT INTO organizations (id, name) VALUES (1, 'Org')");
         }
@@ -77,11 +61,6 @@ class JdbcEventStoresTest {
         outbox = new JdbcCallbackOutbox();
         outbox.sql = sql;
         outbox.sealed = sealed;
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
     }
 
     /** A new Team (its webhook secret "whsec-<id>") with no events yet. */

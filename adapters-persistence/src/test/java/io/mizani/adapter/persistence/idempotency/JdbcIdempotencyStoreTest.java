@@ -1,23 +1,18 @@
 package io.mizani.adapter.persistence.idempotency;
 
+import io.mizani.adapter.persistence.support.TestDatabase;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.adapter.persistence.common.TestPii;
-import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
 import io.mizani.application.idempotency.IdempotencyStore.Claim;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,7 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class JdbcIdempotencyStoreTest {
 
-    static EmbeddedPostgres pg;
     static PGSimpleDataSource dataSource;
     static JdbcIdempotencyStore store;
     static final AtomicLong accounts = new AtomicLong(100);
@@ -46,24 +40,8 @@ class JdbcIdempotencyStoreTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Path.of("target", "pg-idempotency-test").toAbsolutePath();
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        pg = EmbeddedPostgres.start(dir);
-        dataSource = new PGSimpleDataSource();
-        dataSource.setUrl(pg.jdbcUrl());
-        dataSource.setUser(pg.username());
-        dataSource.setPassword(pg.password());
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        dataSource = TestDatabase.migrated("idempotency_store").dataSource();
         store = new JdbcIdempotencyStore(new Sql(dataSource), new SealedText(TestPii.INSTANCE));
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
     }
 
     private static Claim claim(long account, String fingerprint, Instant now) {

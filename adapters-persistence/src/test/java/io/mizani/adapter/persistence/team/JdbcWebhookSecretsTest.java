@@ -1,18 +1,13 @@
 package io.mizani.adapter.persistence.team;
 
+import io.mizani.adapter.persistence.support.TestDatabase;
 import io.mizani.adapter.persistence.common.Sql;
-import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Comparator;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,23 +19,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** accounts.webhook_secret read and replaced against a real PostgreSQL 17 with every migration. */
 class JdbcWebhookSecretsTest {
 
-    static EmbeddedPostgres pg;
     static JdbcWebhookSecrets secrets;
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Path.of("target", "pg-webhook-secrets-test").toAbsolutePath();
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        pg = EmbeddedPostgres.start(dir);
-        PGSimpleDataSource dataSource = new PGSimpleDataSource();
-        dataSource.setUrl(pg.jdbcUrl());
-        dataSource.setUser(pg.username());
-        dataSource.setPassword(pg.password());
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        PGSimpleDataSource dataSource = TestDatabase.migrated("webhook_secrets").dataSource();
         try (Connection c = dataSource.getConnection(); var st = c.createStatement()) {
             st.execute("INSERT INTO organizations (id, name) VALUES (1, 'Org')");
             st.execute("INSERT INTO accounts (id, organization_id, uuid, name, currency, webhook_secret) "
@@ -48,11 +31,6 @@ class JdbcWebhookSecretsTest {
         }
         secrets = new JdbcWebhookSecrets();
         secrets.sql = new Sql(dataSource);
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
     }
 
     @Test

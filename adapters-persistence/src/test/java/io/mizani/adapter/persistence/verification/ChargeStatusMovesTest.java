@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.verification;
 
+import io.mizani.adapter.persistence.support.TestDatabase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mizani.adapter.persistence.common.Sql;
-import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
 import io.mizani.application.verification.LookupRecord;
 import io.mizani.domain.billing.ChargeStateMachine;
 import io.mizani.domain.billing.ChargeStatus;
@@ -17,21 +17,16 @@ import io.mizani.domain.verification.CheckStatus;
 import io.mizani.domain.verification.LookupId;
 import io.mizani.domain.verification.ProviderReply;
 import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -47,35 +42,18 @@ class ChargeStatusMovesTest {
     static final String CHECK_VIOLATION = "23514";
     static final AtomicInteger IDS = new AtomicInteger();
 
-    static EmbeddedPostgres pg;
     static PGSimpleDataSource ds;
     static JdbcLookupStore store;
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Path.of("target", "pg-charge-moves-test").toAbsolutePath();
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        pg = EmbeddedPostgres.start(dir);
-        ds = new PGSimpleDataSource();
-        ds.setUrl(pg.jdbcUrl());
-        ds.setUser(pg.username());
-        ds.setPassword(pg.password());
-        Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+        ds = TestDatabase.migrated("charge_status_moves").dataSource();
         try (Connection c = ds.getConnection(); var st = c.createStatement()) {
             st.execute("INSERT INTO organizations (id, name) VALUES (1, 'Org')");
             st.execute("INSERT INTO accounts (id, organization_id, uuid, name, currency, dial_code, number, "
                     + "webhook_secret) VALUES (1, 1, 'team-1', 'Team', 'KES', '+254', 'n', 's')");
         }
         store = new JdbcLookupStore(new Sql(ds));
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
     }
 
     /** Every stored status (the machine's start state, none, is never stored). */

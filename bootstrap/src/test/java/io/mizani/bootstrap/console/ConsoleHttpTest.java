@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.specification.RequestSpecification;
 
 /** The console over plain HTTP: who gets in, the CSRF guard of its forms, the landing page and the invite page. */
@@ -119,7 +120,12 @@ class ConsoleHttpTest {
                 .body(containsString("href=\"/q/swagger-ui\""))
                 .body(containsString("href=\"/console\""))
                 .body(containsString("href=\"/q/health/ready\""))
-                .body(containsString("sandbox mode"));
+                .body(containsString("sandbox mode"))
+                // a quick start that runs as pasted against this very service, and the sandbox's test values
+                .body(containsString("curl -s -u demo:demo-secret http://localhost:" + RestAssured.port + "/api/v2/ping"))
+                .body(containsString("/api/v1/kyc/verify/national_id_ke -d '{\"number\": \"12345678\"}'"))
+                .body(containsString("Card <code>4000 0000 0000 0002</code>"))
+                .body(containsString("<code>account_number</code> ending in <code>00</code></td><td><code>failed</code>"));
         given().accept("application/json").get("/").then().statusCode(200).contentType(containsString("application/json"))
                 .body("service", equalTo("mizani")).body("mode", equalTo("sandbox"))
                 .body("links.swagger_ui", equalTo("/q/swagger-ui")).body("links.console", equalTo("/console"))

@@ -147,6 +147,23 @@ class ApiGuideExamplesTest {
     }
 
     @Test
+    void the_landing_pages_quick_start_answers_as_written() throws Exception {
+        String page = RestAssured.given().accept("text/html").get("/").then().statusCode(200).extract().asString();
+        java.util.regex.Matcher code = java.util.regex.Pattern.compile(
+                "<section class=\"card\" id=\"quick-start\">.*?<pre[^>]*><code>(.*?)</code></pre>",
+                java.util.regex.Pattern.DOTALL).matcher(page);
+        assertTrue(code.find(), "the landing page has a quick start");
+        String script = code.group(1).replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<")
+                .replace("&gt;", ">").replace("&amp;", "&");
+        List<GuideExamples.Example> examples = GuideExamples.parse("```bash example\n" + script + "\n```\n");
+        assertEquals(1, examples.size());
+        assertEquals(3, examples.get(0).curlLines().size(), "three calls, each with its status");
+        var outcomes = GuideExamples.run(examples, baseUrl(),
+                Files.createDirectories(Path.of("target", "doc-examples", "landing")), state -> { });
+        assertTrue(outcomes.get(0).passed(), outcomes.get(0).describe());
+    }
+
+    @Test
     void the_api_guide_has_an_example_for_every_endpoint_of_the_contract() throws Exception {
         Set<String> documented = GuideExamples.endpoints(GuideExamples.parse(read("docs/api-guide.md")));
         List<String> missing = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.payment.CardEntry;
 import io.mizani.domain.payment.Payment;
 
 import java.net.URLEncoder;
@@ -13,7 +14,9 @@ import java.util.Optional;
  */
 public interface CardCheckout {
 
-    enum Result { SUCCEEDED, DECLINED, CANCELLED, EXPIRED, ALREADY_COMPLETED, UNKNOWN_CARD, UNAVAILABLE, PENDING }
+    enum Result {
+        SUCCEEDED, DECLINED, CANCELLED, EXPIRED, ALREADY_COMPLETED, INVALID_CARD, UNKNOWN_CARD, UNAVAILABLE, PENDING
+    }
 
     /** What the page shows about whose payment it is (the Team's name; logo, theme colour, payment note where set). */
     record Brand(String name, String logo, String themeColor, String paymentNote) {
@@ -64,7 +67,16 @@ public interface CardCheckout {
     /** The checkout; one past its expiry is failed (and called back) on the spot. */
     Page view(String token);
 
-    Outcome pay(String token, String cardNumber);
+    /**
+     * Pays with the card the payer typed: judged as a card form judges it first ({@link CardEntry#problems}: an
+     * invalid entry is {@link Result#INVALID_CARD}, naming every problem, with nothing sent and the payment as it was).
+     */
+    Outcome pay(String token, CardEntry card);
+
+    /** {@link #pay(String, CardEntry)} with the card number alone. */
+    default Outcome pay(String token, String cardNumber) {
+        return pay(token, CardEntry.numberOnly(cardNumber));
+    }
 
     /** The payer gave up: the payment fails with {@code cancelled by the payer}. */
     Outcome cancel(String token);

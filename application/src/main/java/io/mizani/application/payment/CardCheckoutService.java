@@ -2,6 +2,7 @@ package io.mizani.application.payment;
 
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.CardEntry;
 import io.mizani.domain.payment.HostedCheckout;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
@@ -10,6 +11,8 @@ import io.mizani.domain.payment.TestCard;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
 import java.util.Optional;
 
 /**
@@ -73,8 +76,8 @@ public final class CardCheckoutService implements CardCheckout {
     }
 
     @Override
-    public Outcome pay(String token, String cardNumber) {
-        TestCard card = TestCard.of(cardNumber);
+    public Outcome pay(String token, CardEntry entry) {
+        TestCard card = TestCard.of(entry.digits());
         return unitOfWork.inTransaction(() -> {
             Payment p = find(token);
             if (p.status().isFinal()) {
@@ -91,6 +94,10 @@ public final class CardCheckoutService implements CardCheckout {
             if (!sandbox) {
                 return new Outcome(Result.UNAVAILABLE, page(p), null,
                         "Card payments cannot be completed here: no card acquirer is connected in live mode.");
+            }
+            var problems = entry.problems(YearMonth.from(clock.instant().atZone(ZoneOffset.UTC)));
+            if (!problems.isEmpty()) {
+                return new Outcome(Result.INVALID_CARD, page(p), null, String.join(" ", problems));
             }
             if (card == TestCard.UNKNOWN) {
                 return new Outcome(Result.UNKNOWN_CARD, page(p), null, UNKNOWN_CARD_MESSAGE);

@@ -198,9 +198,26 @@ class ProcessingTest {
     }
 
     @Test
+    void a_card_entry_a_real_form_would_refuse_sends_nothing_and_names_what_is_wrong() {
+        var a = card("ord-form");
+        var typo = checkout.pay(a.token(), "4242 4242 4242 4241");
+        assertEquals(CardCheckout.Result.INVALID_CARD, typo.result());
+        assertEquals(io.mizani.domain.payment.CardEntry.INVALID_NUMBER, typo.message());
+        assertNull(typo.redirectTo(), "the payer stays on the page");
+        var expired = checkout.pay(a.token(), new io.mizani.domain.payment.CardEntry("4242424242424242", "01/20", "12"));
+        assertEquals(CardCheckout.Result.INVALID_CARD, expired.result());
+        assertEquals(io.mizani.domain.payment.CardEntry.EXPIRED + " " + io.mizani.domain.payment.CardEntry.INVALID_CODE_3,
+                expired.message());
+        assertEquals(PaymentStatus.QUEUED, store.rows.get(a.payment().id()).status(), "nothing was sent");
+        assertTrue(outbox.rows.isEmpty());
+        var paid = checkout.pay(a.token(), new io.mizani.domain.payment.CardEntry("4242424242424242", "12/34", "123"));
+        assertEquals(CardCheckout.Result.SUCCEEDED, paid.result());
+    }
+
+    @Test
     void declined_card_keeps_the_payment_pending_and_another_card_succeeds() {
         var a = card("ord-1");
-        assertEquals(CardCheckout.Result.UNKNOWN_CARD, checkout.pay(a.token(), "1111").result());
+        assertEquals(CardCheckout.Result.UNKNOWN_CARD, checkout.pay(a.token(), "5555 5555 5555 4444").result());
         var declined = checkout.pay(a.token(), "4000 0000 0000 0002");
         assertEquals(CardCheckout.Result.DECLINED, declined.result());
         assertNull(declined.redirectTo(), "the payer stays on the page");

@@ -73,8 +73,19 @@ class CheckoutFlowTest {
         Merchant other = cardMerchant();
         Checkout c = open(m, "/thanks", "/cb-retry");
 
+        // what a real card form refuses is refused before anything is sent: 422, every problem named, no state moved
+        String before = transaction(m, c.ref()).getString("transaction.status");
+        given().redirects().follow(false).formParam("card_number", "4242 4242 4242 4241").formParam("expiry", "01/20")
+                .formParam("cvc", "12").post(c.path())
+                .then().statusCode(422).contentType(containsString("text/html"))
+                .body(containsString("The card number is not valid: check the digits. This card has expired: use"
+                        + " another card. The security code is the 3 digits on the back of the card."))
+                .body(not(containsString("4242 4242 4242 4241")));
+        assertEquals(before, transaction(m, c.ref()).getString("transaction.status"));
+        assertNull(transaction(m, c.ref()).getString("transaction.failure_reason"));
+
         Response declined = given().redirects().follow(false).formParam("card_number", "4000 0000 0000 0002")
-                .post(c.path());
+                .formParam("expiry", "12/34").formParam("cvc", "123").post(c.path());
         declined.then().statusCode(402).contentType(containsString("text/html"))
                 .body(containsString("Your card was declined. No money was taken: try another card."))
                 .body(containsString("id=\"card_number\""))

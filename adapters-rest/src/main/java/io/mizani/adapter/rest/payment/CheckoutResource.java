@@ -2,6 +2,7 @@ package io.mizani.adapter.rest.payment;
 
 import io.mizani.adapter.rest.common.Contrast;
 import io.mizani.application.payment.CardCheckout;
+import io.mizani.domain.payment.CardEntry;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.HostedCheckout;
 import io.mizani.domain.payment.Payment;
@@ -126,16 +127,17 @@ public class CheckoutResource {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response pay(@PathParam("token") String token, @FormParam("card_number") String cardNumber,
+                        @FormParam("expiry") String expiry, @FormParam("cvc") String cvc,
                         @HeaderParam("Accept-Language") String languages) {
         Locale payer = PayerLocale.of(languages);
         CardCheckout.Outcome outcome;
         try {
-            outcome = checkout.pay(token, cardNumber);
+            outcome = checkout.pay(token, new CardEntry(cardNumber, expiry, cvc));
         } catch (DomainError notFound) {
             return html(404, notFound(), null);
         }
         return switch (outcome.result()) {
-            case UNKNOWN_CARD -> html(422, form(outcome.page(), token, outcome.message(), payer), outcome.page());
+            case INVALID_CARD, UNKNOWN_CARD -> html(422, form(outcome.page(), token, outcome.message(), payer), outcome.page());
             case DECLINED -> html(402, form(outcome.page(), token, outcome.message(), payer), outcome.page());
             case UNAVAILABLE -> html(503, page("Card payments unavailable", outcome.page(),
                     "<p class=\"error\" id=\"error\" role=\"alert\">" + esc(outcome.message()) + "</p>"), outcome.page());

@@ -14,27 +14,21 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
+import io.mizani.bootstrap.support.FreshStart;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 /**
  * platform.md section 11: PostgreSQL out of reach answers 503 {@code unavailable} with {@code Retry-After: 1} on every
  * surface, never a 500, and the service recovers by itself when the database is back. The real embedded server is
- * stopped and started again on the same port; its own profile, so the next test class gets a fresh application.
+ * stopped and started again on the same port; a profile of its own kind ({@link FreshStart}), so the tests without a
+ * profile never run on the application it took the database from.
  */
 @QuarkusTest
-@TestProfile(DatabaseOutageTest.Outage.class)
+@TestProfile(FreshStart.class)
 class DatabaseOutageTest {
-
-    public static class Outage implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("mizani.edge.request-read-timeout", "PT29S");
-        }
-    }
 
     private static final Path DATA = Path.of("target", "pg-test").toAbsolutePath();
 

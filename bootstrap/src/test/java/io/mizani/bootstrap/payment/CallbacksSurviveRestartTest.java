@@ -1,7 +1,7 @@
 package io.mizani.bootstrap.payment;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import io.mizani.bootstrap.support.FreshStart;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
@@ -14,15 +14,13 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * Runs after a real restart: its own test profile makes Quarkus stop the application and its embedded PostgreSQL
+ * Runs after a real restart: its test profile ({@link FreshStart}, shared with the other tests that need a start of
+ * their own) makes Quarkus stop the application and its embedded PostgreSQL
  * and start both again on the same files (tests without a profile, {@link CallbacksBeforeRestartTest}, run first).
  */
 @QuarkusTest
-@TestProfile(CallbacksSurviveRestartTest.Restarted.class)
+@TestProfile(FreshStart.class)
 class CallbacksSurviveRestartTest {
-
-    public static class Restarted implements QuarkusTestProfile {
-    }
 
     @Test
     void a_pending_callback_is_delivered_after_the_restart_with_the_same_webhook_id() throws Exception {

@@ -8,22 +8,14 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.mizani.bootstrap.support.FreshStart;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 @QuarkusTest
-@TestProfile(DataSurvivesRestartTest.Restarted.class)
+@TestProfile(FreshStart.class) // a profile makes Quarkus stop the application (and the database) and start both again
 class DataSurvivesRestartTest {
-
-    /** A distinct profile makes Quarkus stop the application (and the database) and start both again. */
-    public static class Restarted implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("mizani.credential-cache-ttl", "PT4S");
-        }
-    }
 
     @Test
     void credentials_teams_and_balances_survive_a_restart() {

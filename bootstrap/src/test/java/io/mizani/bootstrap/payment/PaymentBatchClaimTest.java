@@ -27,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 
 import static io.mizani.bootstrap.payment.PaymentFixtures.assign;
@@ -220,6 +221,9 @@ class PaymentBatchClaimTest {
         List<ProcessPayments> workers = List.of(worker(rail, settleA), worker(rail, settleB));
         ExecutorService loops = Executors.newFixedThreadPool(2);
         long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        // once every payment was sent, a second more of rounds by both workers (a hundred or so): a payment given back
+        // due, or claimed again, would be sent (or looked up) a second time in them; then stop instead of idling to 5 s
+        AtomicLong allSentAt = new AtomicLong();
         List<Future<Integer>> claimed = new ArrayList<>();
         for (ProcessPayments w : workers) {
             claimed.add(loops.submit(() -> {
@@ -227,6 +231,12 @@ class PaymentBatchClaimTest {
                 while (System.nanoTime() < until) {
                     n += w.runOnce();
                     PaymentsApiTest.sleep(10);
+                    if (rail.calls.size() == refs.size()) {
+                        allSentAt.compareAndSet(0, System.nanoTime());
+                        if (System.nanoTime() - allSentAt.get() > Duration.ofSeconds(1).toNanos()) {
+                            break;
+                        }
+                    }
                 }
                 return n;
             }));

@@ -14,7 +14,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import io.mizani.adapter.persistence.embedded.EmbeddedPostgres;
-import io.mizani.bootstrap.support.FreshStart;
+import io.mizani.bootstrap.payment.RailStubs;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
@@ -23,11 +23,11 @@ import io.quarkus.test.junit.TestProfile;
 /**
  * platform.md section 11: PostgreSQL out of reach answers 503 {@code unavailable} with {@code Retry-After: 1} on every
  * surface, never a 500, and the service recovers by itself when the database is back. The real embedded server is
- * stopped and started again on the same port; a profile of its own kind ({@link FreshStart}), so the tests without a
- * profile never run on the application it took the database from.
+ * stopped and started again on the same port; under a profile (the rail stubs', whose settings touch nothing here:
+ * {@link RailStubs}), so the tests without a profile never run on the application it took the database from.
  */
 @QuarkusTest
-@TestProfile(FreshStart.class)
+@TestProfile(RailStubs.class)
 class DatabaseOutageTest {
 
     private static final Path DATA = Path.of("target", "pg-test").toAbsolutePath();

@@ -1,7 +1,6 @@
 package io.mizani.bootstrap.payment;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.mizani.bootstrap.support.FreshStart;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
@@ -14,12 +13,12 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * Runs after a real restart: its test profile ({@link FreshStart}, shared with the other tests that need a start of
- * their own) makes Quarkus stop the application and its embedded PostgreSQL
+ * Runs after a real restart: its test profile (the rail stubs', {@link RailStubs}, whose settings touch nothing here)
+ * makes Quarkus stop the application and its embedded PostgreSQL
  * and start both again on the same files (tests without a profile, {@link CallbacksBeforeRestartTest}, run first).
  */
 @QuarkusTest
-@TestProfile(FreshStart.class)
+@TestProfile(RailStubs.class)
 class CallbacksSurviveRestartTest {
 
     @Test

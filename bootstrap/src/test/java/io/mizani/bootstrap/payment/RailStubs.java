@@ -10,6 +10,14 @@ import io.quarkus.test.junit.QuarkusTestProfile;
  * WireMock server on its own port, with the settings its test wrote ({@link MtnRailApiTest.WithMtn},
  * {@link AirtelRailApiTest.WithAirtel}, {@link PaystackRailApiTest.WithPaystack}: the same lookup interval, pending
  * deadline and provider timeout). {@link MtnRefundApiTest} keeps its own start: it looks rails up every 300 ms.
+ *
+ * <p>The same start serves the classes that need a start of their own but no setting of it (each profile costs an
+ * augmentation and a start, about 20 s in CI): the restart tests ({@code DataSurvivesRestartTest},
+ * {@link CallbacksSurviveRestartTest}), which read what the tests without a profile wrote before the application
+ * and its embedded PostgreSQL were stopped and started again, and {@code DatabaseOutageTest}, which stops the
+ * database under the running application and asserts that it recovers by itself. None of them pays or looks up at
+ * MTN, Airtel or Paystack. Quarkus runs one profile's classes together in the order of their names: the outage
+ * first, then the rail and restart tests on the application that recovered from it.
  */
 public class RailStubs implements QuarkusTestProfile {
 

@@ -8,13 +8,15 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.mizani.bootstrap.support.FreshStart;
+import io.mizani.bootstrap.payment.RailStubs;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 @QuarkusTest
-@TestProfile(FreshStart.class) // a profile makes Quarkus stop the application (and the database) and start both again
+// a profile makes Quarkus stop the application (and the database) and start both again; the rail stubs' settings
+// touch nothing here (RailStubs)
+@TestProfile(RailStubs.class)
 class DataSurvivesRestartTest {
 
     @Test

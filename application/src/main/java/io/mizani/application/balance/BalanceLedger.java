@@ -72,6 +72,21 @@ public interface BalanceLedger {
      */
     Reservation reserveAll(long accountId, String currency, java.util.List<Hold> holds);
 
+    /**
+     * A large payout batch's total in one currency (every item's amount + fee) taken from available into reserved as
+     * ONE reservation tied to the batch (a payout_batch_reserve entry, one per batch and currency), by the same slot
+     * path as {@link #reserve}; refused as one withdrawal would be ({@code ok} false, what is available now).
+     */
+    Reservation reserveBatch(long accountId, long payoutBatchId, String batchReference, Money total);
+
+    /**
+     * Moves the batch's open reservation in {@code currency} to its items: the batch reserve entry settled 'moved', a
+     * payout_batch_release entry giving its amount back and one withdrawal_reserve entry per hold on the slot that
+     * holds it, so the reserved balance does not change. The holds must sum to the batch reservation exactly
+     * ({@link IllegalStateException} otherwise). False, writing nothing, when there is no open batch reservation.
+     */
+    boolean moveBatch(long accountId, long payoutBatchId, String currency, List<Hold> holds);
+
     /** Gives a failed withdrawal's reservation back (a withdrawal_release entry). False if nothing was held. */
     boolean release(long paymentId);
 

@@ -8,6 +8,7 @@ import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.RequestType;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,6 +102,84 @@ public final class PaymentFunds {
                 throw BalanceRules.insufficient(r.available().amount(), e.getKey(), totals.get(e.getKey()).amount());
             }
         }
+    }
+
+    /**
+     * A large payout batch approved before its payments exist (they are stored later by the materialiser): its Team,
+     * id and reference, when it was approved, every item's USD amount and merchant reference in the batch's order, and
+     * what it needs per currency (the amounts plus the fees).
+     */
+    public record BatchApproval(long accountId, long batchId, String batchReference, Instant approvedAt,
+                                List<Money> amountsUsd, List<String> references, Map<String, Money> needed) {
+    }
+
+    /**
+     * {@link #onBatchAccepted} for a batch whose payments do not exist yet: the tier daily limit judged per item in
+     * order from the USD amounts (the first over it refuses, naming its index and reference) and their sum counted,
+     * then the batch's total per currency reserved as ONE reservation tied to the batch. Throws the refusal; the
+     * caller rolls back.
+     */
+    public void onBatchApproved(BatchApproval b) {
+        limitFor(b.accountId()).ifPresent(judged -> {
+            int refused = limits.tryCountSum(b.accountId(), day(b.approvedAt()), RequestType.WITHDRAWAL,
+                    b.amountsUsd(), usd(judged.limit()));
+            if (refused >= 0) {
+                DomainError e = BalanceRules.dailyLimitReached(RequestType.WITHDRAWAL, judged.limit(), judged.tier());
+                throw new DomainError(e.kind(), e.code(), e.getMessage(), e.shape(), Map.of("index", refused,
+                        "reference", b.references().get(refused)));
+            }
+        });
+        for (var e : b.needed().entrySet()) {
+            var r = ledger.reserveBatch(b.accountId(), b.batchId(), b.batchReference(), e.getValue());
+            if (!r.ok()) {
+                throw BalanceRules.insufficient(r.available().amount(), e.getKey(), e.getValue().amount());
+            }
+        }
+    }
+
+    /**
+     * The payments of a batch approved by {@link #onBatchApproved}, just stored (in the batch's order, with their
+     * ids): each recorded as counted on the approval's day (when a limit applies), and the batch's reservation moved
+     * to their own reservations per currency, in the caller's transaction: the reserved balance does not change.
+     */
+    public void onBatchMaterialised(long account, long batchId, Instant approvedAt, List<Payment> payments) {
+        limitFor(account).ifPresent(judged -> limits.counted(account, day(approvedAt), RequestType.WITHDRAWAL,
+                payments.stream().map(p -> new TeamLimitStore.Count(p.id(), p.amounts().amountUsd())).toList()));
+        for (var e : holds(payments).entrySet()) {
+            if (!ledger.moveBatch(account, batchId, e.getKey(), e.getValue())) {
+                throw new IllegalStateException("payout batch " + batchId + " holds no open " + e.getKey()
+                        + " reservation to move to its items");
+            }
+        }
+    }
+
+    /** A tier's withdrawal limit that applies to a Team now. */
+    private record Judged(int tier, BigDecimal limit) {
+    }
+
+    private java.util.Optional<Judged> limitFor(long account) {
+        var limitsNow = limits.load();
+        if (limitsNow.tiers().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        int tier = limits.tierOf(account);
+        return limitsNow.limitFor(tier, RequestType.WITHDRAWAL).map(limit -> new Judged(tier, limit));
+    }
+
+    private static java.time.LocalDate day(Instant at) {
+        return at.atZone(ZoneOffset.UTC).toLocalDate();
+    }
+
+    /** Every payment's amount + fee as a hold, per currency, in the payments' order. */
+    private static Map<String, List<BalanceLedger.Hold>> holds(List<Payment> payments) {
+        Map<String, List<BalanceLedger.Hold>> byCurrency = new LinkedHashMap<>();
+        for (Payment p : payments) {
+            Payment.Amounts a = p.amounts();
+            byCurrency.computeIfAbsent(a.currency(), c -> new ArrayList<>())
+                    .add(new BalanceLedger.Hold(p.id(), p.reference().value(), BalanceRules.withdrawalNeed(a.amount(),
+                            a.fee())));
+        }
+        return byCurrency;
     }
 
     /** A tier's daily limit (configured in USD) as Money. */

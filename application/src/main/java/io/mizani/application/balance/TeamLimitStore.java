@@ -35,6 +35,16 @@ public interface TeamLimitStore {
      */
     int tryCountAll(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments, Money limit);
 
+    /**
+     * A large payout batch approved before its payments exist: judges the amounts in order as {@link #tryCountAll}
+     * does and adds their sum to the day's counter, recording no payment yet ({@link #counted} does, when the payments
+     * are stored). Answers -1 when counted, else the index of the first amount over the limit (nothing counted).
+     */
+    int tryCountSum(long accountId, LocalDate day, RequestType type, java.util.List<Money> amountsUsd, Money limit);
+
+    /** Records payments whose amounts a {@link #tryCountSum} of {@code day} counted, so a failure gives them back. */
+    void counted(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments);
+
     /** Gives back what a failed payment counted, once. */
     void release(long paymentId);
 }

@@ -60,21 +60,35 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
         Optional<Role> roleOf(AccountId accountId, UserId userId);
     }
 
+    /**
+     * Batches of up to this many items are materialised inside their approval's transaction (docs/payouts.md,
+     * docs/adr/0009-batch-reservation.md); larger ones are reserved as one and materialised right after.
+     */
+    public static final int MATERIALISE_IN_APPROVAL_UP_TO = 500;
+
     private final StartPaymentService acceptance;
     private final Stores stores;
     private final TeamRoles roles;
     private final Events events;
     private final UnitOfWork unitOfWork;
     private final Clock clock;
+    private final int inApprovalUpTo;
 
     public PayoutBatchService(StartPaymentService acceptance, Stores stores, TeamRoles roles, Events events,
                               UnitOfWork unitOfWork, Clock clock) {
+        this(acceptance, stores, roles, events, unitOfWork, clock, MATERIALISE_IN_APPROVAL_UP_TO);
+    }
+
+    /** {@code inApprovalUpTo}: the largest batch materialised inside its approval's transaction. */
+    public PayoutBatchService(StartPaymentService acceptance, Stores stores, TeamRoles roles, Events events,
+                              UnitOfWork unitOfWork, Clock clock, int inApprovalUpTo) {
         this.acceptance = acceptance;
         this.stores = stores;
         this.roles = roles;
         this.events = events;
         this.unitOfWork = unitOfWork;
         this.clock = clock;
+        this.inApprovalUpTo = inApprovalUpTo;
     }
 
     @Override
@@ -164,24 +178,86 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
                         + b.status().wire() + ": only a batch awaiting approval can be approved");
             }
             Instant now = clock.instant();
-            List<Payment> payments = new ArrayList<>();
-            for (Payment d : stores.batches().drafts(b.id())) {
-                Payment.Beneficiary ben = d.beneficiary();
-                if (ben != null) {
-                    // the tier-0 envelope, judged and counted under the beneficiary's row lock as for one payment
-                    stores.counterparties().reserveTier0(AccountId.of(caller.accountId()), BeneficiaryId.of(ben.id()),
-                            d.amounts().currency(), d.amounts().amountUsd());
-                }
-                var references = new Payment.References(PaymentReference.of(Tokens.paymentReference()),
-                        d.references().merchantReference(), null);
-                payments.add(Payment.accepted(d.accountId(), references, d.routing(), d.amounts(), ben, d.customer(),
-                        d.instructions(), now));
+            PayoutBatchStore.ItemFacts facts = b.totals().itemCount() > inApprovalUpTo
+                    ? stores.batches().facts(b.id()) : null;
+            if (facts == null) {
+                // a small batch: its payments, their reservations and limit counts, all in this transaction
+                List<Payment> stored = materialise(b.id(), now, now, true);
+                stores.funds().onBatchAccepted(caller.accountId(), stored);
+                stores.batches().approved(b.id(), UserId.of(caller.userId()), stored.size(), now, true);
+            } else {
+                approveLarge(b, facts, now);
+                stores.batches().approved(b.id(), UserId.of(caller.userId()), b.totals().itemCount(), now, false);
             }
-            List<Payment> stored = stores.payments().insertAll(payments, now, b.id());
-            stores.funds().onBatchAccepted(caller.accountId(), stored);
-            stores.batches().approved(b.id(), UserId.of(caller.userId()), stored.size(), now);
             return view(stores.batches().findById(b.id()).orElseThrow());
         });
+    }
+
+    /**
+     * A large batch's approval without its drafts: the tier-0 envelopes per item (under each beneficiary's row lock,
+     * as for one payment), the references still unused by the Team (the first one used answers as the small path's
+     * insert does), the tier limit per item in order and the total reserved per currency as one reservation. The
+     * payments follow ({@link #materialiseNext}).
+     */
+    private void approveLarge(PayoutBatchStore.Batch b, PayoutBatchStore.ItemFacts facts, Instant now) {
+        AccountId account = AccountId.of(b.accountId());
+        for (int i = 0; i < facts.beneficiaries().size(); i++) {
+            Long beneficiary = facts.beneficiaries().get(i);
+            if (beneficiary != null) {
+                stores.counterparties().reserveTier0(account, BeneficiaryId.of(beneficiary),
+                        facts.currencies().get(i), facts.amountsUsd().get(i));
+            }
+        }
+        var taken = stores.payments().merchantReferencesTaken(b.accountId(),
+                new java.util.LinkedHashSet<>(facts.references()));
+        if (!taken.isEmpty()) {
+            String first = facts.references().stream().filter(taken::contains).findFirst().orElseThrow();
+            throw DomainError.invalidArgument("payment_config.reference \"" + first
+                    + "\" has already been used (since the batch was created)");
+        }
+        Map<String, Money> needed = new LinkedHashMap<>();
+        b.totals().amount().forEach((currency, amount) -> needed.put(currency, io.mizani.domain.balance.BalanceRules
+                .withdrawalNeed(amount, b.totals().fees().getOrDefault(currency, Money.zero(currency)))));
+        stores.funds().onBatchApproved(new PaymentFunds.BatchApproval(b.accountId(), b.id(), b.batchReference(), now,
+                facts.amountsUsd(), facts.references(), needed));
+    }
+
+    /**
+     * One round of the materialiser (every replica runs one): claims the approved batch longest waiting for its
+     * payments, its row locked and passed over by other replicas, and in ONE transaction stores its payments
+     * (accepted at the approval's time), records their limit counts and moves the batch's reservation to them. A crash
+     * anywhere rolls all of it back and the batch is claimed again; a batch materialised is never claimed again.
+     * Answers how many payments it stored (0: nothing waited).
+     */
+    public int materialiseNext() {
+        return unitOfWork.inTransaction(() -> stores.batches().claimUnmaterialised().map(u -> {
+            List<Payment> stored = materialise(u.id(), u.approvedAt(), clock.instant(), false);
+            stores.funds().onBatchMaterialised(u.accountId(), u.id(), u.approvedAt(), stored);
+            stores.batches().materialised(u.id(), clock.instant());
+            return stored.size();
+        }).orElse(0));
+    }
+
+    /**
+     * The one place drafts become payments: fresh service references, accepted at {@code acceptedAt}, due at
+     * {@code dueAt}, stored in one statement in the batch's order; {@code judgeTier0}: each beneficiary's tier-0
+     * envelope judged here (a small batch's approval; a large one judged them at its approval).
+     */
+    private List<Payment> materialise(long batchId, Instant acceptedAt, Instant dueAt, boolean judgeTier0) {
+        List<Payment> payments = new ArrayList<>();
+        for (Payment d : stores.batches().drafts(batchId)) {
+            Payment.Beneficiary ben = d.beneficiary();
+            if (ben != null && judgeTier0) {
+                // the tier-0 envelope, judged and counted under the beneficiary's row lock as for one payment
+                stores.counterparties().reserveTier0(d.accountId(), BeneficiaryId.of(ben.id()),
+                        d.amounts().currency(), d.amounts().amountUsd());
+            }
+            var references = new Payment.References(PaymentReference.of(Tokens.paymentReference()),
+                    d.references().merchantReference(), null);
+            payments.add(Payment.accepted(d.accountId(), references, d.routing(), d.amounts(), ben, d.customer(),
+                    d.instructions(), acceptedAt));
+        }
+        return stores.payments().insertAll(payments, dueAt, batchId);
     }
 
     @Override

@@ -64,12 +64,42 @@ public interface PayoutBatchStore {
     /** The drafts stored with a batch awaiting approval, in the batch's order. */
     List<Payment> drafts(long batchId);
 
-    /** awaiting_approval → processing by {@code userId}, with {@code openItems} items not final yet; drops the drafts. */
-    void approved(long batchId, UserId userId, int openItems, Instant at);
+    /**
+     * What approval judges of each item, in the batch's order, kept in clear when the batch is created (none of it is
+     * an identifier) so a large batch is approved without opening its drafts: the amount in USD (the tier limit), the
+     * currency and the beneficiary's id or null (the tier-0 envelope), the merchant's reference.
+     */
+    record ItemFacts(List<Money> amountsUsd, List<String> currencies, List<Long> beneficiaries,
+                     List<String> references) {
+    }
+
+    /** The item facts stored with the batch ({@link ItemFacts}); null for a batch stored before they were kept. */
+    ItemFacts facts(long batchId);
+
+    /**
+     * awaiting_approval → processing by {@code userId}, with {@code openItems} items not final yet. {@code
+     * materialised}: its payments were stored in this transaction (the drafts are dropped); else the drafts stay
+     * until {@link #materialised}.
+     */
+    void approved(long batchId, UserId userId, int openItems, Instant at, boolean materialised);
+
+    /** An approved batch whose drafts are still to become payments: its id, Team, reference and approval time. */
+    record Unmaterialised(long id, long accountId, String batchReference, Instant approvedAt) {
+    }
+
+    /**
+     * The approved batch longest waiting for materialisation, its row locked ({@code FOR UPDATE SKIP LOCKED}: a batch
+     * another replica is materialising is passed over) until the transaction ends; empty when none waits.
+     */
+    Optional<Unmaterialised> claimUnmaterialised();
+
+    /** The batch's payments are stored: its drafts are dropped (inside the claim's transaction). */
+    void materialised(long batchId, Instant at);
 
     /** awaiting_approval → cancelled; drops the drafts. */
     void cancelled(long batchId, Instant at);
 
+    /** The batch's items by status; items of an approved batch not yet materialised count as queued. */
     Counts counts(long batchId);
 
     /**

@@ -36,6 +36,16 @@ public final class OpenFunds {
         }
 
         @Override
+        public Reservation reserveBatch(long accountId, long batchId, String batchReference, Money total) {
+            return new Reservation(true, Money.zero(total.currency()));
+        }
+
+        @Override
+        public boolean moveBatch(long accountId, long batchId, String currency, List<Hold> holds) {
+            return true;
+        }
+
+        @Override
         public boolean release(long paymentId) {
             return true;
         }
@@ -116,6 +126,15 @@ public final class OpenFunds {
         @Override
         public int tryCountAll(long accountId, LocalDate day, RequestType type, List<Count> payments, Money limit) {
             return -1;
+        }
+
+        @Override
+        public int tryCountSum(long accountId, LocalDate day, RequestType type, List<Money> amounts, Money limit) {
+            return -1;
+        }
+
+        @Override
+        public void counted(long accountId, LocalDate day, RequestType type, List<Count> payments) {
         }
 
         @Override

@@ -60,6 +60,31 @@ class PaymentFundsTest {
             return new Reservation(true, Money.of(available, c));
         }
 
+        /** Open batch reservations: "batch/currency" → amount. */
+        final Map<String, BigDecimal> batchHeld = new java.util.HashMap<>();
+
+        @Override
+        public Reservation reserveBatch(long a, long batch, String ref, Money total) {
+            calls.add("reserveBatch " + batch + " " + total.currency() + " " + total.amount());
+            if (available.compareTo(total.amount()) < 0) {
+                return new Reservation(false, Money.of(available, total.currency()));
+            }
+            available = available.subtract(total.amount());
+            batchHeld.put(batch + "/" + total.currency(), total.amount());
+            return new Reservation(true, Money.of(available, total.currency()));
+        }
+
+        @Override
+        public boolean moveBatch(long a, long batch, String c, List<Hold> holds) {
+            BigDecimal items = holds.stream().map(Hold::needed).reduce(Money.zero(c), Money::plus).amount();
+            calls.add("moveBatch " + batch + " " + c + " " + holds.size() + " " + items);
+            BigDecimal held = batchHeld.remove(batch + "/" + c);
+            if (held != null && held.compareTo(items) != 0) {
+                throw new IllegalStateException("held " + held + ", items " + items);
+            }
+            return held != null;
+        }
+
         @Override
         public boolean release(long p) {
             calls.add("release");
@@ -168,6 +193,25 @@ class PaymentFundsTest {
         }
 
         @Override
+        public int tryCountSum(long a, LocalDate day, RequestType t, List<Money> amounts, Money limitUsd) {
+            BigDecimal total = BigDecimal.ZERO;
+            for (int i = 0; i < amounts.size(); i++) {
+                total = total.add(amounts.get(i).amount());
+                if (total.compareTo(limitUsd.amount()) > 0) {
+                    calls.add("countSum refused at " + i);
+                    return i;
+                }
+            }
+            calls.add("countSum " + day + " " + amounts.size() + " " + total + " <= " + limitUsd.amount());
+            return -1;
+        }
+
+        @Override
+        public void counted(long a, LocalDate day, RequestType t, List<Count> payments) {
+            calls.add("counted " + day + " " + payments.size());
+        }
+
+        @Override
         public void release(long paymentId) {
             calls.add("release");
             if (journal != null) {
@@ -243,6 +287,60 @@ class PaymentFundsTest {
         limits.limits = TierLimits.none();
         DomainError poor = assertThrows(DomainError.class, () -> funds.onBatchAccepted(1, batch));
         assertEquals("insufficient balance: 355.00 KES available, 645.00 needed", poor.getMessage());
+    }
+
+    static PaymentFunds.BatchApproval largeBatch(Map<String, Money> needed) {
+        var usd = Money.of(new BigDecimal("1.00"), "USD");
+        return new PaymentFunds.BatchApproval(1, 42, "payroll-11", Instant.parse("2026-11-23T23:59:59Z"),
+                List.of(usd, usd, usd), List.of("ord-a", "ord-b", "ord-c"), needed);
+    }
+
+    /**
+     * A large batch (issue 30): approval judges the limit per item in order from the amounts kept with the batch and
+     * reserves each currency's total as ONE reservation; the materialiser later records the counted payments on the
+     * approval's day and moves the reservation to them, the same total.
+     */
+    @Test
+    void a_large_batch_is_judged_and_reserved_as_one_at_approval_and_moved_to_its_payments_later() {
+        var ledger = new Ledger("1000");
+        var limits = new Limits();
+        limits.limits = new TierLimits(Map.of(1, new TierLimits.Limit(new BigDecimal("5"), null)));
+        var funds = new PaymentFunds(ledger, limits);
+        funds.onBatchApproved(largeBatch(Map.of("KES", Money.of(new BigDecimal("645.00"), "KES"))));
+        assertEquals(List.of("countSum 2026-11-23 3 3.00 <= 5"), limits.calls);
+        assertEquals(List.of("reserveBatch 42 KES 645.00"), ledger.calls);
+        assertEquals(new BigDecimal("355.00"), ledger.available);
+
+        ledger.calls.clear();
+        limits.calls.clear();
+        var items = List.of(payment(RequestType.WITHDRAWAL, "100", "15"), payment(RequestType.WITHDRAWAL, "200", "15"),
+                payment(RequestType.WITHDRAWAL, "300", "15"));
+        funds.onBatchMaterialised(1, 42, Instant.parse("2026-11-23T23:59:59Z"), items);
+        assertEquals(List.of("counted 2026-11-23 3"), limits.calls, "counted on the approval's day");
+        assertEquals(List.of("moveBatch 42 KES 3 645.00"), ledger.calls);
+        assertEquals(new BigDecimal("355.00"), ledger.available, "moving the reservation moves no money");
+        // a second materialisation of the same batch finds nothing to move: refused, the caller rolls back
+        assertThrows(IllegalStateException.class, () -> funds.onBatchMaterialised(1, 42,
+                Instant.parse("2026-11-23T23:59:59Z"), items));
+    }
+
+    @Test
+    void a_large_batch_over_the_limit_or_the_balance_is_refused_whole_at_approval() {
+        var ledger = new Ledger("600");
+        var limits = new Limits();
+        limits.limits = new TierLimits(Map.of(1, new TierLimits.Limit(new BigDecimal("2"), null)));
+        var funds = new PaymentFunds(ledger, limits);
+        DomainError over = assertThrows(DomainError.class,
+                () -> funds.onBatchApproved(largeBatch(Map.of("KES", Money.of(new BigDecimal("645.00"), "KES")))));
+        assertEquals("daily withdrawal limit of 2 USD for kyc tier 1 reached", over.getMessage());
+        assertEquals(Map.of("index", 2, "reference", "ord-c"), over.details());
+        assertEquals(List.of(), ledger.calls);
+
+        limits.limits = TierLimits.none();
+        DomainError poor = assertThrows(DomainError.class,
+                () -> funds.onBatchApproved(largeBatch(Map.of("KES", Money.of(new BigDecimal("645.00"), "KES")))));
+        assertEquals("insufficient balance: 600.00 KES available, 645.00 needed", poor.getMessage());
+        assertEquals(new BigDecimal("600"), ledger.available);
     }
 
     @Test

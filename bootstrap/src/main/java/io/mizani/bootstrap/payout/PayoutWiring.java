@@ -62,6 +62,11 @@ public class PayoutWiring {
         return new PayeeService(directory, catalogue);
     }
 
+    /** Batches of up to this many items are materialised inside their approval (docs/payouts.md "Approve"). */
+    @ConfigProperty(name = "mizani.payout-batches.materialise-in-approval-up-to",
+            defaultValue = "" + PayoutBatchService.MATERIALISE_IN_APPROVAL_UP_TO)
+    int materialiseInApprovalUpTo;
+
     @Produces
     @ApplicationScoped
     PayoutBatchService payoutBatchService(StartPaymentService acceptance, PayoutBatchStore batches,
@@ -71,6 +76,6 @@ public class PayoutWiring {
         return new PayoutBatchService(acceptance,
                 new PayoutBatchService.Stores(batches, payments, counterparties, funds),
                 teams::roleOf, events, unitOfWork,
-                clock);
+                clock, materialiseInApprovalUpTo);
     }
 }

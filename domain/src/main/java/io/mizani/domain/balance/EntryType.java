@@ -12,7 +12,14 @@ public enum EntryType implements WireName {
     /** A refund's amount held at its acceptance (platform.md section 15); a succeeded refund consumes it. */
     REFUND_RESERVE("refund_reserve"),
     /** A failed refund's hold given back. */
-    REFUND_RELEASE("refund_release");
+    REFUND_RELEASE("refund_release"),
+    /**
+     * A large payout batch's total (amounts and fees, per currency) held at its approval as one reservation; moved to
+     * its items' own {@code withdrawal_reserve} entries when they are materialised (docs/payouts.md).
+     */
+    PAYOUT_BATCH_RESERVE("payout_batch_reserve"),
+    /** The batch reservation given back at materialisation, in the transaction that reserves each item instead. */
+    PAYOUT_BATCH_RELEASE("payout_batch_release");
 
     private final String wire;
 

@@ -28,6 +28,8 @@ public final class EntryDescription {
             case ADJUSTMENT -> "adjustment" + (f.adjustmentReference() == null ? "" : " " + f.adjustmentReference())
                     + (f.reason() == null || f.reason().isBlank() ? "" : ": " + f.reason());
             case REFUND_RESERVE, REFUND_RELEASE -> f.type().wire().replace('_', ' ') + via;
+            case PAYOUT_BATCH_RESERVE -> "payout batch: amounts and fees of its items reserved";
+            case PAYOUT_BATCH_RELEASE -> "payout batch: reservation moved to its items' withdrawals";
         };
     }
 }

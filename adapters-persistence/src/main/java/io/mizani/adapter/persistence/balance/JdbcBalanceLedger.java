@@ -65,31 +65,113 @@ public class JdbcBalanceLedger implements BalanceLedger {
             if (!t.ok()) {
                 return new Reservation(false, Money.of(t.after(), currency));
             }
-            Long[] ids = new Long[holds.size()];
-            String[] refs = new String[holds.size()];
-            BigDecimal[] amounts = new BigDecimal[holds.size()];
-            BigDecimal[] afters = new BigDecimal[holds.size()];
-            BigDecimal running = t.after().add(sum);
-            for (int i = 0; i < holds.size(); i++) {
-                Hold hold = holds.get(i);
-                running = running.subtract(hold.needed().amount());
-                ids[i] = hold.paymentId();
-                refs[i] = hold.transactionReference();
-                amounts[i] = hold.needed().amount().negate();
-                afters[i] = running;
+            insertHolds(h, accountId, currency, t.slot(), t.after().add(sum), holds);
+            return new Reservation(true, Money.of(t.after(), currency));
+        });
+    }
+
+    /**
+     * One withdrawal_reserve entry per hold on {@code slot}, in one statement (unnest of the arrays); each entry's
+     * available_after runs down from {@code before} by the holds' amounts.
+     */
+    private static void insertHolds(Handle h, long accountId, String currency, int slot, BigDecimal before,
+                                    List<Hold> holds) {
+        Long[] ids = new Long[holds.size()];
+        String[] refs = new String[holds.size()];
+        BigDecimal[] amounts = new BigDecimal[holds.size()];
+        BigDecimal[] afters = new BigDecimal[holds.size()];
+        BigDecimal running = before;
+        for (int i = 0; i < holds.size(); i++) {
+            Hold hold = holds.get(i);
+            running = running.subtract(hold.needed().amount());
+            ids[i] = hold.paymentId();
+            refs[i] = hold.transactionReference();
+            amounts[i] = hold.needed().amount().negate();
+            afters[i] = running;
+        }
+        h.createUpdate("""
+                INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
+                    transaction_reference, slot)
+                SELECT :account, :currency, 'withdrawal_reserve', v.amount, v.after, v.payment_id, v.reference, :slot
+                FROM unnest(:ids::bigint[], :refs::text[], :amounts::numeric[], :afters::numeric[])
+                    AS v(payment_id, reference, amount, after)
+                """)
+                .bind("account", accountId).bind("currency", currency).bind("slot", slot)
+                .bind("ids", Sql.array("bigint", ids)).bind("refs", Sql.array("text", refs))
+                .bind("amounts", Sql.array("numeric", amounts)).bind("afters", Sql.array("numeric", afters))
+                .execute();
+    }
+
+    /**
+     * The batch's total taken by {@link #take} (one slot covering it, else every slot locked in slot order), its
+     * payout_batch_reserve entry recording the slot that now holds it: one reservation, two statements.
+     */
+    @Override
+    public Reservation reserveBatch(long accountId, long payoutBatchId, String batchReference, Money total) {
+        String currency = total.currency();
+        return sql.with(h -> {
+            Taken t = take(h, accountId, currency, total.amount(), true);
+            if (!t.ok()) {
+                return new Reservation(false, Money.of(t.after(), currency));
             }
             h.createUpdate("""
-                    INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id,
+                    INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payout_batch_id,
                         transaction_reference, slot)
-                    SELECT :account, :currency, 'withdrawal_reserve', v.amount, v.after, v.payment_id, v.reference, :slot
-                    FROM unnest(:ids::bigint[], :refs::text[], :amounts::numeric[], :afters::numeric[])
-                        AS v(payment_id, reference, amount, after)
-                    """)
-                    .bind("account", accountId).bind("currency", currency).bind("slot", t.slot())
-                    .bind("ids", Sql.array("bigint", ids)).bind("refs", Sql.array("text", refs))
-                    .bind("amounts", Sql.array("numeric", amounts)).bind("afters", Sql.array("numeric", afters))
-                    .execute();
+                    VALUES (:account, :currency, 'payout_batch_reserve', :amount, :after, :batch, :reference, :slot)""")
+                    .bind("account", accountId).bind("currency", currency).bind("amount", total.amount().negate())
+                    .bind("after", t.after()).bind("batch", payoutBatchId).bind("reference", batchReference)
+                    .bind("slot", t.slot()).execute();
             return new Reservation(true, Money.of(t.after(), currency));
+        });
+    }
+
+    /** An open batch reservation being moved: how much and on which slot, and the batch's reference. */
+    private record BatchHeld(BigDecimal held, int slot, String batchReference) {
+    }
+
+    /**
+     * The batch reserve entry settled 'moved' (one conditional UPDATE: a second materialiser finds nothing), its
+     * amount given back by a payout_batch_release entry and taken again by the items' withdrawal_reserve entries on
+     * the same slot. No slot row changes: reserved stays where the batch put it, available does not move.
+     */
+    @Override
+    public boolean moveBatch(long accountId, long payoutBatchId, String currency, List<Hold> holds) {
+        BigDecimal sum = ZERO;
+        for (Hold hold : holds) {
+            sum = sum.add(Money.zero(currency).plus(hold.needed()).amount()); // another currency: CurrencyMismatch
+        }
+        BigDecimal items = sum;
+        return sql.with(h -> {
+            Optional<BatchHeld> moved = h.createQuery("""
+                    UPDATE balance_entries SET settled = 'moved'
+                    WHERE payout_batch_id = :batch AND currency = :currency AND type = 'payout_batch_reserve'
+                      AND account_id = :account AND settled IS NULL
+                    RETURNING -amount, slot, transaction_reference""")
+                    .bind("batch", payoutBatchId).bind("currency", currency).bind("account", accountId)
+                    .map((rs, ctx) -> new BatchHeld(rs.getBigDecimal(1), rs.getInt(2), rs.getString(3)))
+                    .findFirst();
+            if (moved.isEmpty()) {
+                return false;
+            }
+            BatchHeld b = moved.get();
+            if (b.held().compareTo(items) != 0) {
+                throw new IllegalStateException("payout batch " + payoutBatchId + " reserved " + b.held() + " "
+                        + currency + " but its items need " + items);
+            }
+            BigDecimal available = h.createQuery("""
+                    SELECT coalesce(sum(available), 0) FROM payment_balance_slots
+                    WHERE account_id = :account AND currency = :currency""")
+                    .bind("account", accountId).bind("currency", currency).map(AMOUNT).one();
+            BigDecimal released = available.add(b.held());
+            h.createUpdate("""
+                    INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payout_batch_id,
+                        transaction_reference)
+                    VALUES (:account, :currency, 'payout_batch_release', :amount, :after, :batch, :reference)""")
+                    .bind("account", accountId).bind("currency", currency).bind("amount", b.held())
+                    .bind("after", released).bind("batch", payoutBatchId).bind("reference", b.batchReference())
+                    .execute();
+            insertHolds(h, accountId, currency, b.slot(), released, holds);
+            return true;
         });
     }
 
@@ -332,6 +414,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
                         SELECT id, type, amount, currency, available_after, transaction_reference, created_at
                         FROM balance_entries
                         WHERE account_id = :account AND currency = :currency AND id < :before
+                          AND payout_batch_id IS NULL
                         ORDER BY id DESC LIMIT :limit""")
                 .bind("account", accountId).bind("currency", currency)
                 .bind("before", startingAfter == null ? Long.MAX_VALUE : startingAfter).bind("limit", limit)
@@ -341,7 +424,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
     @Override
     public boolean hasEntry(long accountId, String currency, long entryId) {
         return sql.with(h -> h.createQuery(
-                        "SELECT 1 FROM balance_entries WHERE id = :id AND account_id = :account AND currency = :currency")
+                        "SELECT 1 FROM balance_entries WHERE id = :id AND account_id = :account AND currency = :currency"
+                                + " AND payout_batch_id IS NULL")
                 .bind("id", entryId).bind("account", accountId).bind("currency", currency)
                 .map(FOUND).findFirst().isPresent());
     }

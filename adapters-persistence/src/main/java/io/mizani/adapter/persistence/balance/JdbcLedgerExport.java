@@ -38,7 +38,8 @@ public class JdbcLedgerExport implements LedgerExport {
     public Money opening(long accountId, String currency, StatementPeriod period) {
         BigDecimal sum = sql.with(h -> h.createQuery("""
                         SELECT coalesce(sum(amount), 0) FROM balance_entries
-                        WHERE account_id = :account AND currency = :currency AND created_at < :from""")
+                        WHERE account_id = :account AND currency = :currency AND created_at < :from
+                          AND payout_batch_id IS NULL""")
                 .bind("account", accountId).bind("currency", currency).bind("from", utc(period.startsAt()))
                 .mapTo(BigDecimal.class).one());
         return Money.of(sum.setScale(2), currency);
@@ -52,6 +53,7 @@ public class JdbcLedgerExport implements LedgerExport {
                         FROM balance_entries e LEFT JOIN payments p ON p.id = e.payment_id
                         WHERE e.account_id = :account AND e.currency = :currency
                           AND e.created_at >= :from AND e.created_at < :before
+                          AND e.payout_batch_id IS NULL
                         ORDER BY e.created_at, e.id""")
                 .bind("account", accountId).bind("currency", currency)
                 .bind("from", utc(period.startsAt())).bind("before", utc(period.endsBefore()))

@@ -162,6 +162,54 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
         });
     }
 
+    @Override
+    public int tryCountSum(long accountId, LocalDate day, RequestType type, java.util.List<Money> amountsUsd,
+                           Money limitUsd) {
+        BigDecimal limit = usd(limitUsd);
+        BigDecimal[] amounts = new BigDecimal[amountsUsd.size()];
+        BigDecimal total = BigDecimal.ZERO;
+        for (int i = 0; i < amounts.length; i++) {
+            amounts[i] = usd(amountsUsd.get(i));
+            total = total.add(amounts[i]);
+        }
+        BigDecimal sum = total;
+        return sql.with(h -> {
+            var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
+            // the batch's payments do not exist yet: the day's counter, when created now, is every other payment
+            h.createUpdate("""
+                    INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
+                    SELECT :account, :day, :type, coalesce(sum(amount_usd), 0) FROM payments
+                    WHERE account_id = :account AND request_type = :type AND status <> 'failed'
+                      AND created_at >= :start
+                    ON CONFLICT (account_id, day, request_type) DO NOTHING""")
+                    .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
+                    .bind("start", start).execute();
+            Optional<BigDecimal> counted = h.createQuery("""
+                    UPDATE team_daily_usage SET total_usd = total_usd + :sum
+                    WHERE account_id = :account AND day = :day AND request_type = :type AND total_usd + :sum <= :limit
+                    RETURNING total_usd""")
+                    .bind("sum", sum).bind("account", accountId).bind("day", Date.valueOf(day))
+                    .bind("type", type.wire()).bind("limit", limit).map(TOTAL_USD).findFirst();
+            return counted.isPresent() ? -1 : firstOver(h, accountId, day, type, amounts, limit);
+        });
+    }
+
+    @Override
+    public void counted(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments) {
+        Long[] ids = new Long[payments.size()];
+        BigDecimal[] amounts = new BigDecimal[payments.size()];
+        for (int i = 0; i < payments.size(); i++) {
+            ids[i] = payments.get(i).paymentId();
+            amounts[i] = usd(payments.get(i).amountUsd());
+        }
+        sql.use(h -> h.createUpdate("""
+                INSERT INTO payment_limit_counts (payment_id, account_id, day, request_type, amount_usd)
+                SELECT v.id, :account, :day, :type, v.usd
+                FROM unnest(:ids::bigint[], :amounts::numeric[]) AS v(id, usd)""")
+                .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
+                .bind("ids", Sql.array("bigint", ids)).bind("amounts", Sql.array("numeric", amounts)).execute());
+    }
+
     /** The index of the first amount that takes the counter (as it stands now) over the limit. */
     private static int firstOver(Handle h, long accountId, LocalDate day, RequestType type, BigDecimal[] amounts,
                                  BigDecimal limit) {

@@ -68,13 +68,31 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
     @Override
     public Batch create(NewBatch b) {
         String drafts = sealed.seal(write(b.drafts()));
+        int n = b.drafts().size();
+        BigDecimal[] usd = new BigDecimal[n];
+        String[] currencies = new String[n];
+        Long[] beneficiaries = new Long[n];
+        String[] references = new String[n];
+        for (int i = 0; i < n; i++) {
+            Payment d = b.drafts().get(i);
+            usd[i] = d.amounts().amountUsd().amount();
+            currencies[i] = d.amounts().currency();
+            beneficiaries[i] = d.beneficiary() == null ? null : d.beneficiary().id();
+            references[i] = d.references().merchantReference();
+        }
         try {
             return sql.with(h -> h.createQuery("""
                     INSERT INTO payout_batches (account_id, batch_reference, callback_url, status, item_count,
-                        total_amount, total_fees, drafts, created_by)
+                        total_amount, total_fees, drafts, created_by, item_usd, item_currencies, item_beneficiaries,
+                        item_references)
                     VALUES (:account, :reference, :callback, 'awaiting_approval', :count, :amount::jsonb, :fees::jsonb,
-                        :drafts, :createdBy)
+                        :drafts, :createdBy, :usd::numeric[], :currencies::text[], :beneficiaries::bigint[],
+                        :references::text[])
                     RETURNING\s""" + COLUMNS)
+                    .bind("usd", Sql.array("numeric", usd))
+                    .bind("currencies", Sql.array("text", currencies))
+                    .bind("beneficiaries", Sql.array("bigint", beneficiaries))
+                    .bind("references", Sql.array("text", references))
                     .bind("account", b.accountId())
                     .bind("reference", b.batchReference())
                     .bind("callback", b.callbackUrl())
@@ -128,13 +146,63 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
     }
 
     @Override
-    public void approved(long batchId, UserId userId, int openItems, Instant at) {
+    public ItemFacts facts(long batchId) {
+        return sql.with(h -> h.createQuery("""
+                        SELECT item_usd::text[], item_currencies, item_beneficiaries, item_references
+                        FROM payout_batches WHERE id = :id""")
+                .bind("id", batchId)
+                .map((rs, ctx) -> {
+                    if (rs.getArray(1) == null) {
+                        return null; // a batch created before the facts were kept (V27)
+                    }
+                    String[] usd = (String[]) rs.getArray(1).getArray();
+                    String[] currencies = (String[]) rs.getArray(2).getArray();
+                    Long[] beneficiaries = (Long[]) rs.getArray(3).getArray();
+                    String[] references = (String[]) rs.getArray(4).getArray();
+                    var amounts = new java.util.ArrayList<Money>(usd.length);
+                    for (String u : usd) {
+                        amounts.add(Money.of(new BigDecimal(u), Payment.Amounts.USD));
+                    }
+                    return new ItemFacts(amounts, List.of(currencies), java.util.Arrays.asList(beneficiaries),
+                            List.of(references));
+                })
+                .findFirst().orElse(null));
+    }
+
+    @Override
+    public void approved(long batchId, UserId userId, int openItems, Instant at, boolean materialised) {
         sql.use(h -> require(h.createUpdate("""
                 UPDATE payout_batches SET status = 'processing', approved_by = :user, approved_at = :at,
-                    open_items = :open, drafts = NULL
+                    open_items = :open,
+                    drafts = CASE WHEN :materialised THEN NULL ELSE drafts END,
+                    materialised_at = CASE WHEN :materialised THEN :at END
                 WHERE id = :id AND status = 'awaiting_approval'""")
                 .bind("user", userId.value()).bind("at", Timestamp.from(at)).bind("open", openItems).bind("id", batchId)
+                .bind("materialised", materialised)
                 .execute()));
+    }
+
+    @Override
+    public Optional<Unmaterialised> claimUnmaterialised() {
+        return sql.with(h -> h.createQuery("""
+                        SELECT id, account_id, batch_reference, approved_at FROM payout_batches
+                        WHERE status = 'processing' AND drafts IS NOT NULL
+                        ORDER BY approved_at LIMIT 1 FOR UPDATE SKIP LOCKED""")
+                .map((rs, ctx) -> new Unmaterialised(rs.getLong(1), rs.getLong(2), rs.getString(3),
+                        rs.getTimestamp(4).toInstant()))
+                .findOne());
+    }
+
+    @Override
+    public void materialised(long batchId, Instant at) {
+        sql.use(h -> {
+            if (h.createUpdate("""
+                    UPDATE payout_batches SET drafts = NULL, materialised_at = :at
+                    WHERE id = :id AND status = 'processing' AND drafts IS NOT NULL""")
+                    .bind("at", Timestamp.from(at)).bind("id", batchId).execute() != 1) {
+                throw new IllegalStateException("payout batch " + batchId + " was not waiting for materialisation");
+            }
+        });
     }
 
     @Override
@@ -148,7 +216,10 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
     @Override
     public Counts counts(long batchId) {
         return sql.with(h -> h.createQuery("""
-                SELECT count(*) FILTER (WHERE status = 'queued') AS queued,
+                SELECT count(*) FILTER (WHERE status = 'queued')
+                           + (SELECT CASE WHEN b.status = 'processing' AND b.materialised_at IS NULL
+                                          THEN b.item_count ELSE 0 END
+                              FROM payout_batches b WHERE b.id = :id) AS queued,
                        count(*) FILTER (WHERE status = 'pending') AS pending,
                        count(*) FILTER (WHERE status = 'succeeded') AS succeeded,
                        count(*) FILTER (WHERE status = 'failed') AS failed

@@ -62,20 +62,15 @@ public class PayoutWiring {
         return new PayeeService(directory, catalogue);
     }
 
-    /** Batches of up to this many items are materialised inside their approval (docs/payouts.md "Approve"). */
-    @ConfigProperty(name = "mizani.payout-batches.materialise-in-approval-up-to",
-            defaultValue = "" + PayoutBatchService.MATERIALISE_IN_APPROVAL_UP_TO)
-    int materialiseInApprovalUpTo;
-
     @Produces
     @ApplicationScoped
     PayoutBatchService payoutBatchService(StartPaymentService acceptance, PayoutBatchStore batches,
                                           PaymentStore payments, PaymentCounterparties counterparties,
                                           PaymentFunds funds, TeamStore teams, Events events, UnitOfWork unitOfWork,
-                                          Clock clock) {
+                                          Clock clock, PayoutBatchSettings settings) {
         return new PayoutBatchService(acceptance,
                 new PayoutBatchService.Stores(batches, payments, counterparties, funds),
                 teams::roleOf, events, unitOfWork,
-                clock, materialiseInApprovalUpTo);
+                clock, settings.materialiseInApprovalUpTo());
     }
 }

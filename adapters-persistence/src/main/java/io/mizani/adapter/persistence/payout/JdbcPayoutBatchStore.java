@@ -174,8 +174,8 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
         sql.use(h -> require(h.createUpdate("""
                 UPDATE payout_batches SET status = 'processing', approved_by = :user, approved_at = :at,
                     open_items = :open,
-                    drafts = CASE WHEN :materialised THEN NULL ELSE drafts END,
-                    materialised_at = CASE WHEN :materialised THEN :at END
+                    drafts = CASE WHEN CAST(:materialised AS boolean) THEN NULL ELSE drafts END,
+                    materialised_at = CASE WHEN CAST(:materialised AS boolean) THEN CAST(:at AS timestamptz) END
                 WHERE id = :id AND status = 'awaiting_approval'""")
                 .bind("user", userId.value()).bind("at", Timestamp.from(at)).bind("open", openItems).bind("id", batchId)
                 .bind("materialised", materialised)

@@ -7,9 +7,12 @@
 #  3. ROUNDS times: a 10,000-item CSV (M-Pesa Kenya, 100 KES each) POSTed to /api/global/payout-batches (validated
 #     and stored: target < 3 s) and approved by the admin (10,000 withdrawals inserted, reserved and queued: target
 #     < 1 s), curl's time_total for each;
+#     and, for each batch, the time from its approval to its materialisation (over 500 items the payments are stored
+#     by the materialiser right after the approval: docs/adr/0008-batch-reservation.md), from the batch's row;
 #  4. psql \timing of the same statements the service sends, on the same database, each in a transaction rolled
 #     back: the batch row with its sealed drafts (one text of the size the service stored), the payments in 10
-#     multi-row INSERTs of 1,000 rows, and the 10,000 withdrawal_reserve entries in one unnest INSERT.
+#     multi-row INSERTs of 1,000 rows, a large batch's approval (its item facts, the = ANY reference check, the one
+#     reservation) and the 10,000 withdrawal_reserve entries in one unnest INSERT (the materialiser's).
 #
 # Usage: ./mvnw -B package -DskipTests && bench/payout-batch.sh
 # Env: ROUNDS (3), PORT (18095), PGPORT (15436), KEEP=1 keeps the scratch directory.
@@ -75,7 +78,14 @@ for r in $(seq 1 "$ROUNDS"); do
       --data-binary @"$WORK/r$r.csv" "$BASE/api/global/payout-batches?batch_reference=bench-$r&callback_url=http://127.0.0.1:9/cb")
   a=$(curl -s -o "$WORK/a$r.json" -w '%{http_code} %{time_total}' -u "$ADMIN" -X POST \
       "$BASE/api/global/payout-batches/bench-$r/approve")
-  echo "round $r: create $c s ($(jq -r '.batch.status' "$WORK/c$r.json")), approve $a s ($(jq -r '.batch.status' "$WORK/a$r.json"))"
+  # a batch over 500 items is reserved at approval and materialised right after (docs/adr/0008-batch-reservation.md):
+  # from the approval's commit to the materialiser's, as PostgreSQL recorded them
+  for _ in $(seq 1 120); do
+    m=$($PSQL -At -c "SELECT round(extract(epoch FROM materialised_at - approved_at)::numeric, 2) FROM payout_batches
+                      WHERE batch_reference = 'bench-$r' AND materialised_at IS NOT NULL")
+    [ -n "$m" ] && break; sleep 0.5
+  done
+  echo "round $r: create $c s ($(jq -r '.batch.status' "$WORK/c$r.json")), approve $a s ($(jq -r '.batch.status' "$WORK/a$r.json")), materialised ${m:-?} s after approval, load $(load)"
 done
 echo "available after: $(curl -fs -u "$AUTH" "$BASE/api/global/balances" | jq -c '.balances')"
 
@@ -96,6 +106,18 @@ SELECT $ACC, 'psql', 'http://127.0.0.1:9/cb', 'awaiting_approval', 10000, '{"KES
 -- the payments: 10 INSERTs of 1,000 rows (here one INSERT ... SELECT per 1,000, the same rows)
 SELECT 'payments' AS step;
 $(for k in $(seq 0 9); do echo "INSERT INTO payments (account_id, reference, merchant_reference, request_type, rail, provider, network_id, channel_id, amount, currency, country, amount_usd, fee, customer_first_name, customer_last_name, customer_email, customer_phone, account_number, callback_url, remark, payment_category, status, checks, next_check_at, created_at, updated_at, payout_batch_id) SELECT $ACC, 'MZPSQL' || g, 'psql-' || g, 'withdrawal', 'momo', 'mpesa_ke', 'net_ke_mpesa', 'ch', 100, 'KES', 'KE', 0.78, 15, 'Ada', 'Obi', 'ada@example.com', 'pii:' || repeat('y', 60), 'pii:' || repeat('z', 60), 'http://127.0.0.1:9/cb', 'pay', 'salary', 'queued', 0, now(), now(), now(), currval('payout_batches_id_seq') FROM generate_series($((k * 1000 + 1)), $((k * 1000 + 1000))) g;"; done)
+-- a large batch's approval (ADR 0008): the item facts, the references still unused, the batch's one reservation
+SELECT 'approval of a large batch' AS step;
+SELECT array_length(item_usd, 1), (SELECT sum(u) FROM unnest(item_usd) u) FROM payout_batches
+WHERE batch_reference = 'bench-1' AND account_id = $ACC;
+SELECT count(*) FROM payments WHERE account_id = $ACC AND merchant_reference = ANY (
+    (SELECT array_agg('new-' || x) FROM unnest((SELECT item_references FROM payout_batches WHERE batch_reference = 'bench-1')) x));
+UPDATE payment_balance_slots SET available = available - 1150, reserved = reserved + 1150
+WHERE account_id = $ACC AND currency = 'KES' AND slot = (SELECT slot FROM payment_balance_slots
+    WHERE account_id = $ACC AND currency = 'KES' AND available >= 1150 ORDER BY available DESC LIMIT 1);
+INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payout_batch_id, transaction_reference, slot)
+VALUES ($ACC, 'KES', 'payout_batch_reserve', -1150, 1, currval('payout_batches_id_seq'), 'psql', 0);
+SELECT 'withdrawal_reserve entries' AS step;
 -- the reservation entries: one unnest INSERT
 INSERT INTO balance_entries (account_id, currency, type, amount, available_after, payment_id, transaction_reference, slot)
 SELECT $ACC, 'KES', 'withdrawal_reserve', -115, 1000000, p.id, p.reference, 0

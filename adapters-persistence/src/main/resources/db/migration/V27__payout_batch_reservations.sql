@@ -1,4 +1,4 @@
--- A large payout batch approved in one short transaction (issue 30, docs/adr/0009-batch-reservation.md): the
+-- A large payout batch approved in one short transaction (issue 30, docs/adr/0008-batch-reservation.md): the
 -- approval reserves the batch's total per currency as ONE balance reservation tied to the batch
 -- (`payout_batch_reserve`); a background materialiser then turns the batch's drafts into payments, and in the same
 -- transaction writes their own `withdrawal_reserve` entries and moves the batch's reservation to them (the batch

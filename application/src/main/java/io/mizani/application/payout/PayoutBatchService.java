@@ -62,7 +62,7 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
 
     /**
      * Batches of up to this many items are materialised inside their approval's transaction (docs/payouts.md,
-     * docs/adr/0009-batch-reservation.md); larger ones are reserved as one and materialised right after.
+     * docs/adr/0008-batch-reservation.md); larger ones are reserved as one and materialised right after.
      */
     public static final int MATERIALISE_IN_APPROVAL_UP_TO = 500;
 

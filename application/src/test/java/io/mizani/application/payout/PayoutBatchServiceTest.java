@@ -36,7 +36,7 @@ import java.util.function.Supplier;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The approval's split (issue 30, docs/adr/0009-batch-reservation.md): a batch up to the threshold is materialised in
+ * The approval's split (issue 30, docs/adr/0008-batch-reservation.md): a batch up to the threshold is materialised in
  * its approval exactly as before (payments, their reservations, all at once); a larger one is judged and reserved as
  * one at approval without opening its drafts, and its payments come from the materialiser, once.
  */

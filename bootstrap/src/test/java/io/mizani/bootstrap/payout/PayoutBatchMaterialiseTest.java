@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * A large batch (2,000 items, over the 500 materialised inside an approval) approved as ONE reservation and
- * materialised after (issue 30, docs/adr/0009-batch-reservation.md), with the replica's own materialiser switched off
+ * materialised after (issue 30, docs/adr/0008-batch-reservation.md), with the replica's own materialiser switched off
  * so the test is every materialiser there is: the approval answers processing with the whole batch reserved and
  * counted as queued before any payment exists; a materialisation killed mid-way (rolled back) leaves nothing; two
  * materialisers at once store each item once; and at every step the ledger holds reserved = open item reservations

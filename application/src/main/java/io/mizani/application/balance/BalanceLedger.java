@@ -83,7 +83,8 @@ public interface BalanceLedger {
      * Moves the batch's open reservation in {@code currency} to its items: the batch reserve entry settled 'moved', a
      * payout_batch_release entry giving its amount back and one withdrawal_reserve entry per hold on the slot that
      * holds it, so the reserved balance does not change. The holds must sum to the batch reservation exactly
-     * ({@link IllegalStateException} otherwise). False, writing nothing, when there is no open batch reservation.
+     * ({@link IllegalStateException} otherwise, nothing written). False, writing nothing, when there is no open batch
+     * reservation.
      */
     boolean moveBatch(long accountId, long payoutBatchId, String currency, List<Hold> holds);
 

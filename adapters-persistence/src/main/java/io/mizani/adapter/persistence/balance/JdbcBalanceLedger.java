@@ -145,19 +145,26 @@ public class JdbcBalanceLedger implements BalanceLedger {
             Optional<BatchHeld> moved = h.createQuery("""
                     UPDATE balance_entries SET settled = 'moved'
                     WHERE payout_batch_id = :batch AND currency = :currency AND type = 'payout_batch_reserve'
-                      AND account_id = :account AND settled IS NULL
+                      AND account_id = :account AND settled IS NULL AND amount = -CAST(:items AS numeric)
                     RETURNING -amount, slot, transaction_reference""")
                     .bind("batch", payoutBatchId).bind("currency", currency).bind("account", accountId)
+                    .bind("items", items)
                     .map((rs, ctx) -> new BatchHeld(rs.getBigDecimal(1), rs.getInt(2), rs.getString(3)))
                     .findFirst();
             if (moved.isEmpty()) {
+                Optional<BigDecimal> open = h.createQuery("""
+                        SELECT -amount FROM balance_entries
+                        WHERE payout_batch_id = :batch AND currency = :currency AND type = 'payout_batch_reserve'
+                          AND account_id = :account AND settled IS NULL""")
+                        .bind("batch", payoutBatchId).bind("currency", currency).bind("account", accountId)
+                        .map(AMOUNT).findFirst();
+                if (open.isPresent()) { // nothing written: the items and the reservation must agree to the cent
+                    throw new IllegalStateException("payout batch " + payoutBatchId + " reserved " + open.get() + " "
+                            + currency + " but its items need " + items);
+                }
                 return false;
             }
             BatchHeld b = moved.get();
-            if (b.held().compareTo(items) != 0) {
-                throw new IllegalStateException("payout batch " + payoutBatchId + " reserved " + b.held() + " "
-                        + currency + " but its items need " + items);
-            }
             BigDecimal available = h.createQuery("""
                     SELECT coalesce(sum(available), 0) FROM payment_balance_slots
                     WHERE account_id = :account AND currency = :currency""")

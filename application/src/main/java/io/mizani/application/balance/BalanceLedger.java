@@ -77,7 +77,7 @@ public interface BalanceLedger {
      * ONE reservation tied to the batch (a payout_batch_reserve entry, one per batch and currency), by the same slot
      * path as {@link #reserve}; refused as one withdrawal would be ({@code ok} false, what is available now).
      */
-    Reservation reserveBatch(long accountId, long payoutBatchId, String batchReference, Money total);
+    Reservation reserveBatch(AccountId accountId, long payoutBatchId, String batchReference, Money total);
 
     /**
      * Moves the batch's open reservation in {@code currency} to its items: the batch reserve entry settled 'moved', a
@@ -86,7 +86,7 @@ public interface BalanceLedger {
      * ({@link IllegalStateException} otherwise, nothing written). False, writing nothing, when there is no open batch
      * reservation.
      */
-    boolean moveBatch(long accountId, long payoutBatchId, String currency, List<Hold> holds);
+    boolean moveBatch(AccountId accountId, long payoutBatchId, String currency, List<Hold> holds);
 
     /** Gives a failed withdrawal's reservation back (a withdrawal_release entry). False if nothing was held. */
     boolean release(long paymentId);

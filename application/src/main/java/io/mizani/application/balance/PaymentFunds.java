@@ -130,7 +130,7 @@ public final class PaymentFunds {
             }
         });
         for (var e : b.needed().entrySet()) {
-            var r = ledger.reserveBatch(b.accountId(), b.batchId(), b.batchReference(), e.getValue());
+            var r = ledger.reserveBatch(io.mizani.domain.tenancy.AccountId.of(b.accountId()), b.batchId(), b.batchReference(), e.getValue());
             if (!r.ok()) {
                 throw BalanceRules.insufficient(r.available().amount(), e.getKey(), e.getValue().amount());
             }
@@ -146,7 +146,7 @@ public final class PaymentFunds {
         limitFor(account).ifPresent(judged -> limits.counted(account, day(approvedAt), RequestType.WITHDRAWAL,
                 payments.stream().map(p -> new TeamLimitStore.Count(p.id(), p.amounts().amountUsd())).toList()));
         for (var e : holds(payments).entrySet()) {
-            if (!ledger.moveBatch(account, batchId, e.getKey(), e.getValue())) {
+            if (!ledger.moveBatch(io.mizani.domain.tenancy.AccountId.of(account), batchId, e.getKey(), e.getValue())) {
                 throw new IllegalStateException("payout batch " + batchId + " holds no open " + e.getKey()
                         + " reservation to move to its items");
             }

@@ -40,10 +40,14 @@ import java.util.Optional;
  *   StartPaymentService#prepare} and its payee check), plus references unique in the batch and unused by the Team;
  *   any problem refuses the whole batch with every item's errors by index; else the drafts are stored in one
  *   statement, {@code awaiting_approval};</li>
- *   <li>approve: under the batch's row lock, by another user of the Team holding owner or admin; the drafts become
- *   payments (one multi-row insert), the tier limit is judged per item in order and every item's amount + fee is
- *   reserved at once per currency ({@link PaymentFunds#onBatchAccepted}), all in one transaction: a refusal leaves the
- *   batch awaiting approval with nothing reserved. A batch already approved answers as it is (reserved once);</li>
+ *   <li>approve: under the batch's row lock, by another user of the Team holding owner or admin, in one transaction
+ *   (a refusal leaves the batch awaiting approval with nothing reserved; a batch already approved answers as it is,
+ *   reserved once). Up to {@link #MATERIALISE_IN_APPROVAL_UP_TO} items: the drafts become payments (one insert), the
+ *   tier limit is judged per item in order and every item's amount + fee is reserved at once per currency ({@link
+ *   PaymentFunds#onBatchAccepted}). More: the same judgements from the item facts kept in clear, each currency's total
+ *   reserved as ONE reservation of the batch ({@link PaymentFunds#onBatchApproved}), the drafts left for {@link
+ *   #materialiseNext}, which stores the payments and moves the reservation to them in one transaction (docs/adr/
+ *   0008-batch-reservation.md);</li>
  *   <li>each item is then an ordinary withdrawal (the workers, transaction-status, callbacks to the batch's
  *   callback_url); the last one to become final completes the batch and records {@code payout_batch.completed}.</li>
  * </ul>

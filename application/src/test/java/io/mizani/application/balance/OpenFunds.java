@@ -36,12 +36,12 @@ public final class OpenFunds {
         }
 
         @Override
-        public Reservation reserveBatch(long accountId, long batchId, String batchReference, Money total) {
+        public Reservation reserveBatch(AccountId accountId, long batchId, String batchReference, Money total) {
             return new Reservation(true, Money.zero(total.currency()));
         }
 
         @Override
-        public boolean moveBatch(long accountId, long batchId, String currency, List<Hold> holds) {
+        public boolean moveBatch(AccountId accountId, long batchId, String currency, List<Hold> holds) {
             return true;
         }
 

@@ -64,7 +64,7 @@ class PaymentFundsTest {
         final Map<String, BigDecimal> batchHeld = new java.util.HashMap<>();
 
         @Override
-        public Reservation reserveBatch(long a, long batch, String ref, Money total) {
+        public Reservation reserveBatch(AccountId a, long batch, String ref, Money total) {
             calls.add("reserveBatch " + batch + " " + total.currency() + " " + total.amount());
             if (available.compareTo(total.amount()) < 0) {
                 return new Reservation(false, Money.of(available, total.currency()));
@@ -75,7 +75,7 @@ class PaymentFundsTest {
         }
 
         @Override
-        public boolean moveBatch(long a, long batch, String c, List<Hold> holds) {
+        public boolean moveBatch(AccountId a, long batch, String c, List<Hold> holds) {
             BigDecimal items = holds.stream().map(Hold::needed).reduce(Money.zero(c), Money::plus).amount();
             calls.add("moveBatch " + batch + " " + c + " " + holds.size() + " " + items);
             BigDecimal held = batchHeld.remove(batch + "/" + c);

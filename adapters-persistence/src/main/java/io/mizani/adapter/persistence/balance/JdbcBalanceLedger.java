@@ -107,7 +107,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
      * payout_batch_reserve entry recording the slot that now holds it: one reservation, two statements.
      */
     @Override
-    public Reservation reserveBatch(long accountId, long payoutBatchId, String batchReference, Money total) {
+    public Reservation reserveBatch(AccountId account, long payoutBatchId, String batchReference, Money total) {
+        long accountId = account.value();
         String currency = total.currency();
         return sql.with(h -> {
             Taken t = take(h, accountId, currency, total.amount(), true);
@@ -135,7 +136,8 @@ public class JdbcBalanceLedger implements BalanceLedger {
      * the same slot. No slot row changes: reserved stays where the batch put it, available does not move.
      */
     @Override
-    public boolean moveBatch(long accountId, long payoutBatchId, String currency, List<Hold> holds) {
+    public boolean moveBatch(AccountId account, long payoutBatchId, String currency, List<Hold> holds) {
+        long accountId = account.value();
         BigDecimal sum = ZERO;
         for (Hold hold : holds) {
             sum = sum.add(Money.zero(currency).plus(hold.needed()).amount()); // another currency: CurrencyMismatch

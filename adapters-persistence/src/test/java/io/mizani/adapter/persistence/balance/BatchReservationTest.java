@@ -5,6 +5,7 @@ import io.mizani.adapter.persistence.support.TestDatabase;
 import io.mizani.application.balance.BalanceLedger;
 import io.mizani.application.balance.BalanceLedger.Hold;
 import io.mizani.domain.common.Money;
+import io.mizani.domain.tenancy.AccountId;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -47,16 +48,16 @@ class BatchReservationTest {
         BigDecimal reserved = new BigDecimal(before.get("reserved"));
         long batch = batch("b1", 3);
         List<Hold> holds = holds(batch, "115.00", "115.00", "115.00");
-        assertFalse(ledger.reserveBatch(1, batch, "b1", kes("100000.00")).ok(), "short: refused whole");
+        assertFalse(tx(() -> ledger.reserveBatch(TEAM, batch, "b1", kes("100000.00"))).ok(), "short: refused whole");
         assertEquals(before, balance());
 
-        assertTrue(ledger.reserveBatch(1, batch, "b1", kes("345.00")).ok());
+        assertTrue(tx(() -> ledger.reserveBatch(TEAM, batch, "b1", kes("345.00"))).ok());
         assertEquals(Map.of("available", available.subtract(new BigDecimal("345.00")).toString(),
                 "reserved", reserved.add(new BigDecimal("345.00")).toString()), balance());
         Map<String, String> reservedNow = balance();
         assertInvariants();
 
-        assertTrue(ledger.moveBatch(1, batch, "KES", holds));
+        assertTrue(tx(() -> ledger.moveBatch(TEAM, batch, "KES", holds)));
         assertEquals(reservedNow, balance(), "moving the reservation moves no money");
         assertInvariants();
         assertEquals(List.of("moved"), sql.with(h -> h.createQuery(
@@ -68,7 +69,7 @@ class BatchReservationTest {
                 .bind("ids", Sql.array("bigint", holds.stream().map(Hold::paymentId).toArray()))
                 .bind("b", batch).mapTo(Long.class).one()), "the items hold their money on the batch's slot");
 
-        assertFalse(ledger.moveBatch(1, batch, "KES", holds), "moved once");
+        assertFalse(tx(() -> ledger.moveBatch(TEAM, batch, "KES", holds)), "moved once");
         assertEquals(3L, (long) sql.with(h -> h.createQuery(
                 "SELECT count(*) FROM balance_entries WHERE type = 'withdrawal_reserve' AND payment_id = ANY (:ids)")
                 .bind("ids", Sql.array("bigint", holds.stream().map(Hold::paymentId).toArray()))
@@ -88,16 +89,24 @@ class BatchReservationTest {
     @Test
     void items_that_do_not_add_up_to_the_reservation_are_refused_and_nothing_is_written() {
         long batch = batch("b2", 2);
-        assertTrue(ledger.reserveBatch(1, batch, "b2", kes("230.00")).ok());
+        assertTrue(tx(() -> ledger.reserveBatch(TEAM, batch, "b2", kes("230.00"))).ok());
         Map<String, String> reserved = balance();
         assertThrows(IllegalStateException.class,
-                () -> ledger.moveBatch(1, batch, "KES", holds(batch, "115.00", "114.99")));
+                () -> tx(() -> ledger.moveBatch(TEAM, batch, "KES", holds(batch, "115.00", "114.99"))));
         assertEquals(0L, (long) sql.with(h -> h.createQuery(
                 "SELECT count(*) FROM balance_entries WHERE payout_batch_id = :b AND (settled IS NOT NULL"
                         + " OR type = 'payout_batch_release')").bind("b", batch).mapTo(Long.class).one()));
-        assertTrue(ledger.moveBatch(1, batch, "KES", holds(batch, "115.00", "115.00")));
+        List<Hold> right = holds(batch, "115.00", "115.00");
+        assertTrue(tx(() -> ledger.moveBatch(TEAM, batch, "KES", right)));
         assertEquals(reserved, balance());
         assertInvariants();
+    }
+
+    static final AccountId TEAM = AccountId.of(1);
+
+    /** In one transaction, as the service always calls the ledger (a slot's attempt is a savepoint). */
+    static <T> T tx(java.util.function.Supplier<T> work) {
+        return sql.jdbi().inTransaction(h -> work.get());
     }
 
     static Money kes(String amount) {

@@ -110,8 +110,8 @@ $(for k in $(seq 0 9); do echo "INSERT INTO payments (account_id, reference, mer
 SELECT 'approval of a large batch' AS step;
 SELECT array_length(item_usd, 1), (SELECT sum(u) FROM unnest(item_usd) u) FROM payout_batches
 WHERE batch_reference = 'bench-1' AND account_id = $ACC;
-SELECT count(*) FROM payments WHERE account_id = $ACC AND merchant_reference = ANY (
-    (SELECT array_agg('new-' || x) FROM unnest((SELECT item_references FROM payout_batches WHERE batch_reference = 'bench-1')) x));
+SELECT count(*) FROM payments WHERE account_id = $ACC AND merchant_reference = ANY (ARRAY(
+    SELECT 'new-' || x FROM unnest((SELECT item_references FROM payout_batches WHERE batch_reference = 'bench-1')) x));
 UPDATE payment_balance_slots SET available = available - 1150, reserved = reserved + 1150
 WHERE account_id = $ACC AND currency = 'KES' AND slot = (SELECT slot FROM payment_balance_slots
     WHERE account_id = $ACC AND currency = 'KES' AND available >= 1150 ORDER BY available DESC LIMIT 1);

@@ -8,4 +8,7 @@ public interface EventHistory {
 
     /** Another merchant's event is not found (404). */
     EventDetail detail(long accountId, String id);
+
+    /** The events of one of the merchant's payments (its row id), oldest first (the console's payment timeline). */
+    java.util.List<StoredEvent> ofPayment(long accountId, long paymentId);
 }

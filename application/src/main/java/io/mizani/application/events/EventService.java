@@ -45,6 +45,11 @@ public final class EventService implements EventHistory, RedeliverEvent, Webhook
     }
 
     @Override
+    public List<StoredEvent> ofPayment(long accountId, long paymentId) {
+        return unitOfWork.inTransaction(() -> store.ofPayment(accountId, paymentId));
+    }
+
+    @Override
     public EventPage list(long accountId, String type, String limit, String startingAfter) {
         String typeFilter = blank(type) ? null : type.trim();
         if (typeFilter != null && !EventTypes.known(typeFilter)) {

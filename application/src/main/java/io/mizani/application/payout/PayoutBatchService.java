@@ -291,6 +291,11 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
     }
 
     @Override
+    public java.util.Optional<BatchView> ofPayment(long accountId, long paymentId) {
+        return unitOfWork.inTransaction(() -> stores.batches().ofPayment(accountId, paymentId).map(this::view));
+    }
+
+    @Override
     public ItemPage items(ItemQuery q) {
         PaymentStatus status = q.parsedStatus().orElse(null);
         int limit = q.parsedLimit();

@@ -114,5 +114,8 @@ public interface PayoutBatches {
 
     BatchView get(Caller caller, String batchReference);
 
+    /** The batch of one of the Team's payments (its row id), with its counts; empty when it was paid alone. */
+    java.util.Optional<BatchView> ofPayment(long accountId, long paymentId);
+
     ItemPage items(ItemQuery query);
 }

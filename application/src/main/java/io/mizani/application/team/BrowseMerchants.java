@@ -81,6 +81,35 @@ public final class BrowseMerchants {
         return new AccountPage(more ? rows.subList(0, limit) : rows, more);
     }
 
+    /** The most Teams one search shows. */
+    public static final int SEARCH_MAX = 50;
+
+    /** What a search found: at most {@link #SEARCH_MAX} Teams, {@code more} when there were others. */
+    public record Found(List<MerchantDirectory.Found> teams, boolean more) {
+    }
+
+    /**
+     * The console's one search box: Teams by Team or merchant id (a whole number), or by a part of the Team's name,
+     * its merchant's name, its e-mail or a member's e-mail. A blank term, one longer than 200 characters or one with a
+     * NUL character is refused (400).
+     */
+    public Found search(String term) {
+        String t = term == null ? "" : term.strip();
+        if (t.isEmpty()) {
+            throw DomainError.invalidArgument("enter a name, an e-mail or an id to search for");
+        }
+        if (t.length() > 200) {
+            throw DomainError.invalidArgument("a search is at most 200 characters");
+        }
+        if (t.indexOf('\u0000') >= 0) {
+            throw DomainError.invalidArgument("a search may not contain a NUL character (U+0000)");
+        }
+        Long id = t.matches("[0-9]{1,18}") ? Long.valueOf(t) : null;
+        List<MerchantDirectory.Found> rows = uow.inTransaction(() -> directory.search(id, t, SEARCH_MAX + 1));
+        boolean more = rows.size() > SEARCH_MAX;
+        return new Found(more ? rows.subList(0, SEARCH_MAX) : rows, more);
+    }
+
     /** One Team whatever its status, else 404. */
     public Team account(long id) {
         return uow.inTransaction(() -> directory.account(id))

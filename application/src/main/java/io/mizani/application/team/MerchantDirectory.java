@@ -21,6 +21,16 @@ public interface MerchantDirectory {
     /** The Team's API credentials (usernames only: the secrets are stored as hashes), newest first. */
     List<CredentialInfo> credentials(long accountId);
 
+    /**
+     * Teams (deleted ones too) whose id or merchant id is {@code id} (when not null), or whose name, merchant name,
+     * e-mail or a member's e-mail contains {@code text} (case-insensitive); exact id matches first, then newest first.
+     */
+    List<Found> search(Long id, String text, int max);
+
+    /** A Team the search found, with its merchant's name. */
+    record Found(Team team, String merchantName) {
+    }
+
     record Merchant(long id, String name, int kycTier, int accountCount, Instant createdAt) {
     }
 

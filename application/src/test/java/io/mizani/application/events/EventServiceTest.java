@@ -60,6 +60,11 @@ class EventServiceTest {
         }
 
         @Override
+        public List<StoredEvent> ofPayment(long accountId, long paymentId) {
+            return List.of(); // this store keeps no payment ids
+        }
+
+        @Override
         public Optional<StoredEvent> find(long accountId, String id) {
             return rows.values().stream().filter(e -> e.accountId() == accountId && e.id().equals(id)).findFirst();
         }

@@ -25,6 +25,12 @@ class BrowseMerchantsTest {
 
     final MerchantDirectory directory = new MerchantDirectory() {
         @Override
+        public List<Found> search(Long id, String text, int max) {
+            calls.add(new Object[] {id, text, max});
+            return List.of();
+        }
+
+        @Override
         public List<Merchant> merchants(String nameContains, Long beforeId, int max) {
             calls.add(new Object[] {nameContains, beforeId, max});
             List<Merchant> out = new ArrayList<>();
@@ -75,6 +81,23 @@ class BrowseMerchantsTest {
         var last = browse.merchants(new BrowseMerchants.Query(null, "3", "3"));
         assertEquals(List.of(2L, 1L), last.merchants().stream().map(MerchantDirectory.Merchant::id).toList());
         assertFalse(last.hasMore());
+    }
+
+    @Test
+    void a_search_is_a_whole_number_id_or_a_text_and_bad_terms_are_refused_before_the_store_is_asked() {
+        browse.search(" 42 ");
+        assertEquals(42L, calls.get(0)[0]);
+        assertEquals("42", calls.get(0)[1]);
+        assertEquals(BrowseMerchants.SEARCH_MAX + 1, calls.get(0)[2]);
+        browse.search("ada@example.com");
+        assertEquals(null, calls.get(1)[0]);
+        browse.search("99999999999999999999");
+        assertEquals(null, calls.get(2)[0], "too long for an id: searched as text only");
+        for (String bad : new String[] {null, "", "   ", "x".repeat(201), "a\u0000b"}) {
+            DomainError e = assertThrows(DomainError.class, () -> browse.search(bad));
+            assertEquals(DomainError.Kind.INVALID_ARGUMENT, e.kind());
+        }
+        assertEquals(3, calls.size());
     }
 
     @Test

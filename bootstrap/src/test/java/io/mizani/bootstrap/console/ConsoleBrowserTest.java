@@ -24,6 +24,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -118,6 +120,55 @@ class ConsoleBrowserTest {
             browser.manage().window().setSize(new Dimension(1280, 900));
         }
         assertEquals(List.of(), inaccessible, name + " (" + path + "): axe-core's serious and critical violations");
+        publish(name);
+    }
+
+    /**
+     * Copies a page's screenshots into the directory {@code -Dscreenshots} (or {@code MIZANI_SCREENSHOTS})
+     * names, e.g. the repository's docs/console, only when asked, so an ordinary run never rewrites the docs.
+     */
+    static void publish(String name) throws java.io.IOException {
+        String dir = System.getProperty("screenshots", System.getenv("MIZANI_SCREENSHOTS"));
+        if (dir == null || dir.isBlank() || !PUBLISHED.contains(name)) {
+            return;
+        }
+        Path target = Path.of(dir);
+        if (!target.isAbsolute() && Path.of("").toAbsolutePath().endsWith("bootstrap")) {
+            target = Path.of("..").resolve(dir); // the build runs the tests in the module's directory
+        }
+        Files.createDirectories(target);
+        for (int width : WIDTHS) {
+            Path shot = SHOTS.resolve(name + "-" + width + ".png");
+            if (Files.exists(shot)) {
+                Files.copy(shot, target.resolve(name + "-" + width + ".png"),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    /** The screens whose screenshots docs/console.md shows. */
+    static final java.util.Set<String> PUBLISHED = java.util.Set.of("search", "payment", "audit", "approvals");
+
+    /**
+     * Presses Tab until the focused element matches {@code css} (at most {@code max} presses) and answers how many
+     * it took; fails when focus never gets there.
+     */
+    int tabTo(String css, int max) {
+        for (int i = 1; i <= max; i++) {
+            new Actions(browser).sendKeys(Keys.TAB).perform();
+            Boolean there = (Boolean) browser.executeScript(
+                    "return document.activeElement !== null && document.activeElement.matches(arguments[0])", css);
+            if (Boolean.TRUE.equals(there)) {
+                return i;
+            }
+        }
+        fail("focus never reached " + css + " in " + max + " Tab presses (it is on "
+                + browser.executeScript("return document.activeElement.outerHTML") + ")");
+        return -1;
+    }
+
+    void enter() {
+        new Actions(browser).sendKeys(Keys.ENTER).perform();
     }
 
     WebElement await(By by) {
@@ -256,6 +307,54 @@ class ConsoleBrowserTest {
             browser.get(url("/console/accounts/" + other.accountId() + "/events/" + eventId));
             assertTrue(await(By.id("error")).getText().contains("not found"));
         }
+    }
+
+    @Test
+    void the_new_screens_read_at_phone_and_desktop_width_and_a_keyboard_alone_reaches_a_payment() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        String email = "walk-" + System.nanoTime() + "@example.com";
+        m.as().body(Map.of("account_id", m.accountId(), "email", email)).put("/api/v2/accounts").then().statusCode(200);
+        String ref = ConsoleScreensTest.succeededCollection(m);
+        String[] finance = ConsoleScreensTest.newOperator("finance");
+        long approval = ConsoleScreensTest.pendingCredit(m, finance[0], "walk-float-" + System.nanoTime());
+
+        login(OPERATOR, OPERATOR_PASSWORD);
+        look("search", "/console/search?q=" + java.net.URLEncoder.encode(email, StandardCharsets.UTF_8));
+        look("payment", "/console/accounts/" + m.accountId() + "/payment?merchant_reference=" + ref);
+        look("audit", "/console/audit");
+        look("approvals", "/console/approvals");
+        // another merchant's payment under this Team: the console's 404 page
+        browser.get(url("/console/accounts/" + other.accountId() + "/payment?merchant_reference=" + ref));
+        assertTrue(await(By.id("error")).getText().contains("does not exist"));
+
+        // the approval another operator asked for is approved here, and applied
+        browser.get(url("/console/approvals"));
+        browser.findElement(By.id("approve_" + approval)).click();
+        assertEquals("The request was approved and applied.", notice("The request was approved and applied."));
+        assertEquals(150000f, ConsoleHttpTest.wallet(m));
+        assertEquals(0f, ConsoleHttpTest.wallet(other));
+
+        // keyboard only: Tab to the search box, type, Enter; Tab to the Team, Enter; to its payments, Enter; to the
+        // payment, Enter: focus lands on each expected element in turn
+        browser.get(url("/console"));
+        await(By.id("merchants"));
+        tabTo("#q", 20);
+        new Actions(browser).sendKeys(email).sendKeys(Keys.ENTER).perform();
+        await(By.id("search_results"));
+        tabTo("#search_results a[href='/console/accounts/" + m.accountId() + "']", 30);
+        enter();
+        assertEquals(String.valueOf(m.accountId()), await(By.id("account_id")).getText());
+        tabTo("a[href='/console/accounts/" + m.accountId() + "/payments']", 30);
+        enter();
+        await(By.id("payments"));
+        tabTo("#payments a[href*='merchant_reference=" + ref + "']", 60);
+        enter();
+        assertEquals("succeeded", await(By.id("payment_status")).getText());
+        assertEquals(ref, browser.findElement(By.id("payment_merchant_reference")).getText());
+        tabTo("#payment_team", 20);
+        enter();
+        assertEquals(String.valueOf(m.accountId()), await(By.id("account_id")).getText());
     }
 
     static Map<String, Object> submission(long accountId, int tier) {

@@ -124,6 +124,13 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
     }
 
     @Override
+    public List<StoredEvent> ofPayment(long accountId, long paymentId) {
+        return with(h -> h.createQuery(SELECT + " WHERE e.account_id = :account AND e.payment_id = :payment"
+                        + " ORDER BY e.created_at, e.id")
+                .bind("account", accountId).bind("payment", paymentId).map(eventRow).list());
+    }
+
+    @Override
     public Optional<StoredEvent> find(long accountId, String id) {
         return one(SELECT + " WHERE e.account_id = :account AND e.webhook_id = :webhookId", accountId, id);
     }

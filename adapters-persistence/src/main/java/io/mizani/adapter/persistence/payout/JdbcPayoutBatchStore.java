@@ -132,6 +132,13 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
     }
 
     @Override
+    public Optional<Batch> ofPayment(long accountId, long paymentId) {
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS + " FROM payout_batches WHERE account_id = :account"
+                        + " AND id = (SELECT payout_batch_id FROM payments WHERE id = :payment AND account_id = :account)")
+                .bind("account", accountId).bind("payment", paymentId).map(batchRow).findOne());
+    }
+
+    @Override
     public List<Payment> drafts(long batchId) {
         String stored = sql.with(h -> h.createQuery("SELECT drafts FROM payout_batches WHERE id = :id")
                 .bind("id", batchId).mapTo(String.class).findOne().orElse(null));

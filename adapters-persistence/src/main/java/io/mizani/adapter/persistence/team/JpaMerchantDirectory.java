@@ -81,6 +81,26 @@ class JpaMerchantDirectory implements MerchantDirectory {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
+    public List<Found> search(Long id, String text, int max) {
+        List<Object[]> rows = em.createNativeQuery("SELECT a.id, o.name FROM accounts a "
+                        + "JOIN organizations o ON o.id = a.organization_id "
+                        + "WHERE a.id = :id OR o.id = :id "
+                        + "OR strpos(lower(a.name), lower(:text)) > 0 OR strpos(lower(o.name), lower(:text)) > 0 "
+                        + "OR strpos(lower(coalesce(a.email, '')), lower(:text)) > 0 "
+                        + "OR EXISTS (SELECT 1 FROM account_members m JOIN users u ON u.id = m.user_id "
+                        + "WHERE m.account_id = a.id AND strpos(lower(coalesce(u.email, '')), lower(:text)) > 0) "
+                        + "ORDER BY (a.id = :id OR o.id = :id) DESC, a.id DESC LIMIT :max")
+                .setParameter("id", id == null ? -1L : id).setParameter("text", text).setParameter("max", max)
+                .getResultList();
+        List<Found> out = new ArrayList<>();
+        for (Object[] r : rows) {
+            account(((Number) r[0]).longValue()).ifPresent(t -> out.add(new Found(t, (String) r[1])));
+        }
+        return out;
+    }
+
+    @Override
     public Optional<Team> account(long id) {
         return AccountEntity.<AccountEntity>findByIdOptional(id).map(teams::toTeam);
     }

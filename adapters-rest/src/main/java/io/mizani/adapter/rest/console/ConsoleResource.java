@@ -148,7 +148,11 @@ public class ConsoleResource {
                     + page.merchants().get(page.merchants().size() - 1).id() + "\">Older merchants →</a>" : "";
             return ok("Merchants", "merchants", """
                     <h1>Merchants</h1>
-                    <section class="card"><form class="inline" method="get" action="/console" role="search">
+                    <section class="card" aria-labelledby="search_h"><h2 id="search_h">Find a Team</h2>
+                    <form class="inline" method="get" action="/console/search" role="search" aria-label="Teams and merchants">
+                    <div><label for="q">Team or merchant: name, e-mail or id</label><input id="q" name="q" required maxlength="200"></div>
+                    <button type="submit" id="search_submit">Search</button></form></section>
+                    <section class="card"><form class="inline" method="get" action="/console" role="search" aria-label="Merchants by name">
                     <div><label for="name">Name contains</label><input id="name" name="name" value="%s"></div>
                     <button type="submit">Search</button></form>
                     <div class="scroll"><table id="merchants"><thead><tr><th>ID</th><th>Merchant</th><th>KYC tier</th>
@@ -418,7 +422,9 @@ public class ConsoleResource {
             StringBuilder rows = new StringBuilder();
             for (TransactionView v : page.transactions()) {
                 rows.append("<tr><td><code>").append(esc(v.reference())).append("</code></td><td>")
-                        .append(esc(v.merchantReference())).append("</td><td>").append(esc(v.requestType()))
+                        .append("<a href=\"/console/accounts/").append(accountId).append("/payment?merchant_reference=")
+                        .append(esc(enc(v.merchantReference()))).append("\">").append(esc(v.merchantReference()))
+                        .append("</a></td><td>").append(esc(v.requestType()))
                         .append("</td><td>").append(esc(v.provider())).append("</td><td>").append(pill(v.status()))
                         .append("</td><td>").append(esc(v.currency())).append(' ').append(esc(v.amount()))
                         .append("</td><td>").append(refunded(accountId, v))

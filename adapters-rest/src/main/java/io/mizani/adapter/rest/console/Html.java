@@ -66,6 +66,12 @@ public final class Html {
             .pager{display:flex;gap:1rem;margin-top:.75rem}
             ul.links{padding-left:1.2rem}ul.links li{margin:.35rem 0}
             .narrow{max-width:26rem}
+            .pill{white-space:nowrap}
+            table.wide td{overflow-wrap:break-word;word-break:normal;min-width:6rem}
+            table.wide td.long{min-width:14rem}
+            ol.timeline{list-style:none;margin:0;padding:0 0 0 .9rem;border-left:3px solid #d0d7de}
+            ol.timeline li{margin:0 0 .75rem;overflow-wrap:anywhere}
+            .actions{display:flex;flex-wrap:wrap;gap:.4rem}.actions form{margin:0}
             header.top form.sign-out{margin:0}
             header.top form.sign-out button{padding:.15rem .6rem;font-size:.85rem;background:#fff;color:#0b3d6e}
             """;
@@ -103,10 +109,12 @@ public final class Html {
                 <form class="sign-out" method="post" action="/console/sign-out">%s<button type="submit"                 id="sign_out">Sign out</button></form>""".formatted(signOutField);
         String header = nav == null ? "" : """
                 <header class="top"><a class="brand" href="/console">Mizani console</a>
-                <nav aria-label="Console">%s%s%s</nav><span class="who">%s</span>%s</header>
+                <nav aria-label="Console">%s%s%s%s%s</nav><span class="who">%s</span>%s</header>
                 """.formatted(link("/console", "Merchants", nav.equals("merchants")),
                 link("/console/accounts", "Teams", nav.equals("accounts")),
                 link("/console/kyc", "KYC review", nav.equals("kyc")),
+                link("/console/approvals", "Approvals", nav.equals("approvals")),
+                link("/console/audit", "Audit log", nav.equals("audit")),
                 who == null ? "" : "Signed in as <strong>" + esc(who) + "</strong>", signOut);
         return """
                 <!doctype html>

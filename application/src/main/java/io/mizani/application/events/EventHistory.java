@@ -10,5 +10,5 @@ public interface EventHistory {
     EventDetail detail(long accountId, String id);
 
     /** The events of one of the merchant's payments (its row id), oldest first (the console's payment timeline). */
-    java.util.List<StoredEvent> ofPayment(long accountId, long paymentId);
+    java.util.List<StoredEvent> ofPayment(io.mizani.domain.tenancy.AccountId accountId, io.mizani.domain.payment.PaymentId paymentId);
 }

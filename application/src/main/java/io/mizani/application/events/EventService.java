@@ -45,7 +45,7 @@ public final class EventService implements EventHistory, RedeliverEvent, Webhook
     }
 
     @Override
-    public List<StoredEvent> ofPayment(long accountId, long paymentId) {
+    public List<StoredEvent> ofPayment(io.mizani.domain.tenancy.AccountId accountId, io.mizani.domain.payment.PaymentId paymentId) {
         return unitOfWork.inTransaction(() -> store.ofPayment(accountId, paymentId));
     }
 

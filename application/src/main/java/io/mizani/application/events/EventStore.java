@@ -30,7 +30,7 @@ public interface EventStore {
     Optional<StoredEvent> find(long accountId, String id);
 
     /** The events of one of the merchant's payments (its row id), oldest first; another merchant's: none. */
-    List<StoredEvent> ofPayment(long accountId, long paymentId);
+    List<StoredEvent> ofPayment(io.mizani.domain.tenancy.AccountId accountId, io.mizani.domain.payment.PaymentId paymentId);
 
     /** The event with its row locked ({@code FOR UPDATE}) for the rest of the transaction. */
     Optional<StoredEvent> lock(long accountId, String id);

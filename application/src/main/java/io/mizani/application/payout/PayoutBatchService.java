@@ -291,7 +291,7 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
     }
 
     @Override
-    public java.util.Optional<BatchView> ofPayment(long accountId, long paymentId) {
+    public java.util.Optional<BatchView> ofPayment(io.mizani.domain.tenancy.AccountId accountId, io.mizani.domain.payment.PaymentId paymentId) {
         return unitOfWork.inTransaction(() -> stores.batches().ofPayment(accountId, paymentId).map(this::view));
     }
 

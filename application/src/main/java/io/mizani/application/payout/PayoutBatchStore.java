@@ -62,7 +62,7 @@ public interface PayoutBatchStore {
     Optional<Batch> findById(long id);
 
     /** The batch one of the Team's payments (its row id) was paid out in; empty for a payment of no batch. */
-    Optional<Batch> ofPayment(long accountId, long paymentId);
+    Optional<Batch> ofPayment(io.mizani.domain.tenancy.AccountId accountId, io.mizani.domain.payment.PaymentId paymentId);
 
     /** The drafts stored with a batch awaiting approval, in the batch's order. */
     List<Payment> drafts(long batchId);

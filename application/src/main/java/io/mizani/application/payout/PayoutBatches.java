@@ -115,7 +115,7 @@ public interface PayoutBatches {
     BatchView get(Caller caller, String batchReference);
 
     /** The batch of one of the Team's payments (its row id), with its counts; empty when it was paid alone. */
-    java.util.Optional<BatchView> ofPayment(long accountId, long paymentId);
+    java.util.Optional<BatchView> ofPayment(io.mizani.domain.tenancy.AccountId accountId, io.mizani.domain.payment.PaymentId paymentId);
 
     ItemPage items(ItemQuery query);
 }

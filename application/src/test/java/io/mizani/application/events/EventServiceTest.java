@@ -60,7 +60,7 @@ class EventServiceTest {
         }
 
         @Override
-        public List<StoredEvent> ofPayment(long accountId, long paymentId) {
+        public List<StoredEvent> ofPayment(io.mizani.domain.tenancy.AccountId accountId, io.mizani.domain.payment.PaymentId paymentId) {
             return List.of(); // this store keeps no payment ids
         }
 

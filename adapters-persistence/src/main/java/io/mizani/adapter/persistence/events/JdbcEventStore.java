@@ -124,10 +124,10 @@ public class JdbcEventStore implements EventStore, WebhookEndpoints {
     }
 
     @Override
-    public List<StoredEvent> ofPayment(long accountId, long paymentId) {
+    public List<StoredEvent> ofPayment(io.mizani.domain.tenancy.AccountId accountId, io.mizani.domain.payment.PaymentId paymentId) {
         return with(h -> h.createQuery(SELECT + " WHERE e.account_id = :account AND e.payment_id = :payment"
                         + " ORDER BY e.created_at, e.id")
-                .bind("account", accountId).bind("payment", paymentId).map(eventRow).list());
+                .bind("account", accountId.value()).bind("payment", paymentId.value()).map(eventRow).list());
     }
 
     @Override

@@ -132,10 +132,10 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
     }
 
     @Override
-    public Optional<Batch> ofPayment(long accountId, long paymentId) {
+    public Optional<Batch> ofPayment(io.mizani.domain.tenancy.AccountId accountId, io.mizani.domain.payment.PaymentId paymentId) {
         return sql.with(h -> h.createQuery("SELECT " + COLUMNS + " FROM payout_batches WHERE account_id = :account"
                         + " AND id = (SELECT payout_batch_id FROM payments WHERE id = :payment AND account_id = :account)")
-                .bind("account", accountId).bind("payment", paymentId).map(batchRow).findOne());
+                .bind("account", accountId.value()).bind("payment", paymentId.value()).map(batchRow).findOne());
     }
 
     @Override

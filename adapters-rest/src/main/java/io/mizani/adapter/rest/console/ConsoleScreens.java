@@ -171,7 +171,7 @@ public class ConsoleScreens {
                         v.failureReason() == null ? "" : v.failureReason(), v.status(), null));
             }
             String base = "/console/accounts/" + accountId;
-            for (StoredEvent e : events.ofPayment(accountId, p.id())) {
+            for (StoredEvent e : events.ofPayment(new io.mizani.domain.tenancy.AccountId(accountId), new io.mizani.domain.payment.PaymentId(p.id()))) {
                 var d = e.delivery();
                 timeline.add(new Moment(e.createdAt(), "Event " + e.type(), d == null ? "" : d.status().wire() + " after "
                         + d.attempts() + (d.attempts() == 1 ? " attempt" : " attempts"),
@@ -190,7 +190,7 @@ public class ConsoleScreens {
                 }
             }
             String batch = null;
-            var inBatch = batches.ofPayment(accountId, p.id());
+            var inBatch = batches.ofPayment(new io.mizani.domain.tenancy.AccountId(accountId), new io.mizani.domain.payment.PaymentId(p.id()));
             if (inBatch.isPresent()) {
                 BatchView b = inBatch.get();
                 batch = b.batch().batchReference() + " (" + b.batch().status().wire() + ", "

@@ -259,7 +259,13 @@ public class ConsoleScreens {
                 : r.target().type() + (r.target().id() == null ? "" : " " + r.target().id());
         String details = r.details() == null ? "" : r.details().entrySet().stream()
                 .map(d -> d.getKey() + "=" + d.getValue()).collect(Collectors.joining(", "));
-        return new AuditRow(e.seq(), e.at(), actor, r.action(), target, r.outcome().wire(), details);
+        String at;
+        try {
+            at = ConsoleViews.time(Instant.parse(e.at()));
+        } catch (java.time.format.DateTimeParseException notAnInstant) {
+            at = e.at();
+        }
+        return new AuditRow(e.seq(), at, actor, r.action(), target, r.outcome().wire(), details);
     }
 
     // ---------------------------------------------------------------- four-eyes approvals

@@ -212,8 +212,9 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
                         facts.currencies().get(i), facts.amountsUsd().get(i));
             }
         }
-        var taken = stores.payments().merchantReferencesTaken(b.accountId(),
-                new java.util.LinkedHashSet<>(facts.references()));
+        var asked = new java.util.LinkedHashSet<>(facts.references());
+        var taken = new java.util.HashSet<>(stores.payments().merchantReferencesTaken(b.accountId(), asked));
+        taken.addAll(stores.batches().referencesHeld(account, b.id(), asked)); // another batch still storing them
         if (!taken.isEmpty()) {
             String first = facts.references().stream().filter(taken::contains).findFirst().orElseThrow();
             throw DomainError.invalidArgument("payment_config.reference \"" + first
@@ -234,13 +235,37 @@ public final class PayoutBatchService implements PayoutBatches, PaymentFinaliser
      * Answers how many payments it stored (0: nothing waited).
      */
     public int materialiseNext() {
-        return unitOfWork.inTransaction(() -> stores.batches().claimUnmaterialised().map(u -> {
-            List<Payment> stored = materialise(u.id(), u.approvedAt(), clock.instant(), false);
-            stores.funds().onBatchMaterialised(u.accountId(), u.id(), u.approvedAt(), stored);
-            stores.batches().materialised(u.id(), clock.instant());
-            return stored.size();
-        }).orElse(0));
+        long[] claimed = {0};
+        try {
+            return unitOfWork.inTransaction(() -> stores.batches().claimUnmaterialised().map(u -> {
+                claimed[0] = u.id();
+                List<Payment> stored = materialise(u.id(), u.approvedAt(), clock.instant(), false);
+                stores.funds().onBatchMaterialised(u.accountId(), u.id(), u.approvedAt(), stored);
+                stores.batches().materialised(u.id(), clock.instant());
+                return stored.size();
+            }).orElse(0));
+        } catch (DomainError refused) {
+            // a payment took one of the batch's references between the approval's check and its commit (the
+            // database refuses such a payment once the approval is committed): nothing of the batch was stored; it is
+            // tried again after a pause, and the batches approved after it go first (docs/adr/0008)
+            if (claimed[0] == 0) {
+                throw refused;
+            }
+            unitOfWork.inNewTransaction(() -> {
+                stores.batches().postponeMaterialisation(claimed[0], clock.instant().plus(MATERIALISE_RETRY));
+                return null;
+            });
+            LOG.log(java.util.logging.Level.SEVERE, "payout batch " + claimed[0] + " could not be materialised ("
+                    + refused.getMessage() + "); tried again in " + MATERIALISE_RETRY);
+            return 0;
+        }
     }
+
+    /** How long a batch whose materialisation was refused waits before it is tried again. */
+    static final java.time.Duration MATERIALISE_RETRY = java.time.Duration.ofMinutes(1);
+
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(
+            PayoutBatchService.class.getName());
 
     /**
      * The one place drafts become payments: fresh service references, accepted at {@code acceptedAt}, due at

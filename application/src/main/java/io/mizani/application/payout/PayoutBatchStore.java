@@ -96,6 +96,19 @@ public interface PayoutBatchStore {
      */
     Optional<Unmaterialised> claimUnmaterialised();
 
+    /**
+     * A claimed batch whose materialisation failed is not claimed again before {@code until} (in a transaction of
+     * its own, after the failed one rolled back), so batches approved after it are not held up behind it.
+     */
+    void postponeMaterialisation(long batchId, Instant until);
+
+    /**
+     * Which of {@code references} another approved batch of the Team holds while its payments are still to be
+     * stored (they are taken, as a payment's are).
+     */
+    java.util.Set<String> referencesHeld(io.mizani.domain.tenancy.AccountId accountId, long exceptBatchId,
+                                         java.util.Collection<String> references);
+
     /** The batch's payments are stored: its drafts are dropped (inside the claim's transaction). */
     void materialised(long batchId, Instant at);
 

@@ -49,6 +49,8 @@ class PayoutBatchServiceTest {
     final List<String> calls = new ArrayList<>();
     final Batches batches = new Batches(3);
     Set<String> taken = Set.of();
+    Set<String> held = Set.of();
+    boolean insertRefused;
 
     @Test
     void a_batch_up_to_the_threshold_is_materialised_in_its_approval() {
@@ -67,7 +69,7 @@ class PayoutBatchServiceTest {
         var service = service(2);
         BatchView v = service.approve(ADMIN, "payroll");
         assertEquals(PayoutBatchStatus.PROCESSING, v.status());
-        assertEquals(List.of("facts", "referencesTaken 3", "reserveBatch 7 payroll KES 345.00",
+        assertEquals(List.of("facts", "referencesTaken 3", "referencesHeld 3 except 7", "reserveBatch 7 payroll KES 345.00",
                 "approved open 3 materialised false"), calls, "the drafts are not opened at approval");
 
         calls.clear();
@@ -90,8 +92,33 @@ class PayoutBatchServiceTest {
         DomainError e = assertThrows(DomainError.class, () -> service.approve(ADMIN, "payroll"));
         assertEquals("payment_config.reference \"ord-1\" has already been used (since the batch was created)",
                 e.getMessage());
-        assertEquals(List.of("facts", "referencesTaken 3"), calls);
+        assertEquals(List.of("facts", "referencesTaken 3", "referencesHeld 3 except 7"), calls);
         assertEquals(PayoutBatchStatus.AWAITING_APPROVAL, batches.status);
+    }
+
+    @Test
+    void a_larger_batch_holding_a_reference_another_approved_batch_still_holds_is_refused() {
+        held = Set.of("ord-2");
+        var service = service(2);
+        DomainError e = assertThrows(DomainError.class, () -> service.approve(ADMIN, "payroll"));
+        assertEquals("payment_config.reference \"ord-2\" has already been used (since the batch was created)",
+                e.getMessage());
+        assertEquals(PayoutBatchStatus.AWAITING_APPROVAL, batches.status);
+        assertFalse(calls.stream().anyMatch(c -> c.startsWith("reserveBatch")), "nothing reserved");
+    }
+
+    @Test
+    void a_materialisation_the_database_refuses_is_postponed_so_later_batches_go_first() {
+        var service = service(2);
+        service.approve(ADMIN, "payroll");
+        calls.clear();
+        insertRefused = true; // a payment took one of its references between the approval's check and its commit
+        assertEquals(0, service.materialiseNext());
+        assertEquals(List.of("claim", "drafts", "insertAll refused",
+                "postpone 7 until " + APPROVED.plus(PayoutBatchService.MATERIALISE_RETRY)), calls);
+        insertRefused = false;
+        calls.clear();
+        assertEquals(3, service.materialiseNext(), "tried again (the store's claim waits out the pause)");
     }
 
     PayoutBatchService service(int inApprovalUpTo) {
@@ -138,6 +165,10 @@ class PayoutBatchServiceTest {
                     calls.add("referencesTaken " + ((java.util.Collection<?>) args[1]).size());
                     return taken;
                 case "insertAll": {
+                    if (insertRefused) {
+                        calls.add("insertAll refused");
+                        throw DomainError.invalidArgument("payment_config.reference \"ord-1\" has already been used");
+                    }
                     List<Payment> ps = (List<Payment>) args[0];
                     calls.add("insertAll " + ps.size() + " accepted " + ps.get(0).times().createdAt());
                     var out = new ArrayList<Payment>();
@@ -249,6 +280,22 @@ class PayoutBatchServiceTest {
         public void materialised(long batchId, Instant at) {
             calls.add("materialised");
             hasDrafts = false;
+        }
+
+        @Override
+        public Optional<Batch> ofPayment(AccountId accountId, io.mizani.domain.payment.PaymentId paymentId) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void postponeMaterialisation(long batchId, Instant until) {
+            calls.add("postpone " + batchId + " until " + until);
+        }
+
+        @Override
+        public Set<String> referencesHeld(AccountId accountId, long exceptBatchId, java.util.Collection<String> refs) {
+            calls.add("referencesHeld " + refs.size() + " except " + exceptBatchId);
+            return held;
         }
 
         @Override

@@ -51,6 +51,7 @@ class PayoutBatchMaterialiseTest {
         Merchant m = TestMerchants.onboard();
         Merchant other = TestMerchants.onboard();
         assign(m, "mpesa_ke");
+        assign(other, "mpesa_ke");
         TestMerchants.fundBalance(m, "KES", "300000");
         TeamUser admin = addUser(m, "admin");
         String ref = batchRef();
@@ -73,6 +74,19 @@ class PayoutBatchMaterialiseTest {
         // approved again: answered as it is, reserved once
         admin.as().post("/api/global/payout-batches/" + ref + "/approve").then().statusCode(200);
         assertEquals(ITEMS * 115f, PayoutFixtures.reserved(m, "KES"));
+
+        // a single payment with a reference the batch holds before its payments are stored is refused as a reused
+        // reference (V28): stored, it would make the batch's materialisation meet the unique index
+        var single = io.mizani.bootstrap.payment.PaymentFixtures.mpesa("payment", 100, "+254711000107",
+                "https://merchant.example/cb");
+        @SuppressWarnings("unchecked")
+        var config = (Map<String, Object>) single.get("payment_config");
+        config.put("reference", ref + "-7");
+        m.as().body(single).post("/api/global/payments").then().statusCode(400)
+                .body("error_message", org.hamcrest.Matchers.containsString(
+                        "payment_config.reference \"" + ref + "-7\" has already been used"));
+        config.put("reference", ref + "-7");
+        other.as().body(single).post("/api/global/payments").then().statusCode(200); // another merchant's own
 
         // a materialiser killed after storing the payments, before commit: nothing of it stays
         assertThrows(RuntimeException.class, () -> unitOfWork.inTransaction(() -> {

@@ -194,10 +194,31 @@ public class JdbcPayoutBatchStore implements PayoutBatchStore {
         return sql.with(h -> h.createQuery("""
                         SELECT id, account_id, batch_reference, approved_at FROM payout_batches
                         WHERE status = 'processing' AND drafts IS NOT NULL
+                          AND (materialise_after IS NULL OR materialise_after <= now())
                         ORDER BY approved_at LIMIT 1 FOR UPDATE SKIP LOCKED""")
                 .map((rs, ctx) -> new Unmaterialised(rs.getLong(1), rs.getLong(2), rs.getString(3),
                         rs.getTimestamp(4).toInstant()))
                 .findOne());
+    }
+
+    @Override
+    public void postponeMaterialisation(long batchId, Instant until) {
+        sql.use(h -> h.createUpdate("""
+                        UPDATE payout_batches SET materialise_after = :until
+                        WHERE id = :id AND status = 'processing' AND drafts IS NOT NULL""")
+                .bind("until", Timestamp.from(until)).bind("id", batchId).execute());
+    }
+
+    @Override
+    public java.util.Set<String> referencesHeld(io.mizani.domain.tenancy.AccountId accountId, long exceptBatchId,
+                                                java.util.Collection<String> references) {
+        return sql.with(h -> new java.util.LinkedHashSet<>(h.createQuery("""
+                        SELECT DISTINCT r FROM payout_batches b, unnest(b.item_references) r
+                        WHERE b.status = 'processing' AND b.drafts IS NOT NULL AND b.account_id = :account
+                          AND b.id <> :except AND r = ANY (:references)""")
+                .bind("account", accountId.value()).bind("except", exceptBatchId)
+                .bind("references", Sql.array("text", references.toArray()))
+                .mapTo(String.class).list()));
     }
 
     @Override

@@ -279,7 +279,8 @@ public class ContractFilter implements OASFilter {
         enumerate("AccountKycView", "status", kycStatuses);
         enumerate("ReviewBody", "decision", wires(ReviewDecision.values(), ReviewDecision::wire));
         enumerate("UpgradeReviewBody", "decision", wires(UpgradeDecision.values(), UpgradeDecision::wire));
-        enumerate("BalanceEntry", "type", wires(EntryType.values(), EntryType::wire));
+        // a payout batch's own two entries are never a merchant's line (they are not listed or sent)
+        enumerate("BalanceEntry", "type", wires(EntryType.values(), t -> t.merchantLine() ? t.wire() : null));
         for (String check : List.of("VerificationResultDto", "ResolvedTokenDto", "HistoryEntryDto", "VerificationView")) {
             enumerate(check, "status", checkStatuses);
         }

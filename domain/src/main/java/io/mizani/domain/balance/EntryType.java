@@ -32,6 +32,14 @@ public enum EntryType implements WireName {
         return wire;
     }
 
+    /**
+     * Whether the entry is a line of the merchant's ledger (the entries page, statements, the API document's enum):
+     * every type but a payout batch's own two, which net to zero once its items are stored (docs/statements.md).
+     */
+    public boolean merchantLine() {
+        return this != PAYOUT_BATCH_RESERVE && this != PAYOUT_BATCH_RELEASE;
+    }
+
     public static Optional<EntryType> parse(String value) {
         return WireName.find(EntryType.class, value);
     }

@@ -856,7 +856,8 @@ public class ConsoleResource {
         return id(raw, "account kyc");
     }
 
-    private static long id(String raw, String what) {
+    /** A console path's id: a positive number, else 404 naming {@code what} (every console screen reads ids so). */
+    static long id(String raw, String what) {
         try {
             long v = Long.parseLong(raw.trim());
             if (v > 0) {

@@ -402,23 +402,11 @@ public class ConsoleScreens {
     }
 
     private static long accountId(String raw) {
-        return id(raw, "account");
+        return ConsoleResource.id(raw, "account");
     }
 
     private static long approvalId(String raw) {
-        return id(raw, "approval");
-    }
-
-    private static long id(String raw, String what) {
-        try {
-            long v = Long.parseLong(raw.strip());
-            if (v > 0) {
-                return v;
-            }
-        } catch (NumberFormatException | NullPointerException ignored) {
-            // falls through
-        }
-        throw DomainError.notFound(what + " " + raw + " not found");
+        return ConsoleResource.id(raw, "approval");
     }
 
     private static String q(String name, String value) {

@@ -74,14 +74,14 @@ class CheckoutFlowTest {
         Checkout c = open(m, "/thanks", "/cb-retry");
 
         // what a real card form refuses is refused before anything is sent: 422, every problem named, no state moved
-        String before = transaction(m, c.ref()).getString("transaction.status");
         given().redirects().follow(false).formParam("card_number", "4242 4242 4242 4241").formParam("expiry", "01/20")
                 .formParam("cvc", "12").post(c.path())
                 .then().statusCode(422).contentType(containsString("text/html"))
                 .body(containsString("The card number is not valid: check the digits. This card has expired: use"
                         + " another card. The security code is the 3 digits on the back of the card."))
                 .body(not(containsString("4242 4242 4242 4241")));
-        assertEquals(before, transaction(m, c.ref()).getString("transaction.status"));
+        // open as it was (the worker may move a card payment from queued to pending meanwhile, on its own), not failed
+        assertTrue(java.util.Set.of("queued", "pending").contains(transaction(m, c.ref()).getString("transaction.status")));
         assertNull(transaction(m, c.ref()).getString("transaction.failure_reason"));
 
         Response declined = given().redirects().follow(false).formParam("card_number", "4000 0000 0000 0002")

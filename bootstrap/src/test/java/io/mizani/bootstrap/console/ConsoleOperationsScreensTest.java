@@ -291,7 +291,8 @@ class ConsoleOperationsScreensTest {
 
         String page = as(support).get(path).then().statusCode(200).contentType(containsString("text/html"))
                 .extract().asString();
-        assertTrue(page.contains("<tr id=\"balance_KES\"><td>KES</td><td>790.00</td><td>0.00</td><td>0.00</td>"), page);
+        assertTrue(page.contains("<tr id=\"balance_KES\"><td><a href=\"" + path + "?currency=KES\">KES</a></td><td>790.00</td>"
+                + "<td>0.00</td><td>0.00</td>"), page);
         assertTrue(!page.contains("777.00"), "another Team's balance on the page");
         // the latest entries, newest first, 20 a page
         assertEquals(20, page.split("<td><code>adjustment</code></td>").length - 1, page);

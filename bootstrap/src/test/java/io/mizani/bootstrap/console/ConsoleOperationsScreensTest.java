@@ -164,6 +164,9 @@ class ConsoleOperationsScreensTest {
             assertEquals(null, api.<Object>get("tiers.0"), "a tier left blank has no limit");
             as(support).queryParam("notice", "tier_limits").get("/console/tier-limits").then().statusCode(200)
                     .body(containsString("The tier limits were saved.")).body(containsString("800000000.5"));
+            // the audit log has the change and the refused posts, with the operator's name
+            List<String> outcomes = auditOutcomes("console.tier_limits.set", finance[0], null);
+            assertTrue(outcomes.contains("succeeded") && outcomes.contains("refused"), outcomes.toString());
         } finally {
             asOperator().body(before).put(LIMITS).then().statusCode(200);
         }
@@ -250,12 +253,24 @@ class ConsoleOperationsScreensTest {
         assertEquals("cleared", caseStatus(mine));
         assertEquals(compliance[0], caseField(mine, "decided_by"));
         assertEquals("open", caseStatus(other));
+        assertEquals(List.of("succeeded"), auditOutcomes("console.screening_case.decide", compliance[0], mine).stream()
+                .filter("succeeded"::equals).toList());
         as(support).queryParam("status", "cleared").queryParam("notice", "cleared").get("/console/screening").then()
                 .statusCode(200).body(containsString("The case was cleared"))
                 .body(containsString("born 1990, not the listed person"));
         // decided once
         as(compliance).formParam("decision", "confirm").formParam("note", "again").formParam("csrf_token", token)
                 .post(decide).then().statusCode(409).body(containsString("already cleared"));
+    }
+
+    /** The outcomes of the audit events of {@code action} by {@code actor} (on the target {@code id}, when given). */
+    static List<String> auditOutcomes(String action, String actor, String id) {
+        var request = asOperator().queryParam("action", action).queryParam("actor", actor);
+        if (id != null) {
+            request = request.queryParam("target_id", id);
+        }
+        return request.get("/api/admin/audit-events").then().statusCode(200).extract().jsonPath()
+                .getList("audit_events.outcome", String.class);
     }
 
     static String caseStatus(String id) {

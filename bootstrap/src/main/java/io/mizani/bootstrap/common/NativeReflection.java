@@ -30,6 +30,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "io.mizani.adapter.rest.operator.ApprovalResource",
         "io.mizani.application.audit.AuditService",
         "io.mizani.adapter.rest.payment.PaymentDtos",
+        "io.mizani.adapter.rest.payment.CheckoutViews",
         "io.mizani.adapter.rest.refund.RefundResource",
         "io.mizani.adapter.rest.payout.PayeeResource",
         "io.mizani.adapter.rest.payout.PayoutBatchResource",
@@ -42,6 +43,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "io.mizani.adapter.rest.audit.AuditedInterceptor",
         "io.mizani.adapter.rest.team.TeamJson",
         "io.mizani.adapter.rest.team.TeamResource",
+        "io.mizani.adapter.rest.team.InvitePage",
         "io.mizani.adapter.rest.teamkyc.AccountKycJson",
         "io.mizani.adapter.rest.verification.VerificationDtos",
         "io.mizani.adapter.rest.verification.VerificationRoutingResource" })

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -183,7 +185,19 @@ class CardCheckoutBrowserTest {
         String checkoutUrl = m.as().body(body).post("/api/global/payments").then().statusCode(200)
                 .extract().jsonPath().getString("checkout_url");
         browser.get(checkoutUrl);
-        browser.findElement(By.id("cancel")).click();
+        // the cancel button waits behind a "Cancel payment" disclosure at the foot of the page, apart from Pay
+        var confirm = browser.findElement(By.id("cancel"));
+        assertFalse(confirm.isDisplayed(), "no cancel button before the payer asks for it");
+        var disclosure = browser.findElement(By.id("cancel_payment"));
+        assertEquals("Cancel payment", disclosure.getText());
+        assertTrue(disclosure.getRect().getY() > browser.findElement(By.id("pay")).getRect().getY() + 100,
+                "Cancel payment sits well below Pay");
+        disclosure.click();
+        assertTrue(confirm.isDisplayed(), "opening the disclosure shows the confirmation");
+        assertEquals("Yes, cancel the payment", confirm.getText());
+        assertTrue(browser.findElement(By.id("cancel_explained")).getText().contains("no money is taken"));
+        assertTrue(Set.of("queued", "pending").contains(status(m, ref)), "opening the disclosure cancels nothing");
+        confirm.click();
         awaitUrl(merchantSite.url("/cancelled"));
         assertTrue(browser.getCurrentUrl().contains("status=failed"));
         JsonPath t = m.as().body(Map.of("merchant_reference", ref)).post("/api/global/transaction-status")
@@ -212,7 +226,8 @@ class CardCheckoutBrowserTest {
                 long viewport = ((Number) browser.executeScript("return document.documentElement.clientWidth")).longValue();
                 long scroll = ((Number) browser.executeScript("return document.documentElement.scrollWidth")).longValue();
                 assertTrue(scroll <= viewport, width + " px: page scrolls sideways (" + scroll + " > " + viewport + ")");
-                for (String id : new String[] {"card_number", "expiry", "cvc", "pay", "cancel"}) {
+                browser.findElement(By.id("cancel_payment")).click();
+                for (String id : new String[] {"card_number", "expiry", "cvc", "pay", "cancel_payment", "cancel"}) {
                     var e = browser.findElement(By.id(id));
                     int right = e.getRect().getX() + e.getRect().getWidth();
                     assertTrue(right <= viewport, width + " px: #" + id + " overflows (" + right + " > " + viewport + ")");
@@ -287,6 +302,136 @@ class CardCheckoutBrowserTest {
             PaymentsApiTest.sleep(50);
         }
         fail("no " + by + " containing " + text);
+    }
+
+    /**
+     * A payer with a keyboard and no mouse: Tab reaches the card number first, Tab walks on through expiry and
+     * security code to Pay, Enter pays. The decline is announced (role=alert, tied to the field) and focus is back
+     * on the card number, marked invalid, so the payer types the next card at once; the approved card then reaches
+     * redirect_url, still without a click. axe-core finds nothing serious on the form, the decline or the result
+     * at 320, 390 and 1280 px.
+     */
+    @Test
+    void a_keyboard_alone_pays_after_a_decline_with_focus_where_the_payer_retries() {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "card_ke");
+        var body = cardPayment(merchantSite.url("/keys"), merchantSite.url("/card-cb6"));
+        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+        String checkoutUrl = m.as().body(body).post("/api/global/payments").then().statusCode(200)
+                .extract().jsonPath().getString("checkout_url");
+        browser.get(checkoutUrl);
+        assertAccessibleAt("the form");
+        assertEquals("", focused(), "nothing focused before the first Tab");
+
+        typeCardWithKeys("4000 0000 0000 0002");
+        press(Keys.ENTER);
+        awaitText(By.id("error"), "declined");
+        var error = browser.findElement(By.id("error"));
+        assertEquals("Your card was declined. No money was taken: try another card.", error.getText());
+        assertEquals("alert", error.getAttribute("role"), "the decline is announced");
+        assertEquals("card_number", focused(), "focus is back on the card number to retry");
+        var number = browser.findElement(By.id("card_number"));
+        assertEquals("true", number.getAttribute("aria-invalid"));
+        assertTrue(number.getAttribute("aria-describedby").contains("error"), "the field names the decline");
+        assertEquals("pending", status(m, ref));
+        assertAccessibleAt("the decline");
+
+        // focus already sits in the emptied card number: type, Tab on, Enter
+        press("4242 4242 4242 4242");
+        press(Keys.TAB);
+        assertEquals("expiry", focused());
+        press("1234");
+        press(Keys.TAB);
+        assertEquals("cvc", focused());
+        press("123");
+        press(Keys.TAB);
+        assertEquals("pay", focused());
+        press(Keys.ENTER);
+        awaitUrl(merchantSite.url("/keys"));
+        assertTrue(browser.getCurrentUrl().contains("status=succeeded"), browser.getCurrentUrl());
+        assertEquals("succeeded", status(m, ref));
+
+        browser.get(checkoutUrl);
+        assertEquals("This payment succeeded.", awaitElement(By.id("status")).getText());
+        press(Keys.TAB);
+        assertEquals("back", focused(), "the way back to the merchant is the first stop on the result page");
+        assertAccessibleAt("the result");
+    }
+
+    /** Tab to the card number from the top of the page, type {@code card}, fill expiry and code, Tab to Pay. */
+    void typeCardWithKeys(String card) {
+        press(Keys.TAB);
+        assertEquals("card_number", focused(), "the first Tab reaches the card number");
+        press(card);
+        assertEquals(card, browser.findElement(By.id("card_number")).getAttribute("value"));
+        press(Keys.TAB);
+        assertEquals("expiry", focused());
+        press("1234");
+        assertEquals("12/34", browser.findElement(By.id("expiry")).getAttribute("value"));
+        press(Keys.TAB);
+        assertEquals("cvc", focused());
+        press("123");
+        press(Keys.TAB);
+        assertEquals("pay", focused(), "Tab walks on from the card fields to Pay");
+    }
+
+    /** Keys sent to whatever has focus, as a keyboard does (not to an element picked by the test). */
+    void press(CharSequence keys) {
+        new Actions(browser).sendKeys(keys).perform();
+    }
+
+    /** The id of the focused element; empty when focus is on the page itself. */
+    String focused() {
+        return (String) browser.executeScript(
+                "var a = document.activeElement; return a && a !== document.body ? a.id : ''");
+    }
+
+    /** axe-core's serious and critical violations on the page as shown now, at 320, 390 and 1280 px. */
+    void assertAccessibleAt(String what) {
+        List<String> found = new java.util.ArrayList<>();
+        try {
+            for (int width : new int[] {320, 390, 1280}) {
+                browser.manage().window().setSize(new org.openqa.selenium.Dimension(width, 900));
+                Axe.serious(browser).forEach(v -> found.add(width + " px " + v));
+            }
+        } finally {
+            browser.manage().window().setSize(new org.openqa.selenium.Dimension(1024, 900));
+        }
+        assertEquals(List.of(), found, what + ": axe-core's serious and critical violations");
+    }
+
+    /** The pages a person opens without a login besides the checkout: the landing page and the invitation page. */
+    @Test
+    void landing_and_invitation_pages_pass_axe_at_320_390_and_1280_px() {
+        browser.get(base() + "/");
+        assertEquals("Mizani", browser.getTitle());
+        assertAccessibleAt("the landing page");
+
+        Merchant m = TestMerchants.onboard();
+        var mailbox = io.quarkus.arc.Arc.container().instance(io.quarkus.mailer.MockMailbox.class).get();
+        String email = "axe" + System.nanoTime() + "@example.com";
+        m.as().body(Map.of("organization_id", m.organizationId(), "account_id", m.accountId(), "email", email))
+                .post("/api/v2/account_invites").then().statusCode(200);
+        String text = mailbox.getMailsSentTo(email).get(0).getText();
+        String token = text.substring(text.indexOf("invite_token=") + "invite_token=".length()).split("\\s")[0];
+        browser.get(base() + "/api/v2/account_invites/accept?invite_token=" + token);
+        assertEquals("member", browser.findElement(By.id("role")).getText());
+        assertAccessibleAt("the invitation form");
+        browser.findElement(By.id("accept")).click();
+        assertEquals("first_name", focused(), "the browser holds back the empty required first name and focuses it");
+        press("Wanjiru");
+        press(Keys.TAB);
+        press("Kamau");
+        press(Keys.ENTER);
+        assertTrue(awaitElement(By.id("accepted")).getText().contains("Wanjiru"));
+        assertAccessibleAt("the new credential");
+        browser.get(base() + "/api/v2/account_invites/accept?invite_token=" + token);
+        assertTrue(awaitElement(By.id("invalid")).getText().contains("already used"));
+        assertAccessibleAt("the used invitation");
+    }
+
+    static String base() {
+        return "http://localhost:" + io.restassured.RestAssured.port;
     }
 
     @Test

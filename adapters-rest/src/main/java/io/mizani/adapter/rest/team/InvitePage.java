@@ -1,77 +1,80 @@
 package io.mizani.adapter.rest.team;
 
-import static io.mizani.adapter.rest.console.Html.esc;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Optional;
 
 import io.mizani.adapter.rest.console.Html;
 import io.mizani.application.team.AcceptInvitation;
 import io.mizani.application.team.TeamService;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateData;
+import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.core.Response;
 
 /**
  * The page a person reaches from the invitation e-mail ({@code GET /api/v2/account_invites/accept?invite_token=…}):
  * a small form that accepts the invitation through the same use case as the JSON {@code POST}, then shows the new
- * API credential once. The token is in the address, so the page sends no Referer and is never cached.
+ * API credential once. The token is in the address, so the page sends no Referer and is never cached. Rendered from
+ * the Qute templates {@code templates/InvitePage/} inside {@code templates/public-layout.html}; Qute escapes every
+ * value.
  */
-final class InvitePage {
+public final class InvitePage {
+
+    private static final DateTimeFormatter DAY = DateTimeFormatter
+            .ofPattern("d MMMM yyyy, HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
     private InvitePage() {
     }
 
-    private static final java.time.format.DateTimeFormatter DAY = java.time.format.DateTimeFormatter
-            .ofPattern("d MMMM yyyy, HH:mm 'UTC'", java.util.Locale.ENGLISH).withZone(java.time.ZoneOffset.UTC);
+    /** The templates, checked against these parameters when the service is built. */
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance noToken();
+
+        static native TemplateInstance invalid(String error);
+
+        static native TemplateInstance form(Invite invite, String error);
+
+        static native TemplateInstance accepted(Accepted accepted);
+    }
+
+    /** An invitation that can still be accepted, as the form names it; {@code invitedBy} may be null. */
+    @TemplateData
+    public record Invite(String token, String team, String invitedBy, String role, String expiresIso,
+                         String expiresText) {
+    }
+
+    /** The accepted invitation: the new member's first name (may be null), the Team and the credential shown once. */
+    @TemplateData
+    public record Accepted(String firstName, String team, String username, String password) {
+    }
 
     /**
      * The page for {@code token}: the form, naming the Team, the inviter and the role, when the invitation can still
      * be accepted ({@code preview}); otherwise (never sent, used, expired) a 404 page that says so and what to do,
      * with no form to fill in for nothing.
      */
-    static Response form(String token, String error, int status,
-                         java.util.Optional<AcceptInvitation.InvitationPreview> preview) {
-        String body;
-        String problem = error == null ? "" : "<p class=\"error\" id=\"error\" role=\"alert\">" + esc(error) + "</p>";
+    static Response form(String token, String error, int status, Optional<AcceptInvitation.InvitationPreview> preview) {
         if (token == null || token.isBlank()) {
-            body = "<h1>Accept an invitation</h1><p class=\"error\" id=\"error\" role=\"alert\">This link has no "
-                    + "invitation token: open the link from the invitation e-mail.</p>";
-            status = 400;
-        } else if (preview.isEmpty()) {
-            body = """
-                    <h1>This invitation cannot be used</h1>%s
-                    <section class="card"><p id="invalid">The link was already used, has expired, or was never sent.
-                    Ask the person who invited you to send a new invitation.</p></section>
-                    """.formatted(problem);
-            status = error == null ? 404 : status;
-        } else {
-            AcceptInvitation.InvitationPreview p = preview.get();
-            body = """
-                    <h1>Join <span id="team_name">%s</span> on Mizani</h1>%s
-                    <p id="invited_by">%s invited you to the Team as <strong id="role">%s</strong>. The invitation
-                    expires on <time datetime="%s">%s</time>.</p>
-                    <section class="card"><form method="post" action="/api/v2/account_invites/accept">
-                    <input type="hidden" name="invite_token" value="%s">
-                    <p><label for="first_name">First name</label><input id="first_name" name="first_name" autocomplete="given-name" required></p>
-                    <p><label for="last_name">Last name</label><input id="last_name" name="last_name" autocomplete="family-name" required></p>
-                    <p><label for="phone_number">Phone number (optional)</label><input id="phone_number" name="phone_number" autocomplete="tel" inputmode="tel"></p>
-                    <p><button id="accept" type="submit">Accept the invitation</button></p>
-                    </form><p class="muted">You will get an API credential for the Team, shown once.</p></section>
-                    """.formatted(esc(p.teamName()), problem, p.invitedBy() == null ? "A member of the Team"
-                            : esc(p.invitedBy()), esc(p.role()), p.expiresAt(), DAY.format(p.expiresAt()), esc(token));
+            return page(400, Templates.noToken());
         }
-        return noReferrer(Html.html(status, Html.page("Accept an invitation", null, null, body)));
+        if (preview.isEmpty()) {
+            return page(error == null ? 404 : status, Templates.invalid(error));
+        }
+        AcceptInvitation.InvitationPreview p = preview.get();
+        return page(status, Templates.form(new Invite(token, p.teamName(), p.invitedBy(), p.role(),
+                p.expiresAt().toString(), DAY.format(p.expiresAt())), error));
     }
 
     static Response accepted(TeamService.AcceptedInvitation a) {
-        String body = """
-                <h1>Invitation accepted</h1>
-                <p class="notice" role="status" id="accepted">Welcome%s. You now belong to Team %s.</p>
-                <section class="card"><h2>Your API credential</h2><p>Copy the password now: it is shown this once.</p>
-                <dl><dt>Username</dt><dd class="secret" id="username">%s</dd><dt>Password</dt><dd class="secret" id="password">%s</dd></dl>
-                <p>Use it with HTTP Basic on the API; the <a href="/q/swagger-ui">API docs</a> list every endpoint.</p></section>
-                """.formatted(a.user().person().firstName() == null ? "" : ", " + esc(a.user().person().firstName()),
-                esc(a.accountIds().isEmpty() ? "" : a.accountIds().get(0).toString()), esc(a.username()), esc(a.password()));
-        return noReferrer(Html.html(200, Html.page("Invitation accepted", null, null, body)));
+        return page(200, Templates.accepted(new Accepted(a.user().person().firstName(),
+                a.accountIds().isEmpty() ? "" : a.accountIds().get(0).toString(), a.username(), a.password())));
     }
 
-    private static Response noReferrer(Response r) {
+    private static Response page(int status, TemplateInstance page) {
+        Response r = Html.html(status, page.render());
         r.getHeaders().putSingle("Referrer-Policy", "no-referrer");
         return r;
     }

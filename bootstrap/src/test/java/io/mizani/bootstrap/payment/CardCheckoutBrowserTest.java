@@ -192,12 +192,19 @@ class CardCheckoutBrowserTest {
         assertEquals("Cancel payment", disclosure.getText());
         assertTrue(disclosure.getRect().getY() > browser.findElement(By.id("pay")).getRect().getY() + 100,
                 "Cancel payment sits well below Pay");
-        disclosure.click();
+        // with the keyboard: Tab past Pay to the disclosure, Enter opens it, Tab reaches the confirmation, Enter
+        for (int tabs = 0; tabs < 10 && !"cancel_payment".equals(focused()); tabs++) {
+            press(Keys.TAB);
+        }
+        assertEquals("cancel_payment", focused(), "Tab reaches Cancel payment after Pay");
+        press(Keys.ENTER);
         assertTrue(confirm.isDisplayed(), "opening the disclosure shows the confirmation");
         assertEquals("Yes, cancel the payment", confirm.getText());
         assertTrue(browser.findElement(By.id("cancel_explained")).getText().contains("no money is taken"));
         assertTrue(Set.of("queued", "pending").contains(status(m, ref)), "opening the disclosure cancels nothing");
-        confirm.click();
+        press(Keys.TAB);
+        assertEquals("cancel", focused(), "the confirmation is the next stop");
+        press(Keys.ENTER);
         awaitUrl(merchantSite.url("/cancelled"));
         assertTrue(browser.getCurrentUrl().contains("status=failed"));
         JsonPath t = m.as().body(Map.of("merchant_reference", ref)).post("/api/global/transaction-status")

@@ -78,6 +78,21 @@ class CardCheckoutBrowserTest {
                 network("card_ke", "net_ke_card", "Visa/Mastercard", "CARD", "card"), pay);
     }
 
+    /** A fresh merchant's card payment, open at {@code url}. */
+    record Opened(Merchant merchant, String ref, String url) {
+    }
+
+    /** Opens a card payment of a fresh merchant that returns the payer to {@code back} on the merchant's site. */
+    static Opened openCheckout(String back, String callback) {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "card_ke");
+        var body = cardPayment(merchantSite.url(back), merchantSite.url(callback));
+        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+        String url = m.as().body(body).post("/api/global/payments").then().statusCode(200)
+                .extract().jsonPath().getString("checkout_url");
+        return new Opened(m, ref, url);
+    }
+
     static String status(Merchant m, String ref) {
         return m.as().body(Map.of("merchant_reference", ref)).post("/api/global/transaction-status")
                 .then().statusCode(200).extract().jsonPath().getString("transaction.status");
@@ -143,23 +158,18 @@ class CardCheckoutBrowserTest {
 
     @Test
     void declined_card_keeps_the_payment_pending_and_the_payer_pays_with_another_card_on_the_same_page() {
-        Merchant m = TestMerchants.onboard();
-        assign(m, "card_ke");
-        var body = cardPayment(merchantSite.url("/back"), merchantSite.url("/card-cb2"));
-        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
-        String checkoutUrl = m.as().body(body).post("/api/global/payments").then().statusCode(200)
-                .extract().jsonPath().getString("checkout_url");
-        payInBrowser(checkoutUrl, "5555 5555 5555 4444");
+        Opened c = openCheckout("/back", "/card-cb2");
+        payInBrowser(c.url(), "5555 5555 5555 4444");
         assertTrue(awaitElement(By.id("error")).getText().contains("4242 4242 4242 4242"));
-        assertTrue(Set.of("queued", "pending").contains(status(m, ref)));
+        assertTrue(Set.of("queued", "pending").contains(status(c.merchant(), c.ref())));
         browser.findElement(By.id("card_number")).clear();
         browser.findElement(By.id("card_number")).sendKeys("4000000000000002");
         browser.findElement(By.id("pay")).click();
         awaitText(By.id("error"), "declined");
         assertEquals("Your card was declined. No money was taken: try another card.",
                 browser.findElement(By.id("error")).getText());
-        assertEquals("pending", status(m, ref));
-        assertTrue(browser.getCurrentUrl().startsWith(checkoutUrl), "still on the checkout page");
+        assertEquals("pending", status(c.merchant(), c.ref()));
+        assertTrue(browser.getCurrentUrl().startsWith(c.url()), "still on the checkout page");
         var number = browser.findElement(By.id("card_number"));
         number.clear();
         number.sendKeys("4242424242424242");
@@ -168,23 +178,19 @@ class CardCheckoutBrowserTest {
         browser.findElement(By.id("pay")).click();
         awaitUrl(merchantSite.url("/back"));
         assertTrue(browser.getCurrentUrl().contains("status=succeeded"), browser.getCurrentUrl());
-        assertEquals("succeeded", status(m, ref));
-        var cb = merchantSite.await(r -> r.path().equals("/card-cb2") && r.body().contains(ref), 1, Duration.ofSeconds(10));
+        assertEquals("succeeded", status(c.merchant(), c.ref()));
+        var cb = merchantSite.await(r -> r.path().equals("/card-cb2") && r.body().contains(c.ref()), 1,
+                Duration.ofSeconds(10));
         assertTrue(cb.get(0).body().contains("\"type\":\"transaction.succeeded\""));
         PaymentsApiTest.sleep(300);
-        assertEquals(1, merchantSite.to("/card-cb2").stream().filter(r -> r.body().contains(ref)).count(),
+        assertEquals(1, merchantSite.to("/card-cb2").stream().filter(r -> r.body().contains(c.ref())).count(),
                 "the declined card sent no callback");
     }
 
     @Test
     void payer_cancels_from_the_page_and_returns_to_the_merchant() {
-        Merchant m = TestMerchants.onboard();
-        assign(m, "card_ke");
-        var body = cardPayment(merchantSite.url("/cancelled"), merchantSite.url("/card-cb3"));
-        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
-        String checkoutUrl = m.as().body(body).post("/api/global/payments").then().statusCode(200)
-                .extract().jsonPath().getString("checkout_url");
-        browser.get(checkoutUrl);
+        Opened c = openCheckout("/cancelled", "/card-cb3");
+        browser.get(c.url());
         // the cancel button waits behind a "Cancel payment" disclosure at the foot of the page, apart from Pay
         var confirm = browser.findElement(By.id("cancel"));
         assertFalse(confirm.isDisplayed(), "no cancel button before the payer asks for it");
@@ -201,13 +207,14 @@ class CardCheckoutBrowserTest {
         assertTrue(confirm.isDisplayed(), "opening the disclosure shows the confirmation");
         assertEquals("Yes, cancel the payment", confirm.getText());
         assertTrue(browser.findElement(By.id("cancel_explained")).getText().contains("no money is taken"));
-        assertTrue(Set.of("queued", "pending").contains(status(m, ref)), "opening the disclosure cancels nothing");
+        assertTrue(Set.of("queued", "pending").contains(status(c.merchant(), c.ref())),
+                "opening the disclosure cancels nothing");
         press(Keys.TAB);
         assertEquals("cancel", focused(), "the confirmation is the next stop");
         press(Keys.ENTER);
         awaitUrl(merchantSite.url("/cancelled"));
         assertTrue(browser.getCurrentUrl().contains("status=failed"));
-        JsonPath t = m.as().body(Map.of("merchant_reference", ref)).post("/api/global/transaction-status")
+        JsonPath t = c.merchant().as().body(Map.of("merchant_reference", c.ref())).post("/api/global/transaction-status")
                 .then().extract().jsonPath();
         assertEquals("failed", t.getString("transaction.status"));
         assertEquals("cancelled by the payer", t.getString("transaction.failure_reason"));
@@ -320,13 +327,8 @@ class CardCheckoutBrowserTest {
      */
     @Test
     void a_keyboard_alone_pays_after_a_decline_with_focus_where_the_payer_retries() {
-        Merchant m = TestMerchants.onboard();
-        assign(m, "card_ke");
-        var body = cardPayment(merchantSite.url("/keys"), merchantSite.url("/card-cb6"));
-        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
-        String checkoutUrl = m.as().body(body).post("/api/global/payments").then().statusCode(200)
-                .extract().jsonPath().getString("checkout_url");
-        browser.get(checkoutUrl);
+        Opened c = openCheckout("/keys", "/card-cb6");
+        browser.get(c.url());
         assertAccessibleAt("the form");
         assertEquals("", focused(), "nothing focused before the first Tab");
 
@@ -340,7 +342,7 @@ class CardCheckoutBrowserTest {
         var number = browser.findElement(By.id("card_number"));
         assertEquals("true", number.getAttribute("aria-invalid"));
         assertTrue(number.getAttribute("aria-describedby").contains("error"), "the field names the decline");
-        assertEquals("pending", status(m, ref));
+        assertEquals("pending", status(c.merchant(), c.ref()));
         assertAccessibleAt("the decline");
 
         // focus already sits in the emptied card number: type, Tab on, Enter
@@ -356,9 +358,9 @@ class CardCheckoutBrowserTest {
         press(Keys.ENTER);
         awaitUrl(merchantSite.url("/keys"));
         assertTrue(browser.getCurrentUrl().contains("status=succeeded"), browser.getCurrentUrl());
-        assertEquals("succeeded", status(m, ref));
+        assertEquals("succeeded", status(c.merchant(), c.ref()));
 
-        browser.get(checkoutUrl);
+        browser.get(c.url());
         assertEquals("This payment succeeded.", awaitElement(By.id("status")).getText());
         press(Keys.TAB);
         assertEquals("back", focused(), "the way back to the merchant is the first stop on the result page");
@@ -414,13 +416,7 @@ class CardCheckoutBrowserTest {
         assertEquals("Mizani", browser.getTitle());
         assertAccessibleAt("the landing page");
 
-        Merchant m = TestMerchants.onboard();
-        var mailbox = io.quarkus.arc.Arc.container().instance(io.quarkus.mailer.MockMailbox.class).get();
-        String email = "axe" + System.nanoTime() + "@example.com";
-        m.as().body(Map.of("organization_id", m.organizationId(), "account_id", m.accountId(), "email", email))
-                .post("/api/v2/account_invites").then().statusCode(200);
-        String text = mailbox.getMailsSentTo(email).get(0).getText();
-        String token = text.substring(text.indexOf("invite_token=") + "invite_token=".length()).split("\\s")[0];
+        String token = TestMerchants.invite(TestMerchants.onboard());
         browser.get(base() + "/api/v2/account_invites/accept?invite_token=" + token);
         assertEquals("member", browser.findElement(By.id("role")).getText());
         assertAccessibleAt("the invitation form");

@@ -69,4 +69,17 @@ public final class TestMerchants {
                 .post("/api/admin/accounts/" + m.accountId() + "/balances/" + currency + "/adjustments")
                 .then().statusCode(200);
     }
+
+    /**
+     * Invites a fresh address to the merchant's Team (role member) and answers the token of the link the invitation
+     * e-mail carries, read from the mock mailbox as the invitee would read it.
+     */
+    public static String invite(Merchant m) {
+        String email = "invitee" + SEQ.incrementAndGet() + "." + System.nanoTime() + "@example.com";
+        m.as().body(Map.of("organization_id", m.organizationId(), "account_id", m.accountId(), "email", email))
+                .post("/api/v2/account_invites").then().statusCode(200);
+        String text = io.quarkus.arc.Arc.container().instance(io.quarkus.mailer.MockMailbox.class).get()
+                .getMailsSentTo(email).get(0).getText();
+        return text.substring(text.indexOf("invite_token=") + "invite_token=".length()).split("\\s")[0];
+    }
 }

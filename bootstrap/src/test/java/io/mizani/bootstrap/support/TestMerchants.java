@@ -38,12 +38,22 @@ public final class TestMerchants {
     }
 
     public static Merchant onboard(String dialCode, String number) {
+        return onboard(dialCode, number, null);
+    }
+
+    /** A fresh Kenyan merchant whose Team is named {@code teamName}. */
+    public static Merchant named(String teamName) {
+        return onboard("+254", "712" + String.format("%06d", SEQ.incrementAndGet()), teamName);
+    }
+
+    private static Merchant onboard(String dialCode, String number, String teamName) {
         int n = SEQ.incrementAndGet();
+        String name = teamName == null ? "Team " + n : teamName;
         JsonPath json = asOperator().body(Map.of(
                         "organization_name", "Org " + n,
                         "user", Map.of("first_name", "Ada", "last_name", "Owner" + n, "email", "owner" + n + "@example.com",
                                 "phone_number", "+254700000" + n),
-                        "account", Map.of("name", "Team " + n, "email", "team" + n + "@example.com",
+                        "account", Map.of("name", name, "email", "team" + n + "@example.com",
                                 "dial_code", dialCode, "number", number)))
                 .post("/api/admin/merchants")
                 .then().statusCode(201).extract().jsonPath();

@@ -1,12 +1,14 @@
 package io.mizani.adapter.rest.console;
 
+import static io.mizani.adapter.rest.console.ConsoleScreen.enc;
+import static io.mizani.adapter.rest.console.ConsoleScreen.noNul;
+import static io.mizani.adapter.rest.console.ConsoleScreen.seeOther;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -25,7 +27,6 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import io.mizani.adapter.rest.audit.Audited;
 import io.mizani.adapter.rest.audit.Needs;
-import io.mizani.adapter.rest.common.ErrorBodies;
 import io.mizani.adapter.rest.console.ConsoleOperationsViews.BalanceRow;
 import io.mizani.adapter.rest.console.ConsoleOperationsViews.BalancesPage;
 import io.mizani.adapter.rest.console.ConsoleOperationsViews.CaseRow;
@@ -139,7 +140,7 @@ public class ConsoleOperationsScreens {
     @Inject
     CurrentOperator operator;
     @Inject
-    ConsoleCsrf csrf;
+    ConsoleScreen screen;
 
     @HeaderParam("Sec-Fetch-Site")
     String secFetchSite;
@@ -177,7 +178,7 @@ public class ConsoleOperationsScreens {
             checkCsrf(token);
             noNul(routes, costs);
             routing.replace(new RoutingTable(routes(routes), costs(costs)));
-            return back("/console/routing?notice=routing");
+            return seeOther("/console/routing?notice=routing");
         });
     }
 
@@ -326,7 +327,7 @@ public class ConsoleOperationsScreens {
                 }
             }
             tierLimits.replace(new TierLimits(limits));
-            return back("/console/tier-limits?notice=tier_limits");
+            return seeOther("/console/tier-limits?notice=tier_limits");
         });
     }
 
@@ -384,7 +385,7 @@ public class ConsoleOperationsScreens {
             checkCsrf(token);
             noNul(id, decision, note);
             ScreeningStore.StoredCase decided = screening.decide(id, decision, note, operator.username());
-            return back("/console/screening?status=" + decided.status().wire() + "&notice=" + decided.status().wire());
+            return seeOther("/console/screening?status=" + decided.status().wire() + "&notice=" + decided.status().wire());
         });
     }
 
@@ -469,7 +470,7 @@ public class ConsoleOperationsScreens {
             long accountId = ConsoleResource.id(id, "account");
             browse.account(accountId);
             StatementView view = requestStatement.request(RequestStatement.Command.of(accountId, currency, from, to));
-            return back("/console/accounts/" + accountId + "/balances?statement=" + view.statement().id()
+            return seeOther("/console/accounts/" + accountId + "/balances?statement=" + view.statement().id()
                     + "&notice=statement");
         });
     }
@@ -583,47 +584,21 @@ public class ConsoleOperationsScreens {
 
     // ---------------------------------------------------------------- helpers
 
-    /**
-     * Renders {@code page} (a template or a redirect) for an operator whose role has {@code needs} (null: any role);
-     * a refusal renders the error page with the use case's status.
-     */
     private Response guard(String nav, OperatorPermission needs, Supplier<Object> page) {
-        try {
-            if (needs != null && !may(needs)) {
-                throw operator.context().role().refuse(needs);
-            }
-            Object answer = page.get();
-            return answer instanceof Response r ? r : Html.html(200, ((TemplateInstance) answer).render());
-        } catch (DomainError e) {
-            return Html.html(ErrorBodies.status(e.kind()),
-                    ConsoleScreens.Templates.error(chrome("Not done", nav, null), e.getMessage()).render());
-        }
+        return screen.render(nav, needs, page);
     }
 
     private boolean may(OperatorPermission needs) {
-        return operator.context().role().may(needs);
+        return screen.may(needs);
     }
 
+    /** The page header, with the text of the notice named {@code notice} (a key of {@link #NOTICES}). */
     private Chrome chrome(String title, String nav, String notice) {
-        return new Chrome(title, nav, operator.username(), csrf.token(operator.username()),
-                notice == null ? null : NOTICES.get(notice));
+        return screen.chrome(title, nav, notice == null ? null : NOTICES.get(notice));
     }
 
     private void checkCsrf(String token) {
-        csrf.check(operator.username(), token, secFetchSite, origin, host);
-    }
-
-    private static Response back(String pathAndQuery) {
-        return Html.secure(Response.seeOther(URI.create(pathAndQuery))).build();
-    }
-
-    /** A NUL character cannot reach PostgreSQL (it refuses it in text): 400 here rather than a 500 there. */
-    private static void noNul(String... values) {
-        for (String v : values) {
-            if (v != null && v.indexOf('\u0000') >= 0) {
-                throw DomainError.invalidArgument("a field contains a NUL character (U+0000)");
-            }
-        }
+        screen.checkCsrf(token, secFetchSite, origin, host);
     }
 
     /** A decimal number as typed, or null when it is not one. */
@@ -645,9 +620,5 @@ public class ConsoleOperationsScreens {
 
     private static String text(Object o) {
         return o == null ? "" : o.toString();
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

@@ -1,8 +1,9 @@
 package io.mizani.adapter.rest.console;
 
-import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import static io.mizani.adapter.rest.console.ConsoleScreen.enc;
+import static io.mizani.adapter.rest.console.ConsoleScreen.noNul;
+import static io.mizani.adapter.rest.console.ConsoleScreen.seeOther;
+
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -113,7 +113,7 @@ public class ConsoleScreens {
     @Inject
     CurrentOperator operator;
     @Inject
-    ConsoleCsrf csrf;
+    ConsoleScreen screen;
 
     @HeaderParam("Sec-Fetch-Site")
     String secFetchSite;
@@ -129,14 +129,14 @@ public class ConsoleScreens {
     @Path("/search")
     @Operation(hidden = true)
     public Response search(@QueryParam("q") String term) {
-        return guard("Search", "merchants", null, () -> {
+        return screen.render("merchants", null, () -> {
             BrowseMerchants.Found found = browse.search(term);
             List<SearchHit> hits = found.teams().stream().map(f -> {
                 Team t = f.team();
                 return new SearchHit(t.id(), t.name(), t.identity().organizationId(), f.merchantName(),
                         t.contact().email(), t.lifecycle().status().wire(), t.kyc().tier());
             }).toList();
-            return Templates.search(chrome("Search: " + term.strip(), "merchants", null),
+            return Templates.search(screen.chrome("Search: " + term.strip(), "merchants", null),
                     new Search(term.strip(), hits, found.more()));
         });
     }
@@ -152,7 +152,7 @@ public class ConsoleScreens {
     @Path("/accounts/{id}/payment")
     @Operation(hidden = true)
     public Response payment(@PathParam("id") String id, @QueryParam("merchant_reference") String merchantReference) {
-        return guard("Payment", "accounts", null, () -> {
+        return screen.render("accounts", null, () -> {
             noNul(merchantReference);
             long accountId = accountId(id);
             Team team = browse.account(accountId);
@@ -219,7 +219,7 @@ public class ConsoleScreens {
             fields.add(new Field("Payout batch", batch == null ? "none" : batch, "payment_batch"));
             fields.add(new Field("Created", ConsoleViews.time(times.createdAt()), null));
             fields.add(new Field("Completed", ConsoleViews.time(times.completedAt()), null));
-            return Templates.payment(chrome("Payment " + v.merchantReference(), "accounts", null),
+            return Templates.payment(screen.chrome("Payment " + v.merchantReference(), "accounts", null),
                     new PaymentPage(accountId, team.name(), v.merchantReference(), fields, timeline, batch));
         });
     }
@@ -236,7 +236,7 @@ public class ConsoleScreens {
     public Response audit(@QueryParam("actor") String actor, @QueryParam("action") String action,
                           @QueryParam("from") String from, @QueryParam("to") String to,
                           @QueryParam("starting_after") String startingAfter) {
-        return guard("Audit log", "audit", OperatorPermission.COMPLIANCE, () -> {
+        return screen.render("audit", OperatorPermission.COMPLIANCE, () -> {
             noNul(actor, action, from, to, startingAfter);
             LocalDate fromDay = date(from, "from");
             LocalDate toDay = date(to, "to");
@@ -247,7 +247,7 @@ public class ConsoleScreens {
             List<AuditRow> rows = page.events().stream().map(ConsoleScreens::row).toList();
             String next = page.hasMore() ? "/console/audit?" + q("actor", actor) + q("action", action) + q("from", from)
                     + q("to", to) + "starting_after=" + rows.get(rows.size() - 1).seq() : null;
-            return Templates.audit(chrome("Audit log", "audit", null), new AuditPage(
+            return Templates.audit(screen.chrome("Audit log", "audit", null), new AuditPage(
                     new AuditFilter(orEmpty(actor), orEmpty(action), orEmpty(from), orEmpty(to)), rows, next));
         });
     }
@@ -278,7 +278,7 @@ public class ConsoleScreens {
     @Path("/approvals")
     @Operation(hidden = true)
     public Response approvals(@QueryParam("status") String status, @QueryParam("notice") String notice) {
-        return guard("Approvals", "approvals", OperatorPermission.FINANCE, () -> {
+        return screen.render("approvals", OperatorPermission.FINANCE, () -> {
             noNul(status);
             String s = status == null ? "pending" : status.strip();
             List<ApprovalStore.Approval> list = fourEyes.list(s.isEmpty() ? null : s);
@@ -287,7 +287,7 @@ public class ConsoleScreens {
                     a.status().wire(), a.requestedBy(), request(a.request()), ConsoleViews.time(a.createdAt()),
                     a.decision() == null ? "" : a.decision().decidedBy() + ", " + ConsoleViews.time(a.decision().decidedAt()),
                     "pending".equals(a.status().wire()) && !me.equals(a.requestedBy()))).toList();
-            return Templates.approvals(chrome("Approvals", "approvals", notice == null ? null : NOTICES.get(notice)),
+            return Templates.approvals(screen.chrome("Approvals", "approvals", notice == null ? null : NOTICES.get(notice)),
                     new Approvals(s, rows));
         });
     }
@@ -299,10 +299,10 @@ public class ConsoleScreens {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response approve(@PathParam("id") String id, @FormParam(ConsoleCsrf.FIELD) String token) {
-        return guard("Approvals", "approvals", OperatorPermission.FINANCE, () -> {
-            checkCsrf(token);
+        return screen.render("approvals", OperatorPermission.FINANCE, () -> {
+            screen.checkCsrf(token, secFetchSite, origin, host);
             fourEyes.approve(approvalId(id), operator.context());
-            return back("/console/approvals", "approved");
+            return seeOther("/console/approvals?notice=approved");
         });
     }
 
@@ -313,59 +313,18 @@ public class ConsoleScreens {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response reject(@PathParam("id") String id, @FormParam(ConsoleCsrf.FIELD) String token) {
-        return guard("Approvals", "approvals", OperatorPermission.FINANCE, () -> {
-            checkCsrf(token);
+        return screen.render("approvals", OperatorPermission.FINANCE, () -> {
+            screen.checkCsrf(token, secFetchSite, origin, host);
             fourEyes.reject(approvalId(id), operator.context());
-            return back("/console/approvals", "rejected");
+            return seeOther("/console/approvals?notice=rejected");
         });
     }
 
     // ---------------------------------------------------------------- helpers
 
-    /**
-     * Renders {@code page} (a template or a redirect) for an operator whose role has {@code needs} (null: any role);
-     * a refusal renders the error page with the use case's status.
-     */
-    private Response guard(String title, String nav, OperatorPermission needs, Supplier<Object> page) {
-        try {
-            if (needs != null && !operator.context().role().may(needs)) {
-                throw operator.context().role().refuse(needs);
-            }
-            Object answer = page.get();
-            if (answer instanceof Response r) {
-                return r;
-            }
-            return Html.html(200, ((TemplateInstance) answer).render());
-        } catch (DomainError e) {
-            int status = io.mizani.adapter.rest.common.ErrorBodies.status(e.kind());
-            return Html.html(status, Templates.error(chrome("Not done", nav, null), e.getMessage()).render());
-        }
-    }
-
-    private Chrome chrome(String title, String nav, String notice) {
-        return new Chrome(title, nav, operator.username(), csrf.token(operator.username()), notice);
-    }
-
-    private void checkCsrf(String token) {
-        csrf.check(operator.username(), token, secFetchSite, origin, host);
-    }
-
-    private static Response back(String path, String notice) {
-        return Html.secure(Response.seeOther(URI.create(path + "?notice=" + notice))).build();
-    }
-
     private static String request(Map<String, Object> body) {
         return body == null ? "" : body.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
                 .collect(Collectors.joining(", "));
-    }
-
-    /** A NUL character cannot reach PostgreSQL (it refuses it in text): 400 here rather than a 500 there. */
-    private static void noNul(String... values) {
-        for (String v : values) {
-            if (v != null && v.indexOf('\u0000') >= 0) {
-                throw DomainError.invalidArgument("a field contains a NUL character (U+0000)");
-            }
-        }
     }
 
     private static String checks(int n) {
@@ -413,7 +372,4 @@ public class ConsoleScreens {
         return value == null || value.isBlank() ? "" : name + "=" + enc(value.strip()) + "&";
     }
 
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
-    }
 }

@@ -19,6 +19,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import io.mizani.adapter.rest.console.ConsolePages.Option;
+import io.mizani.adapter.rest.console.ConsolePages.When;
+import io.mizani.adapter.rest.console.ConsoleViews.Chrome;
 import io.mizani.adapter.rest.tenancy.CurrentOperator;
 import io.mizani.application.balance.AdjustBalance;
 import io.mizani.application.operator.FourEyes;
@@ -37,10 +40,13 @@ import io.mizani.application.team.MerchantAdministration;
 import io.mizani.application.team.MerchantDirectory;
 import io.mizani.application.teamkyc.AccountKycRenderer;
 import io.mizani.application.teamkyc.Commands;
+import io.mizani.application.teamkyc.KycDocuments;
 import io.mizani.application.teamkyc.ReviewTeamKyc;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.team.Team;
 import io.mizani.domain.teamkyc.AccountKyc;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -68,6 +74,14 @@ import jakarta.ws.rs.core.Response;
 @Produces(MediaType.TEXT_HTML)
 public class ConsoleResource {
 
+    /** The pages' templates ({@code templates/ConsoleResource/*.html}), checked against these when the service is built. */
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance kycQueue(Chrome chrome, ConsolePages.KycQueue queue);
+
+        static native TemplateInstance kyc(Chrome chrome, ConsolePages.KycReview review);
+    }
+
     static final Map<String, String> NOTICES = Map.of(
             "revoked", "The credential was revoked: it is refused from now on.",
             "credited", "The service wallet was credited.",
@@ -93,6 +107,8 @@ public class ConsoleResource {
     ReviewTeamKyc review;
     @Inject
     AccountKycRenderer kycRenderer;
+    @Inject
+    KycDocuments documents;
     @Inject
     io.mizani.application.audit.AuditTrail auditTrail;
     @Inject
@@ -611,28 +627,13 @@ public class ConsoleResource {
             Long onlyAccount = account == null || account.isBlank() ? null : accountId(account);
             List<AccountKyc> queue = onlyAccount == null ? review.queue(blank(s), blank(upgradeStatus), 100)
                     : review.recordOfAccount(onlyAccount).stream().toList();
-            StringBuilder rows = new StringBuilder();
-            for (AccountKyc k : queue) {
-                rows.append("<tr><td><a href=\"/console/kyc/").append(k.id()).append("\">Submission ").append(k.id())
-                        .append("</a></td><td><a href=\"/console/accounts/").append(k.accountId()).append("\">")
-                        .append(k.accountId()).append("</a></td><td>").append(pill(wire(k.status()))).append("</td><td>")
-                        .append(esc(k.kycTier())).append("</td><td>").append(pill(wire(upgradeStatus(k))))
-                        .append("</td><td>").append(time(k.createdAt())).append("</td></tr>");
-            }
-            return ok("KYC review", "kyc", """
-                    <h1>Team KYC review</h1>
-                    <section class="card"><form class="inline" method="get" action="/console/kyc">
-                    <div><label for="status">Status</label><select id="status" name="status">%s</select></div>
-                    <div><label for="upgrade_status">Upgrade</label><select id="upgrade_status" name="upgrade_status">%s</select></div>
-                    <div><label for="account">Team ID</label><input id="account" name="account" inputmode="numeric" value="%s"></div>
-                    <button type="submit">Show</button></form>
-                    <div class="scroll"><table id="kyc_queue"><thead><tr><th>Submission</th><th>Team</th><th>Status</th>
-                    <th>Tier (requested or granted)</th><th>Upgrade</th><th>Submitted</th></tr></thead>
-                    <tbody>%s</tbody></table></div></section>
-                    """.formatted(options(s, "", "any", "pending", "pending", "in_review", "in review", "approved",
-                            "approved", "rejected", "rejected"),
-                    options(upgradeStatus, "", "any", "pending", "pending", "approved", "approved", "rejected", "rejected"),
-                    esc(account), rows.length() == 0 ? "<tr><td colspan=\"6\">Nothing to review.</td></tr>" : rows));
+            List<ConsolePages.QueueRow> rows = queue.stream().map(k -> new ConsolePages.QueueRow(k.id(), k.accountId(),
+                    wire(k.status()), str(k.kycTier()), wire(upgradeStatus(k)), When.of(k.createdAt()))).toList();
+            return Templates.kycQueue(chrome("KYC review", "kyc", null), new ConsolePages.KycQueue(
+                    Option.of(s, "", "any", "pending", "pending", "in_review", "in review", "approved", "approved",
+                            "rejected", "rejected"),
+                    Option.of(upgradeStatus, "", "any", "pending", "pending", "approved", "approved", "rejected",
+                            "rejected"), account, rows));
         });
     }
 
@@ -640,108 +641,144 @@ public class ConsoleResource {
     @Path("/kyc/{id}")
     @Operation(hidden = true)
     public Response kyc(@PathParam("id") String id, @QueryParam("notice") String notice) {
+        return guard("kyc", () -> kycPage(review.record(kycId(id)), notice, new ConsolePages.ReviewForm(
+                decisions(null), null, null, null, null)));
+    }
+
+    /**
+     * Document {@code n} of a submission (numbered from 1 as the review page lists them), fetched by the service from
+     * the merchant's URL and streamed back when it is an image or a PDF: the console's CSP allows images from the
+     * service only. Served inline, never sniffed, never cached, sandboxed. An unknown submission or number is 404; a
+     * document that cannot be previewed is 422 naming why.
+     */
+    @GET
+    @Path("/kyc/{id}/documents/{n}")
+    @Produces(MediaType.WILDCARD)
+    @Operation(hidden = true)
+    public Response kycDocument(@PathParam("id") String id, @PathParam("n") String n) {
         return guard("kyc", () -> {
-            AccountKyc k = review.record(kycId(id));
-            String token = csrf.field(operator.username());
-            String upgrade = upgradeStatus(k) == null || !"pending".equals(wire(upgradeStatus(k))) ? "" : """
-                    <section class="card"><h2>Upgrade request</h2>
-                    <form class="inline" method="post" action="/console/kyc/%d/upgrade-review">%s
-                    <div><label for="upgrade_decision">Decision</label><select id="upgrade_decision" name="decision">
-                    <option value="approve">Approve</option><option value="reject">Reject</option></select></div>
-                    <div><label for="upgrade_notes">Notes</label><input id="upgrade_notes" name="notes"></div>
-                    <button id="upgrade_review" type="submit">Record decision</button></form></section>
-                    """.formatted(k.id(), token);
-            return ok("KYC submission " + k.id(), "kyc", """
-                    <h1>KYC submission %d</h1>%s
-                    %s
-                    <div class="grid"><section class="card"><h2>Summary</h2><dl>
-                    <dt>Team</dt><dd><a id="kyc_team" href="/console/accounts/%d">%d</a></dd>
-                    <dt>Status</dt><dd id="kyc_status">%s</dd>
-                    <dt>Tier</dt><dd id="kyc_record_tier">%s</dd>
-                    <dt>Upgrade</dt><dd>%s</dd>
-                    <dt>Submitted</dt><dd>%s</dd><dt>Updated</dt><dd>%s</dd></dl></section>
-                    <section class="card"><h2>Review</h2>
-                    <form method="post" action="/console/kyc/%d/review">%s
-                    <div class="grid">
-                    <div><label for="decision">Decision</label><select id="decision" name="decision" required>
-                    <option value="" selected>Choose a decision</option>
-                    <option value="approve">Approve</option><option value="reject">Reject</option>
-                    <option value="in_review">Ask for amendments (in review)</option></select></div>
-                    <div><label for="review_tier">Tier to grant (approve)</label><select id="review_tier" name="kyc_tier">%s</select></div>
-                    <div><label for="notes">Notes</label><textarea id="notes" name="notes" rows="2" aria-describedby="notes_hint"></textarea>
-                    <p class="muted" id="notes_hint">Required to reject or to ask for amendments: the merchant reads it.</p></div>
-                    </div><p><button id="submit_review" type="submit">Record decision</button></p></form></section></div>
-                    %s
-                    %s
-                    <section class="card"><h2>Submission details</h2><pre id="kyc_details">%s</pre></section>
-                    """.formatted(k.id(), notice(notice), verdicts(k), k.accountId(), k.accountId(), pill(wire(k.status())),
-                    esc(k.kycTier()), pill(wire(upgradeStatus(k))), time(k.createdAt()), time(k.updatedAt()), k.id(), token,
-                    options(k.kycTier() == null ? null : String.valueOf(k.kycTier()), "", "as requested", "1", "1", "2",
-                            "2", "3", "3"), upgrade, history(k.id()), esc(prettyMap(kycRenderer.render(k)))));
+            long kycId = kycId(id);
+            int number;
+            try {
+                number = Integer.parseInt(n.strip());
+            } catch (NumberFormatException e) {
+                number = 0; // not a document's number: 404 below
+            }
+            KycDocuments.Preview p = documents.preview(kycId, number);
+            if (p.refusal() != null) {
+                throw new DomainError(DomainError.Kind.UNPROCESSABLE, "unprocessable",
+                        "document " + number + " of account kyc " + kycId + " cannot be previewed: " + p.refusal());
+            }
+            return Response.ok(p.bytes(), p.mediaType())
+                    .header("Content-Disposition", "inline; filename=\"document-" + number + extension(p.mediaType())
+                            + "\"")
+                    .header("X-Content-Type-Options", "nosniff")
+                    .header("Cache-Control", "no-store")
+                    .header("Content-Security-Policy", "default-src 'none'; sandbox")
+                    .header("Referrer-Policy", "same-origin")
+                    .header("X-Frame-Options", "DENY").build();
         });
+    }
+
+    /** The review page: what the tokens prove, the documents, the decision form as {@code form} has it, the history. */
+    private TemplateInstance kycPage(AccountKyc k, String notice, ConsolePages.ReviewForm form) {
+        ConsolePages.ReviewForm f = new ConsolePages.ReviewForm(form.decisions(), form.tiers() != null ? form.tiers()
+                : tiers(str(k.kycTier())), form.notes(), form.error(), form.errorField());
+        var summary = new ConsolePages.KycSummary(k.id(), k.accountId(), wire(k.status()), str(k.kycTier()),
+                wire(upgradeStatus(k)), When.of(k.createdAt()), When.of(k.updatedAt()));
+        boolean upgradePending = "pending".equals(wire(upgradeStatus(k)));
+        return Templates.kyc(chrome("KYC submission " + k.id(), "kyc", notice == null ? null : NOTICES.get(notice)),
+                new ConsolePages.KycReview(summary, verdicts(k), f, upgradePending, documentRows(k), history(k.id()),
+                        prettyMap(kycRenderer.render(k))));
+    }
+
+    /** The decision choices, {@code current} selected (none chosen in advance). */
+    private static List<Option> decisions(String current) {
+        return Option.of(current, "", "Choose a decision", "approve", "Approve", "reject", "Reject", "in_review",
+                "Ask for amendments (in review)");
+    }
+
+    /** The tiers an approval may grant, {@code current} selected ("as requested": the empty value). */
+    private static List<Option> tiers(String current) {
+        return Option.of(current, "", "as requested", "1", "1", "2", "2", "3", "3");
+    }
+
+    /** Each document of the submission: its preview's link, type and size, or why there is no preview. */
+    private List<ConsolePages.DocumentRow> documentRows(AccountKyc k) {
+        return documents.previews(k).stream().map(p -> {
+            var d = p.document();
+            String href = "/console/kyc/" + k.id() + "/documents/" + d.number();
+            return p.refusal() != null
+                    ? new ConsolePages.DocumentRow(d.number(), d.kind(), null, null, null, p.refusal(), false)
+                    : new ConsolePages.DocumentRow(d.number(), d.kind(), href, typeName(p.mediaType()),
+                            size(p.size()), null, p.image());
+        }).toList();
+    }
+
+    private static String typeName(String mediaType) {
+        return switch (mediaType) {
+            case "image/png" -> "PNG image";
+            case "image/jpeg" -> "JPEG image";
+            case "image/gif" -> "GIF image";
+            case "image/webp" -> "WebP image";
+            default -> "PDF";
+        };
+    }
+
+    private static String extension(String mediaType) {
+        return switch (mediaType) {
+            case "image/png" -> ".png";
+            case "image/jpeg" -> ".jpg";
+            case "image/gif" -> ".gif";
+            case "image/webp" -> ".webp";
+            default -> ".pdf";
+        };
+    }
+
+    /** A size in bytes as people read it: 900 bytes, 12.3 kB, 1.2 MB. */
+    static String size(long bytes) {
+        if (bytes < 1000) {
+            return bytes + " bytes";
+        }
+        if (bytes < 1_000_000) {
+            return String.format(java.util.Locale.ROOT, "%.1f kB", bytes / 1000.0);
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1_000_000.0);
     }
 
     /**
      * What the submission's tokens prove, first on the page: the tier they justify beside the tier asked for, and
      * each token's verdict, check, masked identifier and name on record, the ones that did not verify first.
      */
-    private static String verdicts(AccountKyc k) {
+    private static ConsolePages.Verdicts verdicts(AccountKyc k) {
         io.mizani.domain.teamkyc.VerificationInformation info = k.verificationInformation();
         List<io.mizani.domain.teamkyc.TokenSnapshot> tokens = info == null ? List.of()
                 : info.verifications().stream().sorted(java.util.Comparator.comparing(
                         io.mizani.domain.teamkyc.TokenSnapshot::counts)).toList();
         int justified = info == null ? 0 : info.verifiedKycTier();
         Integer asked = k.kycTier();
-        boolean short_ = asked != null && asked > justified && !"approved".equals(wire(k.status()));
-        StringBuilder rows = new StringBuilder();
-        for (io.mizani.domain.teamkyc.TokenSnapshot t : tokens) {
+        boolean overAsked = asked != null && asked > justified && !"approved".equals(wire(k.status()));
+        List<ConsolePages.TokenRow> rows = tokens.stream().map(t -> {
             var f = t.token().finding();
-            String verdict = f.status() == null ? "unknown" : f.status().wire();
-            rows.append("<tr").append(t.counts() ? "" : " class=\"flag\"").append("><td>")
-                    .append(t.counts() ? pill("verified") : "<span class=\"pill rejected\">" + esc(verdict) + "</span>")
-                    .append("</td><td>").append(esc(t.kind().key())).append("</td><td>")
-                    .append(esc(t.token().checked().check())).append("</td><td>").append(esc(f.identifierMasked()))
-                    .append("</td><td>").append(esc(f.subjectName())).append("</td><td>").append(esc(f.source()))
-                    .append("</td></tr>");
-        }
+            return new ConsolePages.TokenRow(t.counts(), f.status() == null ? "unknown" : f.status().wire(),
+                    t.kind().key(), t.token().checked().check(), f.identifierMasked(), f.subjectName(), f.source());
+        }).toList();
         long flags = tokens.stream().filter(t -> !t.counts()).count();
-        return """
-                <section class="card" id="kyc_verdicts"><h2>What the tokens prove</h2>
-                <p id="kyc_tiers"%s>Tier asked for: <strong id="kyc_tier_asked">%s</strong> · tier the tokens justify:
-                <strong id="kyc_tier_justified">%d</strong>%s</p>%s
-                <div class="scroll" role="region" aria-label="Verification tokens" tabindex="0"><table id="kyc_tokens">
-                <thead><tr><th>Verdict</th><th>Slot</th><th>Check</th><th>Identifier</th><th>Name on record</th>
-                <th>Source</th></tr></thead><tbody>%s</tbody></table></div></section>
-                """.formatted(short_ ? " class=\"error\"" : "", asked == null ? "none" : asked, justified,
-                short_ ? ": more than the tokens prove, decide from the documents" : "",
-                flags == 0 ? "" : "<p class=\"error\" id=\"kyc_red_flags\">" + flags + (flags == 1
-                        ? " token did not verify." : " tokens did not verify.") + "</p>",
-                rows.length() == 0 ? "<tr><td colspan=\"6\">No verification token was submitted.</td></tr>" : rows);
+        return new ConsolePages.Verdicts(overAsked, asked == null ? "none" : String.valueOf(asked), justified,
+                flags == 0 ? null : flags + (flags == 1 ? " token did not verify." : " tokens did not verify."), rows);
     }
 
     /** Every decision recorded on the submission (console and API, approved or refused), newest first. */
-    private String history(long kycId) {
+    private List<ConsolePages.HistoryRow> history(long kycId) {
         List<io.mizani.domain.audit.AuditEvent> events = auditTrail.page(new io.mizani.application.audit.AuditTrail.Filter(
                 null, null, "account_kyc", String.valueOf(kycId), null, null), null, 50);
-        StringBuilder rows = new StringBuilder();
-        for (io.mizani.domain.audit.AuditEvent e : events) {
+        return events.stream().filter(e -> e.record().action().endsWith("review")).map(e -> {
             var r = e.record();
-            if (!r.action().endsWith("review")) {
-                continue;
-            }
             Map<String, Object> d = r.details() == null ? Map.of() : r.details();
-            rows.append("<tr><td>").append(esc(e.at())).append("</td><td>").append(esc(r.actor().username()))
-                    .append("</td><td>").append(esc(r.action().endsWith("upgrade_review") ? "upgrade" : "submission"))
-                    .append("</td><td>").append(esc(d.get("decision"))).append("</td><td>").append(esc(d.get("kyc_tier")))
-                    .append("</td><td>").append(esc(d.get("notes"))).append("</td><td>")
-                    .append(pill(r.outcome() == null ? null : r.outcome().wire())).append("</td></tr>");
-        }
-        return """
-                <section class="card"><h2>Decision history</h2>
-                <div class="scroll" role="region" aria-label="Decision history" tabindex="0"><table id="kyc_history">
-                <thead><tr><th>When</th><th>Operator</th><th>Of</th><th>Decision</th><th>Tier</th><th>Notes</th>
-                <th>Outcome</th></tr></thead><tbody>%s</tbody></table></div></section>
-                """.formatted(rows.length() == 0 ? "<tr><td colspan=\"7\">No decision yet.</td></tr>" : rows);
+            return new ConsolePages.HistoryRow(e.at(), r.actor().username(),
+                    r.action().endsWith("upgrade_review") ? "upgrade" : "submission", str(d.get("decision")),
+                    str(d.get("kyc_tier")), str(d.get("notes")), r.outcome() == null ? null : r.outcome().wire());
+        }).toList();
     }
 
     @POST
@@ -756,11 +793,21 @@ public class ConsoleResource {
         return guard("kyc", () -> {
             checkCsrf(token, decision, tier, notes);
             long kycId = kycId(id);
+            String refused = null;
+            String field = null;
             if (decision == null || decision.isBlank()) {
-                throw DomainError.invalidArgument("choose a decision: approve, reject or ask for amendments");
+                refused = "choose a decision: approve, reject or ask for amendments";
+                field = "decision";
+            } else if (("reject".equals(decision) || "in_review".equals(decision)) && (notes == null || notes.isBlank())) {
+                refused = "a note is required to reject or to ask for amendments";
+                field = "notes";
             }
-            if (("reject".equals(decision) || "in_review".equals(decision)) && (notes == null || notes.isBlank())) {
-                throw DomainError.invalidArgument("a note is required to reject or to ask for amendments");
+            if (refused != null) {
+                // the same page again, the choices kept, focus on the field to fix and the refusal announced
+                AccountKyc k = review.record(kycId);
+                return Html.html(400, kycPage(k, null, new ConsolePages.ReviewForm(decisions(decision),
+                        tier == null ? null : tiers(tier),
+                        notes, refused, field)).render());
             }
             Integer granted = null;
             if (tier != null && !tier.isBlank()) {
@@ -815,15 +862,20 @@ public class ConsoleResource {
 
     // ---------------------------------------------------------------- helpers
 
-    private Response guard(String nav, Supplier<Response> page) {
+    private Response guard(String nav, Supplier<Object> page) {
         try {
-            return page.get();
+            Object answer = page.get();
+            return answer instanceof TemplateInstance t ? Html.html(200, t.render()) : (Response) answer;
         } catch (DomainError e) {
             int status = io.mizani.adapter.rest.common.ErrorBodies.status(e.kind());
-            return Html.html(status, Html.page("Not done", nav, operator.username(), csrf.field(operator.username()), """
-                    <h1>Not done</h1><p class="error" id="error" role="alert">%s</p>
-                    <p><a href="/console">Back to the console</a></p>""".formatted(esc(e.getMessage()))));
+            return Html.html(status, ConsoleScreens.Templates.error(chrome("Not done", nav, null), e.getMessage())
+                    .render());
         }
+    }
+
+    /** The page around a template: its title, navigation entry, the operator, the CSRF token and the notice. */
+    private Chrome chrome(String title, String nav, String notice) {
+        return new Chrome(title, nav, operator.username(), csrf.token(operator.username()), notice);
     }
 
     private Response ok(String title, String nav, String body) {
@@ -878,6 +930,10 @@ public class ConsoleResource {
         } catch (NumberFormatException e) {
             throw DomainError.invalidArgument("amount must be a number such as 100.00");
         }
+    }
+
+    private static String str(Object o) {
+        return o == null ? null : o.toString();
     }
 
     private static String blank(String s) {

@@ -72,6 +72,9 @@ public final class Html {
             ol.timeline{list-style:none;margin:0;padding:0 0 0 .9rem;border-left:3px solid #d0d7de}
             ol.timeline li{margin:0 0 .75rem;overflow-wrap:anywhere}
             .actions{display:flex;flex-wrap:wrap;gap:.4rem}.actions form{margin:0}
+            ul.documents{list-style:none;margin:0 0 .5rem;padding:0;display:grid;gap:.75rem}
+            ul.documents figure{margin:0}ul.documents img{display:block;max-width:100%;height:auto;max-height:24rem;border:1px solid #d0d7de;border-radius:6px}
+            .error-text{color:#a40e26;font-weight:600}
             header.top form.sign-out{margin:0}
             header.top form.sign-out button{padding:.15rem .6rem;font-size:.85rem;background:#fff;color:#0b3d6e}
             """;

@@ -102,4 +102,135 @@ public final class ConsolePages {
     public record KycReview(KycSummary summary, Verdicts verdicts, ReviewForm form, boolean upgradePending,
                             List<DocumentRow> documents, List<HistoryRow> history, String details) {
     }
+
+    /** A link: where and what it says. */
+    @TemplateData
+    public record Link(String href, String text) {
+    }
+
+    // ---------------------------------------------------------------- merchants and Teams
+
+    /** One merchant of the merchants page. */
+    @TemplateData
+    public record MerchantRow(long id, String name, int kycTier, int teams, When created) {
+    }
+
+    /** The merchants page: the name searched for, a page of merchants, the next page's link (null: none). */
+    @TemplateData
+    public record Merchants(String name, List<MerchantRow> rows, String next) {
+    }
+
+    /** One Team of the Teams page. */
+    @TemplateData
+    public record TeamRow(long id, String name, long merchant, String status, String currency, int kycTier,
+                          String wallet) {
+    }
+
+    /** The Teams page: the filters as chosen, a page of Teams, the next page's link (null: none). */
+    @TemplateData
+    public record Teams(String merchant, List<Option> statuses, List<TeamRow> rows, String next) {
+    }
+
+    /** A Team's profile. */
+    @TemplateData
+    public record TeamProfile(long id, String name, long merchant, String status, int kycTier, String currency,
+                              When created) {
+    }
+
+    /** How to reach a Team and its service wallet's balance. */
+    @TemplateData
+    public record TeamContact(String email, String phone, String wallet) {
+    }
+
+    /** One payment balance of a Team. */
+    @TemplateData
+    public record BalanceRow(String currency, String available, String reserved, String incoming) {
+    }
+
+    /** One API credential of a Team (usernames only: secrets are stored as hashes). */
+    @TemplateData
+    public record CredentialRow(String username, When issued, When revoked) {
+    }
+
+    /** A credential just issued: its password is shown this once. */
+    @TemplateData
+    public record NewCredential(String username, String password) {
+    }
+
+    /** A Team's page; {@code live}: an active Team, which may be issued credentials. */
+    @TemplateData
+    public record TeamPage(TeamProfile profile, TeamContact contact, List<BalanceRow> balances, List<String> providers,
+                           List<CredentialRow> credentials, boolean live, NewCredential secret) {
+    }
+
+    // ---------------------------------------------------------------- payments, refunds, events
+
+    /** The Team a page is about. */
+    @TemplateData
+    public record TeamRef(long id, String name) {
+    }
+
+    /** How a payment ended: its refunded amount linked to its refunds (null: none), its failure and creation. */
+    @TemplateData
+    public record PaymentOutcome(Link refunded, String failureReason, String created) {
+    }
+
+    /** One payment of a Team's payments page. */
+    @TemplateData
+    public record PaymentRow(String reference, Link payment, String type, String provider, String status,
+                             String amount, PaymentOutcome outcome) {
+    }
+
+    /** The payments page's filters as chosen. */
+    @TemplateData
+    public record PaymentFilter(List<Option> statuses, List<Option> types, String provider, String from, String to) {
+    }
+
+    /** A Team's payments page. */
+    @TemplateData
+    public record Payments(TeamRef team, PaymentFilter filter, List<PaymentRow> rows, String next) {
+    }
+
+    /** When a refund was asked and finished. */
+    @TemplateData
+    public record Span(When created, When completed) {
+    }
+
+    /** One refund of a Team's refunds page, with its collection. */
+    @TemplateData
+    public record RefundRow(String reference, Link collection, String amount, String status, String failureReason,
+                            String providerReference, Span times) {
+    }
+
+    /** A Team's (or one collection's) refunds page. */
+    @TemplateData
+    public record Refunds(TeamRef team, String merchantReference, List<RefundRow> rows, String next) {
+    }
+
+    /** One event of a Team's events page. */
+    @TemplateData
+    public record EventRow(Link event, String type, When created, String delivery, String attempts,
+                           String lastAnswer) {
+    }
+
+    /** A Team's events page. */
+    @TemplateData
+    public record Events(TeamRef team, List<Option> types, List<EventRow> rows, String next) {
+    }
+
+    /** An event and how its delivery stands. */
+    @TemplateData
+    public record EventInfo(String id, String type, When created, String delivery, String url, String attempts,
+                            When nextAttempt) {
+    }
+
+    /** One delivery attempt of an event. */
+    @TemplateData
+    public record AttemptRow(When at, String answer, String error, long durationMs) {
+    }
+
+    /** An event's page: {@code redeliver} is the Redeliver form's action. */
+    @TemplateData
+    public record EventPage(TeamRef team, EventInfo event, String redeliver, String data, List<AttemptRow> attempts) {
+    }
 }

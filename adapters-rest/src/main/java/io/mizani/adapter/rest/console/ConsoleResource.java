@@ -1,8 +1,5 @@
 package io.mizani.adapter.rest.console;
 
-import static io.mizani.adapter.rest.console.Html.esc;
-import static io.mizani.adapter.rest.console.Html.pill;
-import static io.mizani.adapter.rest.console.Html.time;
 
 import java.math.BigDecimal;
 import java.net.URI;
@@ -25,9 +22,7 @@ import io.mizani.adapter.rest.console.ConsoleViews.Chrome;
 import io.mizani.adapter.rest.tenancy.CurrentOperator;
 import io.mizani.application.balance.AdjustBalance;
 import io.mizani.application.operator.FourEyes;
-import io.mizani.application.balance.BalanceLedger;
 import io.mizani.application.balance.MerchantBalances;
-import io.mizani.application.events.DeliveryAttempt;
 import io.mizani.application.events.EventDetail;
 import io.mizani.application.events.EventHistory;
 import io.mizani.application.events.EventPage;
@@ -37,7 +32,6 @@ import io.mizani.application.payment.ListTransactions;
 import io.mizani.application.payment.TransactionView;
 import io.mizani.application.team.BrowseMerchants;
 import io.mizani.application.team.MerchantAdministration;
-import io.mizani.application.team.MerchantDirectory;
 import io.mizani.application.teamkyc.AccountKycRenderer;
 import io.mizani.application.teamkyc.Commands;
 import io.mizani.application.teamkyc.KycDocuments;
@@ -80,6 +74,20 @@ public class ConsoleResource {
         static native TemplateInstance kycQueue(Chrome chrome, ConsolePages.KycQueue queue);
 
         static native TemplateInstance kyc(Chrome chrome, ConsolePages.KycReview review);
+
+        static native TemplateInstance merchants(Chrome chrome, ConsolePages.Merchants page);
+
+        static native TemplateInstance accounts(Chrome chrome, ConsolePages.Teams page);
+
+        static native TemplateInstance account(Chrome chrome, ConsolePages.TeamPage page);
+
+        static native TemplateInstance payments(Chrome chrome, ConsolePages.Payments page);
+
+        static native TemplateInstance refunds(Chrome chrome, ConsolePages.Refunds page);
+
+        static native TemplateInstance events(Chrome chrome, ConsolePages.Events page);
+
+        static native TemplateInstance event(Chrome chrome, ConsolePages.EventPage page);
     }
 
     static final Map<String, String> NOTICES = Map.of(
@@ -153,29 +161,12 @@ public class ConsoleResource {
     public Response merchants(@QueryParam("name") String name, @QueryParam("starting_after") String startingAfter) {
         return guard("merchants", () -> {
             var page = browse.merchants(new BrowseMerchants.Query(name, null, startingAfter));
-            StringBuilder rows = new StringBuilder();
-            for (MerchantDirectory.Merchant m : page.merchants()) {
-                rows.append("<tr><td>").append(m.id()).append("</td><td><a href=\"/console/accounts?merchant=")
-                        .append(m.id()).append("\">").append(esc(m.name())).append("</a></td><td>").append(m.kycTier())
-                        .append("</td><td>").append(m.accountCount()).append("</td><td>").append(time(m.createdAt()))
-                        .append("</td></tr>");
-            }
-            String more = page.hasMore() ? "<a id=\"next\" href=\"/console?" + q("name", name) + "starting_after="
-                    + page.merchants().get(page.merchants().size() - 1).id() + "\">Older merchants →</a>" : "";
-            return ok("Merchants", "merchants", """
-                    <h1>Merchants</h1>
-                    <section class="card" aria-labelledby="search_h"><h2 id="search_h">Find a Team</h2>
-                    <form class="inline" method="get" action="/console/search" role="search" aria-label="Teams and merchants">
-                    <div><label for="q">Team or merchant: name, e-mail or id</label><input id="q" name="q" required maxlength="200"></div>
-                    <button type="submit" id="search_submit">Search</button></form></section>
-                    <section class="card"><form class="inline" method="get" action="/console" role="search" aria-label="Merchants by name">
-                    <div><label for="name">Name contains</label><input id="name" name="name" value="%s"></div>
-                    <button type="submit">Search</button></form>
-                    <div class="scroll"><table id="merchants"><thead><tr><th>ID</th><th>Merchant</th><th>KYC tier</th>
-                    <th>Teams</th><th>Created</th></tr></thead><tbody>%s</tbody></table></div>
-                    <div class="pager">%s</div></section>
-                    """.formatted(esc(name), rows.length() == 0 ? "<tr><td colspan=\"5\">No merchant.</td></tr>" : rows,
-                    more));
+            List<ConsolePages.MerchantRow> rows = page.merchants().stream().map(m -> new ConsolePages.MerchantRow(
+                    m.id(), m.name(), m.kycTier(), m.accountCount(), When.of(m.createdAt()))).toList();
+            String next = page.hasMore() ? "/console?" + q("name", name) + "starting_after="
+                    + page.merchants().get(page.merchants().size() - 1).id() : null;
+            return Templates.merchants(chrome("Merchants", "merchants", null),
+                    new ConsolePages.Merchants(name, rows, next));
         });
     }
 
@@ -187,29 +178,13 @@ public class ConsoleResource {
         return guard("accounts", () -> {
             var page = browse.accounts(new BrowseMerchants.AccountQuery(merchant, BrowseMerchants.status(status), null,
                     startingAfter));
-            StringBuilder rows = new StringBuilder();
-            for (Team t : page.accounts()) {
-                rows.append("<tr><td>").append(t.id()).append("</td><td><a href=\"/console/accounts/").append(t.id())
-                        .append("\">").append(esc(t.name())).append("</a></td><td>").append(t.identity().organizationId())
-                        .append("</td><td>").append(pill(t.lifecycle().status().wire())).append("</td><td>").append(esc(t.settings().currency()))
-                        .append("</td><td>").append(t.kyc().tier()).append("</td><td>")
-                        .append(esc(t.serviceWalletBalance())).append("</td></tr>");
-            }
-            String more = page.hasMore() ? "<a id=\"next\" href=\"/console/accounts?" + q("merchant", merchant)
-                    + q("status", status) + "starting_after=" + page.accounts().get(page.accounts().size() - 1).id()
-                    + "\">Older Teams →</a>" : "";
-            return ok("Teams", "accounts", """
-                    <h1>Teams%s</h1>
-                    <section class="card"><form class="inline" method="get" action="/console/accounts">
-                    <div><label for="merchant">Merchant ID</label><input id="merchant" name="merchant" inputmode="numeric" value="%s"></div>
-                    <div><label for="status">Status</label><select id="status" name="status">%s</select></div>
-                    <button type="submit">Filter</button></form>
-                    <div class="scroll"><table id="accounts"><thead><tr><th>ID</th><th>Team</th><th>Merchant</th>
-                    <th>Status</th><th>Currency</th><th>KYC tier</th><th>Service wallet (KES)</th></tr></thead>
-                    <tbody>%s</tbody></table></div><div class="pager">%s</div></section>
-                    """.formatted(merchant == null || merchant.isBlank() ? "" : " of merchant " + esc(merchant),
-                    esc(merchant), options(status, "", "any", "active", "active", "deleted", "deleted"),
-                    rows.length() == 0 ? "<tr><td colspan=\"7\">No Team.</td></tr>" : rows, more));
+            List<ConsolePages.TeamRow> rows = page.accounts().stream().map(t -> new ConsolePages.TeamRow(t.id(),
+                    t.name(), t.identity().organizationId(), t.lifecycle().status().wire(), t.settings().currency(),
+                    t.kyc().tier(), str(t.serviceWalletBalance()))).toList();
+            String next = page.hasMore() ? "/console/accounts?" + q("merchant", merchant) + q("status", status)
+                    + "starting_after=" + page.accounts().get(page.accounts().size() - 1).id() : null;
+            return Templates.accounts(chrome("Teams", "accounts", null), new ConsolePages.Teams(blank(merchant),
+                    Option.of(status, "", "any", "active", "active", "deleted", "deleted"), rows, next));
         });
     }
 
@@ -217,99 +192,24 @@ public class ConsoleResource {
     @Path("/accounts/{id}")
     @Operation(hidden = true)
     public Response account(@PathParam("id") String id, @QueryParam("notice") String notice) {
-        return guard("accounts", () -> ok("Team " + id, "accounts", accountPage(accountId(id), notice, null)));
+        return guard("accounts", () -> accountPage(id, accountId(id), notice, null));
     }
 
-    private String accountPage(long id, String notice, String secret) {
+    /** A Team's page; {@code secret}: a credential just issued, shown once (null: none). */
+    private TemplateInstance accountPage(String rawId, long id, String notice, ConsolePages.NewCredential secret) {
         Team t = browse.account(id);
-        List<MerchantDirectory.CredentialInfo> creds = browse.credentials(id);
-        List<String> providers = admin.paymentProviders(id);
-        List<BalanceLedger.Balance> bals = balances.balances(id);
-        String token = csrf.field(operator.username());
-        StringBuilder credRows = new StringBuilder();
-        for (var c : creds) {
-            credRows.append("<tr><td><code>").append(esc(c.username())).append("</code></td><td>")
-                    .append(time(c.createdAt())).append("</td><td>")
-                    .append(c.revokedAt() == null ? pill("active") : pill("revoked") + " " + time(c.revokedAt()))
-                    .append("</td><td>");
-            if (c.revokedAt() == null) {
-                credRows.append("<form method=\"post\" action=\"/console/accounts/").append(id).append("/credentials/")
-                        .append(esc(c.username())).append("/revoke\">").append(token)
-                        .append("<button class=\"danger\" type=\"submit\" aria-label=\"Revoke ").append(esc(c.username()))
-                        .append("\">Revoke</button></form>");
-            }
-            credRows.append("</td></tr>");
-        }
-        StringBuilder balRows = new StringBuilder();
-        for (var b : bals) {
-            balRows.append("<tr><td>").append(esc(b.currency())).append("</td><td>").append(esc(b.available().amount()))
-                    .append("</td><td>").append(esc(b.reserved().amount())).append("</td><td>")
-                    .append(esc(b.incoming().amount()))
-                    .append("</td></tr>");
-        }
+        List<ConsolePages.CredentialRow> creds = browse.credentials(id).stream().map(c -> new ConsolePages.CredentialRow(
+                c.username(), When.of(c.createdAt()), When.of(c.revokedAt()))).toList();
+        List<ConsolePages.BalanceRow> bals = balances.balances(id).stream().map(b -> new ConsolePages.BalanceRow(
+                b.currency(), str(b.available().amount()), str(b.reserved().amount()), str(b.incoming().amount())))
+                .toList();
+        var profile = new ConsolePages.TeamProfile(t.id(), t.name(), t.identity().organizationId(),
+                t.lifecycle().status().wire(), t.kyc().tier(), t.settings().currency(),
+                When.of(t.lifecycle().createdAt()));
+        var contact = new ConsolePages.TeamContact(t.contact().email(), t.phoneNumber(), str(t.serviceWalletBalance()));
         boolean live = t.lifecycle().status() == io.mizani.domain.team.TeamStatus.ACTIVE;
-        return """
-                <h1 id="team_name">%s</h1>
-                %s%s
-                <div class="grid">
-                <section class="card" aria-labelledby="profile_h"><h2 id="profile_h">Team</h2><dl>
-                <dt>Team ID</dt><dd id="account_id">%d</dd>
-                <dt>Merchant</dt><dd><a href="/console/accounts?merchant=%d">%d</a></dd>
-                <dt>Status</dt><dd id="account_status">%s</dd>
-                <dt>KYC tier</dt><dd id="kyc_tier">%d</dd>
-                <dt>Currency</dt><dd>%s</dd>
-                <dt>E-mail</dt><dd>%s</dd>
-                <dt>Phone</dt><dd>%s</dd>
-                <dt>Created</dt><dd>%s</dd>
-                </dl>
-                <p><a href="/console/accounts/%d/payments">Payments</a> · <a href="/console/accounts/%d/refunds">Refunds</a>
-                · <a href="/console/accounts/%d/events">Events and deliveries</a>
-                · <a id="team_kyc" href="/console/kyc?account=%d">KYC submission</a></p></section>
-
-                <section class="card" aria-labelledby="wallet_h"><h2 id="wallet_h">Service wallet</h2>
-                <p>Balance <strong id="wallet_balance">KES %s</strong></p>
-                <form class="inline" method="post" action="/console/accounts/%d/service-wallet/credits">%s
-                <div><label for="credit_amount">Credit (KES)</label><input id="credit_amount" name="amount" inputmode="decimal" required></div>
-                <div><label for="credit_reference">Reference</label><input id="credit_reference" name="reference" required></div>
-                <button id="credit" type="submit">Credit</button></form>
-                <p class="muted">A repeated reference credits once.</p></section>
-
-                <section class="card" aria-labelledby="balances_h"><h2 id="balances_h">Payment balances</h2>
-                <div class="scroll"><table id="balances"><thead><tr><th>Currency</th><th>Available</th><th>Reserved</th><th>Incoming</th></tr></thead>
-                <tbody>%s</tbody></table></div>
-                <form class="inline" method="post" action="/console/accounts/%d/balances/adjustments">%s
-                <div><label for="adj_currency">Currency</label><input id="adj_currency" name="currency" maxlength="3" required></div>
-                <div><label for="adj_amount">Amount (signed)</label><input id="adj_amount" name="amount" inputmode="decimal" required></div>
-                <div><label for="adj_reference">Reference</label><input id="adj_reference" name="reference" required></div>
-                <div><label for="adj_reason">Reason</label><input id="adj_reason" name="reason"></div>
-                <button id="adjust" type="submit">Adjust</button></form></section>
-
-                <section class="card" aria-labelledby="providers_h"><h2 id="providers_h">Payment providers</h2>
-                <p id="providers">%s</p>
-                <form class="inline" method="post" action="/console/accounts/%d/payment-providers">%s
-                <div><label for="providers_input">Provider codes (space or comma separated; replaces the set)</label>
-                <input id="providers_input" name="providers" value="%s"></div>
-                <button id="save_providers" type="submit">Save</button></form>
-                <form class="inline" method="post" action="/console/accounts/%d/identity-checks">%s
-                <input type="hidden" name="available" value="%s">
-                <button class="secondary" id="identity_checks" type="submit">%s identity checks</button></form></section>
-                </div>
-
-                <section class="card" aria-labelledby="creds_h"><h2 id="creds_h">API credentials</h2>
-                <div class="scroll"><table id="credentials"><thead><tr><th>Username</th><th>Issued</th><th>State</th><th></th></tr></thead>
-                <tbody>%s</tbody></table></div>
-                %s</section>
-                """.formatted(esc(t.name()),
-                notice(notice), secret == null ? "" : secret,
-                t.id(), t.identity().organizationId(), t.identity().organizationId(), pill(t.lifecycle().status().wire()), t.kyc().tier(), esc(t.settings().currency()),
-                esc(t.contact().email()), esc(t.phoneNumber()), time(t.lifecycle().createdAt()), t.id(), t.id(), t.id(), t.id(),
-                esc(t.serviceWalletBalance()), t.id(), token,
-                balRows.length() == 0 ? "<tr><td colspan=\"4\">No payment balance yet.</td></tr>" : balRows, t.id(), token,
-                providers.isEmpty() ? "None assigned." : esc(String.join(", ", providers)), t.id(), token,
-                esc(String.join(" ", providers)), t.id(), token, "true", "Switch on (or keep on)",
-                credRows.length() == 0 ? "<tr><td colspan=\"4\">No credential.</td></tr>" : credRows,
-                live ? "<form method=\"post\" action=\"/console/accounts/" + t.id() + "/credentials\">" + token
-                        + "<button id=\"issue_credential\" type=\"submit\">Issue a new credential</button></form>" : "");
+        return Templates.account(chrome("Team " + rawId, "accounts", notice == null ? null : NOTICES.get(notice)),
+                new ConsolePages.TeamPage(profile, contact, bals, admin.paymentProviders(id), creds, live, secret));
     }
 
     @POST
@@ -322,12 +222,7 @@ public class ConsoleResource {
             checkCsrf(token);
             long accountId = accountId(id);
             var c = admin.issueCredential(accountId);
-            String secret = """
-                    <div class="notice" role="status" id="new_credential"><p><strong>New credential.</strong> The password is shown
-                    this once: copy it now.</p><dl><dt>Username</dt><dd class="secret" id="new_username">%s</dd>
-                    <dt>Password</dt><dd class="secret" id="new_password">%s</dd></dl></div>
-                    """.formatted(esc(c.username()), esc(c.password()));
-            return ok("Team " + id, "accounts", accountPage(accountId, null, secret));
+            return accountPage(id, accountId, null, new ConsolePages.NewCredential(c.username(), c.password()));
         });
     }
 
@@ -435,51 +330,31 @@ public class ConsoleResource {
             Team t = browse.account(accountId);
             var page = transactions.list(accountId, new ListTransactions.Query(ListTransactions.status(status),
                     ListTransactions.requestType(requestType), blank(provider), blank(from), blank(to), null, blank(startingAfter)));
-            StringBuilder rows = new StringBuilder();
-            for (TransactionView v : page.transactions()) {
-                rows.append("<tr><td><code>").append(esc(v.reference())).append("</code></td><td>")
-                        .append("<a href=\"/console/accounts/").append(accountId).append("/payment?merchant_reference=")
-                        .append(esc(enc(v.merchantReference()))).append("\">").append(esc(v.merchantReference()))
-                        .append("</a></td><td>").append(esc(v.requestType()))
-                        .append("</td><td>").append(esc(v.provider())).append("</td><td>").append(pill(v.status()))
-                        .append("</td><td>").append(esc(v.currency())).append(' ').append(esc(v.amount()))
-                        .append("</td><td>").append(refunded(accountId, v))
-                        .append("</td><td>").append(esc(v.failureReason())).append("</td><td>").append(esc(v.createdAt()))
-                        .append("</td></tr>");
-            }
-            String more = page.hasMore() ? "<a id=\"next\" href=\"/console/accounts/" + accountId + "/payments?"
-                    + q("status", status) + q("request_type", requestType) + q("provider", provider) + q("from", from)
-                    + q("to", to) + "starting_after=" + enc(page.transactions().get(page.transactions().size() - 1)
-                    .reference()) + "\">Older payments →</a>" : "";
-            return ok("Payments of " + t.name(), "accounts", """
-                    <h1>Payments of <a href="/console/accounts/%d">%s</a></h1>
-                    <section class="card"><form class="inline" method="get" action="/console/accounts/%d/payments" role="search">
-                    <div><label for="status">Status</label><select id="status" name="status">%s</select></div>
-                    <div><label for="request_type">Type</label><select id="request_type" name="request_type">%s</select></div>
-                    <div><label for="provider">Provider</label><input id="provider" name="provider" value="%s"></div>
-                    <div><label for="from">From (YYYY-MM-DD)</label><input id="from" name="from" value="%s"></div>
-                    <div><label for="to">To (YYYY-MM-DD)</label><input id="to" name="to" value="%s"></div>
-                    <button type="submit">Search</button></form>
-                    <div class="scroll"><table id="payments"><thead><tr><th>Reference</th><th>Merchant reference</th><th>Type</th>
-                    <th>Provider</th><th>Status</th><th>Amount</th><th>Refunded</th><th>Failure reason</th><th>Created</th></tr></thead>
-                    <tbody>%s</tbody></table></div><div class="pager">%s</div></section>
-                    """.formatted(accountId, esc(t.name()), accountId,
-                    options(status, "", "any", "queued", "queued", "pending", "pending", "succeeded", "succeeded",
+            String base = "/console/accounts/" + accountId;
+            List<ConsolePages.PaymentRow> rows = page.transactions().stream().map(v -> new ConsolePages.PaymentRow(
+                    v.reference(), new ConsolePages.Link(base + "/payment?merchant_reference=" + enc(v.merchantReference()),
+                    v.merchantReference()), v.requestType(), v.provider(), v.status(), v.currency() + " " + str(v.amount()),
+                    new ConsolePages.PaymentOutcome(refunded(accountId, v), v.failureReason(), v.createdAt()))).toList();
+            String next = page.hasMore() ? base + "/payments?" + q("status", status) + q("request_type", requestType)
+                    + q("provider", provider) + q("from", from) + q("to", to) + "starting_after="
+                    + enc(page.transactions().get(page.transactions().size() - 1).reference()) : null;
+            var filter = new ConsolePages.PaymentFilter(
+                    Option.of(status, "", "any", "queued", "queued", "pending", "pending", "succeeded", "succeeded",
                             "failed", "failed"),
-                    options(requestType, "", "any", "payment", "payment", "withdraw", "withdraw"),
-                    esc(provider), esc(from), esc(to),
-                    rows.length() == 0 ? "<tr><td colspan=\"9\">No payment.</td></tr>" : rows, more));
+                    Option.of(requestType, "", "any", "payment", "payment", "withdraw", "withdraw"), provider, from, to);
+            return Templates.payments(chrome("Payments of " + t.name(), "accounts", null),
+                    new ConsolePages.Payments(new ConsolePages.TeamRef(accountId, t.name()), filter, rows, next));
         });
     }
 
-    /** A collection's refunded amount, linked to its refunds; empty for payouts and collections with none. */
-    private static String refunded(long accountId, TransactionView v) {
+    /** A collection's refunded amount, linked to its refunds; null for payouts and collections with none. */
+    private static ConsolePages.Link refunded(long accountId, TransactionView v) {
         java.math.BigDecimal r = v.refundedAmount();
         if (!"payment".equals(v.requestType()) || r == null || r.signum() == 0) {
-            return "";
+            return null;
         }
-        return "<a href=\"/console/accounts/" + accountId + "/refunds?merchant_reference=" + enc(v.merchantReference())
-                + "\">" + esc(v.currency()) + " " + esc(r.toPlainString()) + "</a>";
+        return new ConsolePages.Link("/console/accounts/" + accountId + "/refunds?merchant_reference="
+                + enc(v.merchantReference()), v.currency() + " " + r.toPlainString());
     }
 
     /** A Team's refunds (platform.md section 15), newest first, each with its collection; or one collection's. */
@@ -493,35 +368,17 @@ public class ConsoleResource {
             Team t = browse.account(accountId);
             var page = refundsRead.list(accountId, new io.mizani.application.refund.ReadRefunds.Query(
                     blank(merchantReference), null, blank(startingAfter)));
-            StringBuilder rows = new StringBuilder();
-            for (io.mizani.domain.refund.Refund r : page.refunds()) {
-                rows.append("<tr><td><code>").append(esc(r.refundReference())).append("</code></td><td>")
-                        .append("<a href=\"/console/accounts/").append(accountId).append("/refunds?merchant_reference=")
-                        .append(enc(r.references().merchantReference())).append("\">")
-                        .append(esc(r.references().merchantReference())).append("</a></td><td>")
-                        .append(esc(r.amount().currency())).append(' ').append(esc(r.amount().amount().toPlainString()))
-                        .append("</td><td>").append(pill(r.status().wire())).append("</td><td>")
-                        .append(esc(r.outcome().failureReason())).append("</td><td>")
-                        .append(esc(r.outcome().providerReference())).append("</td><td>")
-                        .append(time(r.times().createdAt())).append("</td><td>").append(time(r.times().completedAt()))
-                        .append("</td></tr>");
-            }
-            String more = page.hasMore() ? "<a id=\"next\" href=\"/console/accounts/" + accountId + "/refunds?"
-                    + q("merchant_reference", merchantReference) + "starting_after="
-                    + enc(page.refunds().get(page.refunds().size() - 1).refundReference()) + "\">Older refunds →</a>" : "";
-            String of = merchantReference == null || merchantReference.isBlank() ? ""
-                    : " of collection <code>" + esc(merchantReference) + "</code>";
-            return ok("Refunds of " + t.name(), "accounts", """
-                    <h1>Refunds%s · <a href="/console/accounts/%d">%s</a></h1>
-                    <section class="card"><form class="inline" method="get" action="/console/accounts/%d/refunds" role="search">
-                    <div><label for="merchant_reference">Collection (merchant reference)</label>
-                    <input id="merchant_reference" name="merchant_reference" value="%s"></div>
-                    <button type="submit">Search</button></form>
-                    <div class="scroll"><table id="refunds"><thead><tr><th>Refund reference</th><th>Collection</th>
-                    <th>Amount</th><th>Status</th><th>Failure reason</th><th>Provider reference</th><th>Created</th>
-                    <th>Completed</th></tr></thead><tbody>%s</tbody></table></div><div class="pager">%s</div></section>
-                    """.formatted(of, accountId, esc(t.name()), accountId, esc(merchantReference),
-                    rows.length() == 0 ? "<tr><td colspan=\"8\">No refund.</td></tr>" : rows, more));
+            String base = "/console/accounts/" + accountId + "/refunds?";
+            List<ConsolePages.RefundRow> rows = page.refunds().stream().map(r -> new ConsolePages.RefundRow(
+                    r.refundReference(), new ConsolePages.Link(base + "merchant_reference="
+                    + enc(r.references().merchantReference()), r.references().merchantReference()),
+                    r.amount().currency() + " " + r.amount().amount().toPlainString(), r.status().wire(),
+                    r.outcome().failureReason(), r.outcome().providerReference(),
+                    new ConsolePages.Span(When.of(r.times().createdAt()), When.of(r.times().completedAt())))).toList();
+            String next = page.hasMore() ? base + q("merchant_reference", merchantReference) + "starting_after="
+                    + enc(page.refunds().get(page.refunds().size() - 1).refundReference()) : null;
+            return Templates.refunds(chrome("Refunds of " + t.name(), "accounts", null), new ConsolePages.Refunds(
+                    new ConsolePages.TeamRef(accountId, t.name()), blank(merchantReference), rows, next));
         });
     }
 
@@ -534,32 +391,21 @@ public class ConsoleResource {
             long accountId = accountId(id);
             Team t = browse.account(accountId);
             EventPage page = events.list(accountId, blank(type), null, blank(startingAfter));
-            StringBuilder rows = new StringBuilder();
-            for (StoredEvent e : page.events()) {
+            String base = "/console/accounts/" + accountId + "/events";
+            List<ConsolePages.EventRow> rows = page.events().stream().map(e -> {
                 var d = e.delivery();
-                rows.append("<tr><td><a href=\"/console/accounts/").append(accountId).append("/events/")
-                        .append(enc(e.id())).append("\"><code>").append(esc(e.id())).append("</code></a></td><td>")
-                        .append(esc(e.type())).append("</td><td>").append(time(e.createdAt())).append("</td><td>")
-                        .append(d == null ? "" : pill(d.status().wire())).append("</td><td>")
-                        .append(d == null ? "" : d.attempts()).append("</td><td>")
-                        .append(d == null ? "" : esc(d.lastResponseStatus())).append("</td></tr>");
-            }
-            String more = page.hasMore() ? "<a id=\"next\" href=\"/console/accounts/" + accountId + "/events?"
-                    + q("type", type) + "starting_after=" + enc(page.events().get(page.events().size() - 1).id())
-                    + "\">Older events →</a>" : "";
-            return ok("Events of " + t.name(), "accounts", """
-                    <h1>Events of <a href="/console/accounts/%d">%s</a></h1>
-                    <section class="card"><form class="inline" method="get" action="/console/accounts/%d/events" role="search">
-                    <div><label for="type">Type</label><select id="type" name="type">%s</select></div>
-                    <button type="submit">Search</button></form>
-                    <div class="scroll"><table id="events"><thead><tr><th>Event</th><th>Type</th><th>Created</th>
-                    <th>Delivery</th><th>Attempts</th><th>Last answer</th></tr></thead>
-                    <tbody>%s</tbody></table></div><div class="pager">%s</div></section>
-                    """.formatted(accountId, esc(t.name()), accountId,
-                    options(type, "", "any", "transaction.succeeded", "transaction.succeeded", "transaction.failed",
+                return new ConsolePages.EventRow(new ConsolePages.Link(base + "/" + enc(e.id()), e.id()), e.type(),
+                        When.of(e.createdAt()), d == null ? null : d.status().wire(),
+                        d == null ? null : String.valueOf(d.attempts()), d == null ? null : str(d.lastResponseStatus()));
+            }).toList();
+            String next = page.hasMore() ? base + "?" + q("type", type) + "starting_after="
+                    + enc(page.events().get(page.events().size() - 1).id()) : null;
+            return Templates.events(chrome("Events of " + t.name(), "accounts", null), new ConsolePages.Events(
+                    new ConsolePages.TeamRef(accountId, t.name()),
+                    Option.of(type, "", "any", "transaction.succeeded", "transaction.succeeded", "transaction.failed",
                             "transaction.failed", "account_kyc.approved", "account_kyc.approved", "account_kyc.rejected",
-                            "account_kyc.rejected", "balance.adjusted", "balance.adjusted", "webhook.test", "webhook.test"),
-                    rows.length() == 0 ? "<tr><td colspan=\"6\">No event.</td></tr>" : rows, more));
+                            "account_kyc.rejected", "balance.adjusted", "balance.adjusted", "webhook.test",
+                            "webhook.test"), rows, next));
         });
     }
 
@@ -574,29 +420,16 @@ public class ConsoleResource {
             EventDetail detail = events.detail(accountId, eventId);
             StoredEvent e = detail.event();
             var d = e.delivery();
-            StringBuilder rows = new StringBuilder();
-            for (DeliveryAttempt a : detail.attempts()) {
-                rows.append("<tr><td>").append(time(a.attemptedAt())).append("</td><td>")
-                        .append(a.responseStatus() == null ? "no answer" : a.responseStatus()).append("</td><td>")
-                        .append(esc(a.error())).append("</td><td>").append(a.durationMs()).append(" ms</td></tr>");
-            }
-            return ok("Event " + e.id(), "accounts", """
-                    <h1>Event <code>%s</code></h1>%s
-                    <div class="grid"><section class="card"><h2>Event</h2><dl>
-                    <dt>Team</dt><dd><a href="/console/accounts/%d">%s</a></dd>
-                    <dt>Type</dt><dd>%s</dd><dt>Created</dt><dd>%s</dd>
-                    <dt>Delivery</dt><dd id="delivery_status">%s</dd><dt>URL</dt><dd>%s</dd>
-                    <dt>Attempts</dt><dd id="delivery_attempts">%s</dd><dt>Next attempt</dt><dd>%s</dd></dl>
-                    <form class="inline" method="post" action="/console/accounts/%d/events/%s/redeliver">%s
-                    <button id="redeliver" type="submit">Redeliver</button></form></section>
-                    <section class="card"><h2>Data</h2><pre id="event_data">%s</pre></section></div>
-                    <section class="card"><h2>Delivery attempts</h2><div class="scroll"><table id="attempts"><thead><tr>
-                    <th>Attempted</th><th>Answer</th><th>Error</th><th>Duration</th></tr></thead><tbody>%s</tbody></table></div></section>
-                    """.formatted(esc(e.id()), notice(notice), accountId, esc(t.name()), esc(e.type()), time(e.createdAt()),
-                    d == null ? "" : pill(d.status().wire()), d == null ? "" : esc(d.url()), d == null ? "" : d.attempts(),
-                    d == null ? "" : time(d.nextAttemptAt()), accountId, enc(e.id()), csrf.field(operator.username()),
-                    esc(pretty(e.dataJson())),
-                    rows.length() == 0 ? "<tr><td colspan=\"4\">No attempt yet.</td></tr>" : rows));
+            var info = new ConsolePages.EventInfo(e.id(), e.type(), When.of(e.createdAt()),
+                    d == null ? null : d.status().wire(), d == null ? null : d.url(),
+                    d == null ? null : String.valueOf(d.attempts()), d == null ? null : When.of(d.nextAttemptAt()));
+            List<ConsolePages.AttemptRow> attempts = detail.attempts().stream().map(a -> new ConsolePages.AttemptRow(
+                    When.of(a.attemptedAt()), a.responseStatus() == null ? "no answer" : String.valueOf(a.responseStatus()),
+                    a.error(), a.durationMs())).toList();
+            return Templates.event(chrome("Event " + e.id(), "accounts", notice == null ? null : NOTICES.get(notice)),
+                    new ConsolePages.EventPage(new ConsolePages.TeamRef(accountId, t.name()), info,
+                            "/console/accounts/" + accountId + "/events/" + enc(e.id()) + "/redeliver",
+                            pretty(e.dataJson()), attempts));
         });
     }
 
@@ -878,10 +711,6 @@ public class ConsoleResource {
         return new Chrome(title, nav, operator.username(), csrf.token(operator.username()), notice);
     }
 
-    private Response ok(String title, String nav, String body) {
-        return Html.html(200, Html.page(title, nav, operator.username(), csrf.field(operator.username()), body));
-    }
-
     private void checkCsrf(String token, String... fields) {
         csrf.check(operator.username(), token, secFetchSite, origin, host);
         for (String f : fields) {
@@ -893,11 +722,6 @@ public class ConsoleResource {
 
     private static Response back(String path, String notice) {
         return Html.secure(Response.seeOther(URI.create(path + "?notice=" + notice))).build();
-    }
-
-    private static String notice(String key) {
-        String text = key == null ? null : NOTICES.get(key);
-        return text == null ? "" : "<p class=\"notice\" id=\"notice\" role=\"status\">" + esc(text) + "</p>";
     }
 
     private static long accountId(String raw) {
@@ -953,22 +777,11 @@ public class ConsoleResource {
     }
 
     private static String q(String name, String value) {
-        return value == null || value.isBlank() ? "" : name + "=" + enc(value) + "&amp;";
+        return value == null || value.isBlank() ? "" : name + "=" + enc(value) + "&";
     }
 
     private static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
-    }
-
-    /** {@code <option>}s from value/label pairs, the current one selected. */
-    private static String options(String current, String... pairs) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < pairs.length; i += 2) {
-            boolean sel = pairs[i].equals(current == null ? "" : current);
-            b.append("<option value=\"").append(esc(pairs[i])).append('"').append(sel ? " selected" : "").append('>')
-                    .append(esc(pairs[i + 1])).append("</option>");
-        }
-        return b.toString();
     }
 
     /** The event's data exactly as it was sent (amounts keep their two decimals). */

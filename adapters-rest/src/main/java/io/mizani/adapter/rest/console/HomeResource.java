@@ -67,7 +67,7 @@ public class HomeResource {
                 <li><a id="health" href="/q/health">Health</a> · <a id="ready" href="/q/health/ready">readiness</a> · <a id="live" href="/q/health/live">liveness</a></li>
                 <li><a id="metrics" href="/q/metrics">Prometheus metrics</a></li>
                 </ul></section>""".formatted(sandbox);
-        return Html.secure(Response.ok()).header("Vary", "Accept").entity(Html.page("Mizani", null, null, body)).build();
+        return Html.secure(Response.ok()).header("Vary", "Accept").entity(Html.page("Mizani", body)).build();
     }
 
     /** This service's address as the browser reached it, for examples that run as pasted. */

@@ -56,7 +56,7 @@ final class InvitePage {
                     """.formatted(esc(p.teamName()), problem, p.invitedBy() == null ? "A member of the Team"
                             : esc(p.invitedBy()), esc(p.role()), p.expiresAt(), DAY.format(p.expiresAt()), esc(token));
         }
-        return noReferrer(Html.html(status, Html.page("Accept an invitation", null, null, body)));
+        return noReferrer(Html.html(status, Html.page("Accept an invitation", body)));
     }
 
     static Response accepted(TeamService.AcceptedInvitation a) {
@@ -68,7 +68,7 @@ final class InvitePage {
                 <p>Use it with HTTP Basic on the API; the <a href="/q/swagger-ui">API docs</a> list every endpoint.</p></section>
                 """.formatted(a.user().person().firstName() == null ? "" : ", " + esc(a.user().person().firstName()),
                 esc(a.accountIds().isEmpty() ? "" : a.accountIds().get(0).toString()), esc(a.username()), esc(a.password()));
-        return noReferrer(Html.html(200, Html.page("Invitation accepted", null, null, body)));
+        return noReferrer(Html.html(200, Html.page("Invitation accepted", body)));
     }
 
     private static Response noReferrer(Response r) {

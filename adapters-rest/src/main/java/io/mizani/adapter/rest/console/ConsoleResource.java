@@ -548,24 +548,17 @@ public class ConsoleResource {
         }).toList();
     }
 
+    /** Each previewable media type: its name on the page and its file name's extension. */
+    private static final Map<String, String[]> TYPES = Map.of("image/png", new String[] {"PNG image", ".png"},
+            "image/jpeg", new String[] {"JPEG image", ".jpg"}, "image/gif", new String[] {"GIF image", ".gif"},
+            "image/webp", new String[] {"WebP image", ".webp"}, "application/pdf", new String[] {"PDF", ".pdf"});
+
     private static String typeName(String mediaType) {
-        return switch (mediaType) {
-            case "image/png" -> "PNG image";
-            case "image/jpeg" -> "JPEG image";
-            case "image/gif" -> "GIF image";
-            case "image/webp" -> "WebP image";
-            default -> "PDF";
-        };
+        return TYPES.get(mediaType)[0];
     }
 
     private static String extension(String mediaType) {
-        return switch (mediaType) {
-            case "image/png" -> ".png";
-            case "image/jpeg" -> ".jpg";
-            case "image/gif" -> ".gif";
-            case "image/webp" -> ".webp";
-            default -> ".pdf";
-        };
+        return TYPES.get(mediaType)[1];
     }
 
     /** A size in bytes as people read it: 900 bytes, 12.3 kB, 1.2 MB. */

@@ -17,7 +17,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,17 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BeneficiaryBookTest {
 
-    static final UnitOfWork DIRECT = new UnitOfWork() {
-        @Override
-        public <T> T inTransaction(Supplier<T> work) {
-            return work.get();
-        }
-
-        @Override
-        public <T> T inNewTransaction(Supplier<T> work) {
-            return work.get();
-        }
-    };
+    static final UnitOfWork DIRECT = io.mizani.application.common.DirectUnitOfWork.DIRECT;
 
     final InMemoryBeneficiaryStore store = new InMemoryBeneficiaryStore();
     final Clock clock = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);

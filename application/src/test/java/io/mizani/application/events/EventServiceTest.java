@@ -17,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -114,17 +113,7 @@ class EventServiceTest {
         }
     }
 
-    static final UnitOfWork DIRECT = new UnitOfWork() {
-        @Override
-        public <T> T inTransaction(Supplier<T> work) {
-            return work.get();
-        }
-
-        @Override
-        public <T> T inNewTransaction(Supplier<T> work) {
-            return work.get();
-        }
-    };
+    static final UnitOfWork DIRECT = io.mizani.application.common.DirectUnitOfWork.DIRECT;
 
     final Store store = new Store();
     final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);

@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.*;
-import java.util.function.Supplier;
 
 /** Tiny in-memory fakes of the payment ports. */
 final class Fakes {
@@ -47,17 +46,7 @@ final class Fakes {
         }
     }
 
-    static final UnitOfWork DIRECT = new UnitOfWork() {
-        @Override
-        public <T> T inTransaction(Supplier<T> work) {
-            return work.get();
-        }
-
-        @Override
-        public <T> T inNewTransaction(Supplier<T> work) {
-            return work.get();
-        }
-    };
+    static final UnitOfWork DIRECT = io.mizani.application.common.DirectUnitOfWork.DIRECT;
 
     static Network net(String provider, String id, Rail rail, RampType ramp, String min, String max, String fee,
                        boolean active, String country, String currency) {

@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -122,17 +121,7 @@ class PayoutBatchServiceTest {
     }
 
     PayoutBatchService service(int inApprovalUpTo) {
-        UnitOfWork tx = new UnitOfWork() {
-            @Override
-            public <T> T inTransaction(Supplier<T> work) {
-                return work.get();
-            }
-
-            @Override
-            public <T> T inNewTransaction(Supplier<T> work) {
-                return work.get();
-            }
-        };
+        UnitOfWork tx = io.mizani.application.common.DirectUnitOfWork.DIRECT;
         var funds = new PaymentFunds(fake(BalanceLedger.class), fake(TeamLimitStore.class));
         return new PayoutBatchService(null, new PayoutBatchService.Stores(batches, fake(PaymentStore.class),
                 fake(PaymentCounterparties.class), funds), (a, u) -> Optional.of(Role.ADMIN),

@@ -26,7 +26,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -146,17 +145,7 @@ class StatementBuilderTest {
         }
     }
 
-    static final UnitOfWork DIRECT = new UnitOfWork() {
-        @Override
-        public <T> T inTransaction(Supplier<T> work) {
-            return work.get();
-        }
-
-        @Override
-        public <T> T inNewTransaction(Supplier<T> work) {
-            return work.get();
-        }
-    };
+    static final UnitOfWork DIRECT = io.mizani.application.common.DirectUnitOfWork.DIRECT;
 
     static LedgerLine line(long id, String amount, String after) {
         return new LedgerLine(id, Instant.parse("2026-11-0" + (id % 9 + 1) + "T10:00:00Z"), EntryType.ADJUSTMENT,

@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -58,17 +57,7 @@ class BrowseMerchantsTest {
         }
     };
 
-    final UnitOfWork uow = new UnitOfWork() {
-        @Override
-        public <T> T inTransaction(Supplier<T> work) {
-            return work.get();
-        }
-
-        @Override
-        public <T> T inNewTransaction(Supplier<T> work) {
-            return work.get();
-        }
-    };
+    final UnitOfWork uow = io.mizani.application.common.DirectUnitOfWork.DIRECT;
 
     final BrowseMerchants browse = new BrowseMerchants(directory, uow);
 

@@ -193,18 +193,6 @@ final class Fakes {
         }
     }
 
-    static final class DirectUnitOfWork implements UnitOfWork {
-        @Override
-        public <T> T inTransaction(Supplier<T> work) {
-            return work.get();
-        }
-
-        @Override
-        public <T> T inNewTransaction(Supplier<T> work) {
-            return work.get();
-        }
-    }
-
     /** Knows Kenyan numbers only. */
     static final class KenyanPhones implements io.mizani.application.common.PhoneRegions {
         @Override

@@ -212,11 +212,11 @@ class RunCheckServiceTest {
         assertEquals(DomainError.Kind.BAD_GATEWAY, e.kind());
         assertEquals("identity provider error: Nigeria NIN verification is currently unavailable", e.getMessage());
         assertEquals(new BigDecimal("1000.00"), wallet.balance);
-        var history = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork()).list(ACCOUNT, null);
+        var history = new TokenQueries(lookups, pii, io.mizani.application.common.DirectUnitOfWork.DIRECT).list(ACCOUNT, null);
         assertEquals(1, history.size());
         assertEquals("error", history.get(0).outcome().status().wire());
         assertEquals("refunded", history.get(0).charge().status().wire());
-        assertThrows(DomainError.class, () -> new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork())
+        assertThrows(DomainError.class, () -> new TokenQueries(lookups, pii, io.mizani.application.common.DirectUnitOfWork.DIRECT)
                 .resolve(ACCOUNT, history.get(0).id().value(), false));
     }
 
@@ -306,7 +306,7 @@ class RunCheckServiceTest {
     void tokens_mask_identifiers_and_withhold_data_unless_asked() {
         platform();
         VerificationResult r = run("nin", Map.of("number_nin", "12345678901"), false);
-        var queries = new TokenQueries(lookups, pii, new Fakes.DirectUnitOfWork());
+        var queries = new TokenQueries(lookups, pii, io.mizani.application.common.DirectUnitOfWork.DIRECT);
         ResolvedToken t = queries.resolve(ACCOUNT, r.lookupId().value(), false);
         assertEquals("12\u2022\u2022\u2022\u2022\u2022\u2022\u202201", t.token().finding().identifierMasked());
         assertEquals(null, t.dataJson());

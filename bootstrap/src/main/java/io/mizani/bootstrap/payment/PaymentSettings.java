@@ -176,5 +176,12 @@ public interface PaymentSettings {
 
         /** Secret path segment of the Daraja callback URLs. */
         Optional<String> callbackToken();
+
+        /**
+         * How long after Daraja took a request it is asked about again when its result has not arrived (15 s: Daraja
+         * answers by callback; asking sooner only spends its rate limit).
+         */
+        @WithDefault("15000")
+        long pollMs();
     }
 }

@@ -402,7 +402,7 @@ public class PaymentWiring {
         return Optional.of(new DarajaConfig(
                 new DarajaConfig.Api(m.baseUrl().get().replaceAll("/+$", ""),
                         base + "/providers/mpesa/" + m.callbackToken().get(),
-                        Duration.ofMillis(settings.providerTimeoutMs()), Duration.ofSeconds(15)),
+                        Duration.ofMillis(settings.providerTimeoutMs()), Duration.ofMillis(m.pollMs())),
                 new DarajaConfig.App(m.consumerKey().get(), m.consumerSecret().get()),
                 new DarajaConfig.ShortCode(m.shortCode().get(), m.passkey().orElse("")),
                 new DarajaConfig.Initiator(m.initiatorName().orElse(""), m.securityCredential().orElse(""))));

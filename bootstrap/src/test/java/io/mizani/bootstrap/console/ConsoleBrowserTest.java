@@ -147,7 +147,8 @@ class ConsoleBrowserTest {
     }
 
     /** The screens whose screenshots docs/console.md shows. */
-    static final java.util.Set<String> PUBLISHED = java.util.Set.of("search", "payment", "audit", "approvals");
+    static final java.util.Set<String> PUBLISHED = java.util.Set.of("search", "payment", "audit", "approvals",
+            "routing", "tier-limits", "screening", "balances");
 
     /**
      * Presses Tab until the focused element matches {@code css} (at most {@code max} presses) and answers how many

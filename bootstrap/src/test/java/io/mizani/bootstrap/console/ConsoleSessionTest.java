@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.quarkus.test.junit.QuarkusTest;
+import io.mizani.bootstrap.payment.RailStubs;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
@@ -28,12 +29,13 @@ import io.restassured.specification.RequestSpecification;
  * The console's sign-in form beside HTTP Basic (platform.md section 18, docs/console.md): a session in a cookie that
  * any replica resumes, ended by sign-out (every session of that login, on every replica), by inactivity and when the
  * operator is deleted; a wrong sign-in is 401 and counts toward the per-address throttle (AuthThrottleTest runs the
- * throttle itself); tools keep HTTP Basic. The idle timeout is 3 s in this profile.
+ * throttle itself); tools keep HTTP Basic. The idle timeout is 3 s in this profile (the rail stubs' start, {@link RailStubs}).
  */
 @QuarkusTest
-@TestProfile(ConsoleSessionTest.ShortSessions.class)
-class ConsoleSessionTest {
+@TestProfile(RailStubs.class)
+public class ConsoleSessionTest {
 
+    /** This class's settings, part of the {@link RailStubs} start (one start less in the suite). */
     public static class ShortSessions implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {

@@ -69,6 +69,9 @@ public class ReversalStatusLookupTest {
             c.put("mizani.payments.mpesa.security-credential", "cred");
             c.put("mizani.payments.pending-deadline", "PT" + DEADLINE_MS / 1000 + "S");
             c.put("mizani.payments.provider-timeout-ms", "3000");
+            // looked at again 500 ms after Daraja took the reversal (15 s by default): well before the pending
+            // deadline, so "not asked before the deadline" is the reversal rail's rule, not the interval's
+            c.put("mizani.payments.mpesa.poll-ms", "500");
             return c;
         }
     }

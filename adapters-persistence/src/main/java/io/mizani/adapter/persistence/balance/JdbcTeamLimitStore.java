@@ -21,8 +21,8 @@ import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
  * tier_limits, team_daily_usage and payment_limit_counts. A Team's counter of a day is created on first use from
- * the payments it already accepted that day (not failed), then moves only by one conditional UPDATE: concurrent
- * acceptances on any number of replicas are judged one after another on that row.
+ * the payments it already accepted that day (not failed; summed only then), then moves only by one conditional
+ * UPDATE: concurrent acceptances on any number of replicas are judged one after another on that row.
  */
 @ApplicationScoped
 public class JdbcTeamLimitStore implements TeamLimitStore {
@@ -90,31 +90,14 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
     @Override
     public boolean tryCount(long accountId, LocalDate day, RequestType type, long paymentId, Money counted,
                             Money limitUsd) {
-        BigDecimal amountUsd = usd(counted);
-        BigDecimal limit = usd(limitUsd);
+        Long[] ids = {paymentId};
+        BigDecimal[] amounts = {usd(counted)};
         return sql.with(h -> {
-            var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
-            h.createUpdate("""
-                    INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
-                    SELECT :account, :day, :type, coalesce(sum(amount_usd), 0) FROM payments
-                    WHERE account_id = :account AND request_type = :type AND status <> 'failed'
-                      AND created_at >= :start AND id <> :payment
-                    ON CONFLICT (account_id, day, request_type) DO NOTHING""")
-                    .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
-                    .bind("start", start).bind("payment", paymentId).execute();
-            if (h.createUpdate("""
-                    UPDATE team_daily_usage SET total_usd = total_usd + :amount
-                    WHERE account_id = :account AND day = :day AND request_type = :type
-                      AND total_usd + :amount <= :limit""")
-                    .bind("amount", amountUsd).bind("account", accountId).bind("day", Date.valueOf(day))
-                    .bind("type", type.wire()).bind("limit", limit).execute() != 1) {
+            openDay(h, accountId, day, type, ids);
+            if (addIfFits(h, accountId, day, type, amounts[0], usd(limitUsd)).isEmpty()) {
                 return false;
             }
-            h.createUpdate("""
-                    INSERT INTO payment_limit_counts (payment_id, account_id, day, request_type, amount_usd)
-                    VALUES (:payment, :account, :day, :type, :amount)""")
-                    .bind("payment", paymentId).bind("account", accountId).bind("day", Date.valueOf(day))
-                    .bind("type", type.wire()).bind("amount", amountUsd).execute();
+            recordCounted(h, accountId, day, type, ids, amounts);
             return true;
         });
     }
@@ -122,42 +105,20 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
     @Override
     public int tryCountAll(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments,
                            Money limitUsd) {
-        BigDecimal limit = usd(limitUsd);
-        BigDecimal total = BigDecimal.ZERO;
         Long[] ids = new Long[payments.size()];
         BigDecimal[] amounts = new BigDecimal[payments.size()];
         for (int i = 0; i < payments.size(); i++) {
-            amounts[i] = usd(payments.get(i).amountUsd());
-            total = total.add(amounts[i]);
             ids[i] = payments.get(i).paymentId();
+            amounts[i] = usd(payments.get(i).amountUsd());
         }
-        BigDecimal sum = total;
+        BigDecimal limit = usd(limitUsd);
         return sql.with(h -> {
-            var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
-            h.createUpdate("""
-                    INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
-                    SELECT :account, :day, :type, coalesce(sum(amount_usd), 0) FROM payments
-                    WHERE account_id = :account AND request_type = :type AND status <> 'failed'
-                      AND created_at >= :start AND id <> ALL (:ids)
-                    ON CONFLICT (account_id, day, request_type) DO NOTHING""")
-                    .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
-                    .bind("start", start).bind("ids", Sql.array("bigint", ids)).execute();
+            openDay(h, accountId, day, type, ids);
             // in order, the sum: every prefix of positive amounts fits when the whole does
-            Optional<BigDecimal> counted = h.createQuery("""
-                    UPDATE team_daily_usage SET total_usd = total_usd + :sum
-                    WHERE account_id = :account AND day = :day AND request_type = :type AND total_usd + :sum <= :limit
-                    RETURNING total_usd""")
-                    .bind("sum", sum).bind("account", accountId).bind("day", Date.valueOf(day))
-                    .bind("type", type.wire()).bind("limit", limit).map(TOTAL_USD).findFirst();
-            if (counted.isEmpty()) {
+            if (addIfFits(h, accountId, day, type, sum(amounts), limit).isEmpty()) {
                 return firstOver(h, accountId, day, type, amounts, limit);
             }
-            h.createUpdate("""
-                    INSERT INTO payment_limit_counts (payment_id, account_id, day, request_type, amount_usd)
-                    SELECT v.id, :account, :day, :type, v.usd
-                    FROM unnest(:ids::bigint[], :amounts::numeric[]) AS v(id, usd)""")
-                    .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
-                    .bind("ids", Sql.array("bigint", ids)).bind("amounts", Sql.array("numeric", amounts)).execute();
+            recordCounted(h, accountId, day, type, ids, amounts);
             return -1;
         });
     }
@@ -165,49 +126,70 @@ public class JdbcTeamLimitStore implements TeamLimitStore {
     @Override
     public int tryCountSum(long accountId, LocalDate day, RequestType type, java.util.List<Money> amountsUsd,
                            Money limitUsd) {
+        BigDecimal[] amounts = amountsUsd.stream().map(JdbcTeamLimitStore::usd).toArray(BigDecimal[]::new);
         BigDecimal limit = usd(limitUsd);
-        BigDecimal[] amounts = new BigDecimal[amountsUsd.size()];
-        BigDecimal total = BigDecimal.ZERO;
-        for (int i = 0; i < amounts.length; i++) {
-            amounts[i] = usd(amountsUsd.get(i));
-            total = total.add(amounts[i]);
-        }
-        BigDecimal sum = total;
         return sql.with(h -> {
-            var start = java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
             // the batch's payments do not exist yet: the day's counter, when created now, is every other payment
-            h.createUpdate("""
-                    INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
-                    SELECT :account, :day, :type, coalesce(sum(amount_usd), 0) FROM payments
-                    WHERE account_id = :account AND request_type = :type AND status <> 'failed'
-                      AND created_at >= :start
-                    ON CONFLICT (account_id, day, request_type) DO NOTHING""")
-                    .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
-                    .bind("start", start).execute();
-            Optional<BigDecimal> counted = h.createQuery("""
-                    UPDATE team_daily_usage SET total_usd = total_usd + :sum
-                    WHERE account_id = :account AND day = :day AND request_type = :type AND total_usd + :sum <= :limit
-                    RETURNING total_usd""")
-                    .bind("sum", sum).bind("account", accountId).bind("day", Date.valueOf(day))
-                    .bind("type", type.wire()).bind("limit", limit).map(TOTAL_USD).findFirst();
-            return counted.isPresent() ? -1 : firstOver(h, accountId, day, type, amounts, limit);
+            openDay(h, accountId, day, type, new Long[0]);
+            return addIfFits(h, accountId, day, type, sum(amounts), limit).isPresent()
+                    ? -1 : firstOver(h, accountId, day, type, amounts, limit);
         });
     }
 
     @Override
     public void counted(long accountId, LocalDate day, RequestType type, java.util.List<Count> payments) {
-        Long[] ids = new Long[payments.size()];
-        BigDecimal[] amounts = new BigDecimal[payments.size()];
-        for (int i = 0; i < payments.size(); i++) {
-            ids[i] = payments.get(i).paymentId();
-            amounts[i] = usd(payments.get(i).amountUsd());
-        }
-        sql.use(h -> h.createUpdate("""
+        Long[] ids = payments.stream().map(Count::paymentId).toArray(Long[]::new);
+        BigDecimal[] amounts = payments.stream().map(c -> usd(c.amountUsd())).toArray(BigDecimal[]::new);
+        sql.use(h -> recordCounted(h, accountId, day, type, ids, amounts));
+    }
+
+    /**
+     * Creates the Team's counter of the day and type, if it does not exist yet, from the payments it accepted that day
+     * (not failed), leaving out {@code notCounted} (the payments being counted now). The day's payments are summed
+     * only when the counter is missing: once it exists, it moves only by {@link #addIfFits} and {@link #release}.
+     */
+    private static void openDay(Handle h, long accountId, LocalDate day, RequestType type, Long[] notCounted) {
+        h.createUpdate("""
+                INSERT INTO team_daily_usage (account_id, day, request_type, total_usd)
+                SELECT :account, :day, :type, (SELECT coalesce(sum(amount_usd), 0) FROM payments
+                    WHERE account_id = :account AND request_type = :type AND status <> 'failed'
+                      AND created_at >= :start AND id <> ALL (:ids))
+                WHERE NOT EXISTS (SELECT 1 FROM team_daily_usage
+                    WHERE account_id = :account AND day = :day AND request_type = :type)
+                ON CONFLICT (account_id, day, request_type) DO NOTHING""")
+                .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
+                .bind("start", java.sql.Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant()))
+                .bind("ids", Sql.array("bigint", notCounted)).execute();
+    }
+
+    /** Adds {@code amount} to the day's counter if it stays at or under {@code limit}: the counter after, if added. */
+    private static Optional<BigDecimal> addIfFits(Handle h, long accountId, LocalDate day, RequestType type,
+                                                  BigDecimal amount, BigDecimal limit) {
+        return h.createQuery("""
+                UPDATE team_daily_usage SET total_usd = total_usd + :amount
+                WHERE account_id = :account AND day = :day AND request_type = :type AND total_usd + :amount <= :limit
+                RETURNING total_usd""")
+                .bind("amount", amount).bind("account", accountId).bind("day", Date.valueOf(day))
+                .bind("type", type.wire()).bind("limit", limit).map(TOTAL_USD).findFirst();
+    }
+
+    /** Records the payments as counted on that day (what {@link #release} gives back). */
+    private static void recordCounted(Handle h, long accountId, LocalDate day, RequestType type, Long[] ids,
+                                      BigDecimal[] amounts) {
+        h.createUpdate("""
                 INSERT INTO payment_limit_counts (payment_id, account_id, day, request_type, amount_usd)
                 SELECT v.id, :account, :day, :type, v.usd
                 FROM unnest(:ids::bigint[], :amounts::numeric[]) AS v(id, usd)""")
                 .bind("account", accountId).bind("day", Date.valueOf(day)).bind("type", type.wire())
-                .bind("ids", Sql.array("bigint", ids)).bind("amounts", Sql.array("numeric", amounts)).execute());
+                .bind("ids", Sql.array("bigint", ids)).bind("amounts", Sql.array("numeric", amounts)).execute();
+    }
+
+    private static BigDecimal sum(BigDecimal[] amounts) {
+        BigDecimal total = BigDecimal.ZERO;
+        for (BigDecimal a : amounts) {
+            total = total.add(a);
+        }
+        return total;
     }
 
     /** The index of the first amount that takes the counter (as it stands now) over the limit. */

@@ -77,6 +77,14 @@ public interface MizaniSettings {
         /** MIZANI_CONSOLE_SESSION_MAX: and this long after sign-in, whatever the activity. */
         @WithDefault("PT12H")
         java.time.Duration sessionMax();
+
+        /** MIZANI_CONSOLE_DOCUMENT_PREVIEW_MAX_BYTES: a KYC document larger than this is not previewed (5 MB). */
+        @WithDefault("5242880")
+        long documentPreviewMaxBytes();
+
+        /** MIZANI_CONSOLE_DOCUMENT_PREVIEW_TIMEOUT: a KYC document not fetched within this is "not reachable". */
+        @WithDefault("PT3S")
+        java.time.Duration documentPreviewTimeout();
     }
 
     /** The service's clock, aligned to the database's (docs/operations.md "Clocks"). */

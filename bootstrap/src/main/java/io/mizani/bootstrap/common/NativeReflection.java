@@ -22,6 +22,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "io.mizani.adapter.rest.common.MerchantRateLimiter",
         "io.mizani.adapter.rest.common.Contrast",
         "io.mizani.adapter.rest.console.ConsoleViews",
+        "io.mizani.adapter.rest.console.ConsolePages",
         "io.mizani.adapter.rest.console.ConsoleOperationsViews",
         "io.mizani.adapter.rest.balance.AdminBalanceResource",
         "io.mizani.adapter.rest.beneficiary.BeneficiaryJson",

@@ -1,12 +1,17 @@
 package io.mizani.bootstrap.console;
 
+import io.mizani.adapter.provider.document.HttpDocumentSource;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.team.BrowseMerchants;
 import io.mizani.application.team.MerchantDirectory;
+import io.mizani.application.teamkyc.DocumentSource;
+import io.mizani.application.teamkyc.KycDocuments;
+import io.mizani.application.teamkyc.ReviewTeamKyc;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import io.mizani.bootstrap.common.MizaniSettings;
 
-/** The operator's read side of merchants and Teams (operator API lists and the console). */
+/** The operator's read side of merchants and Teams (operator API lists and the console), and KYC document previews. */
 @ApplicationScoped
 public class ConsoleWiring {
 
@@ -14,5 +19,18 @@ public class ConsoleWiring {
     @ApplicationScoped
     BrowseMerchants browseMerchants(MerchantDirectory directory, UnitOfWork uow) {
         return new BrowseMerchants(directory, uow);
+    }
+
+    /** Loopback is reachable in sandbox mode only (its stubs run there); private addresses never. */
+    @Produces
+    @ApplicationScoped
+    DocumentSource documentSource(MizaniSettings settings) {
+        return new HttpDocumentSource(settings.console().documentPreviewTimeout(), settings.sandbox());
+    }
+
+    @Produces
+    @ApplicationScoped
+    KycDocuments kycDocuments(ReviewTeamKyc review, DocumentSource source, MizaniSettings settings) {
+        return new KycDocuments(review, source, settings.console().documentPreviewMaxBytes());
     }
 }

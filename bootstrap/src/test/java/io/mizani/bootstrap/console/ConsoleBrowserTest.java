@@ -426,6 +426,65 @@ class ConsoleBrowserTest {
                 .body("accounts[0].kyc_tier", equalTo(2));
     }
 
+    /**
+     * Keyboard only, from the KYC queue: Tab to the submission, Enter; its image document is previewed (served by the
+     * service from the merchant's file host); Tab to the decision, choose Reject by typing, Tab to the button, Enter
+     * without a note: refused, announced, the choice kept and focus on the note; type it, Tab to the button, Enter:
+     * recorded, and the merchant's API says rejected with that note.
+     */
+    @Test
+    void a_keyboard_alone_reviews_a_kyc_submission_with_its_documents_previewed() throws Exception {
+        Merchant m = TestMerchants.onboard();
+        long kycId;
+        try (DocumentStub files = new DocumentStub()) {
+            Map<String, Object> body = submission(m.accountId(), 2);
+            body.put("contact_information", Map.of("first_name", "Ada", "last_name", "Lovelace", "upload_information",
+                    Map.of("identification_front_document", files.serve("/front.png", "image/png", DocumentStub.PNG),
+                            "selfie_image", files.serve("/selfie", "text/html", "<p>not a photo</p>".getBytes(
+                                    StandardCharsets.UTF_8)))));
+            body.put("entity_information", Map.of("entity_name", "Acme Ltd", "upload_information",
+                    Map.of("tax_document", files.serve("/tax.pdf", "application/pdf", DocumentStub.PDF))));
+            kycId = m.as().body(body).post("/api/v2/account_kycs").then().statusCode(200)
+                    .extract().jsonPath().getLong("account_kyc.id");
+
+            login(OPERATOR, OPERATOR_PASSWORD);
+            look("kyc-documents", "/console/kyc/" + kycId);
+            browser.get(url("/console/kyc?account=" + m.accountId()));
+            await(By.id("kyc_queue"));
+            tabTo("#kyc_queue a[href='/console/kyc/" + kycId + "']", 30);
+            enter();
+            assertEquals("pending", await(By.id("kyc_status")).getText());
+            // the image is shown, loaded from the service under the console's CSP; the others say what they are
+            WebElement img = browser.findElement(By.cssSelector("#document_1 img"));
+            assertEquals("Document 1: identification front document", img.getDomAttribute("alt"));
+            assertEquals(1L, ((Number) browser.executeScript(
+                    "return arguments[0].complete ? arguments[0].naturalWidth : -1", img)).longValue());
+            assertTrue(browser.findElement(By.id("document_2")).getText().contains("not an image or PDF"));
+            assertTrue(browser.findElement(By.id("document_3")).getText().contains("(PDF, "));
+        }
+
+        tabTo("#decision", 40);
+        new Actions(browser).sendKeys("Reject").perform();
+        assertEquals("reject", browser.findElement(By.id("decision")).getDomProperty("value"));
+        tabTo("#submit_review", 5);
+        enter();
+        assertEquals("a note is required to reject or to ask for amendments", await(By.id("error")).getText());
+        assertEquals("alert", browser.findElement(By.id("error")).getDomAttribute("role"));
+        assertEquals("notes", browser.executeScript("return document.activeElement.id"), "focus is on the note");
+        assertEquals("reject", browser.findElement(By.id("decision")).getDomProperty("value"), "the choice is kept");
+        m.as().get("/api/v2/account_kycs/" + kycId).then().body("account_kyc.status", equalTo("pending"));
+
+        new Actions(browser).sendKeys("the ID photo does not match the name").perform();
+        tabTo("#submit_review", 5);
+        enter();
+        assertEquals("The decision was recorded.", notice("The decision was recorded."));
+        assertEquals("rejected", browser.findElement(By.id("kyc_status")).getText());
+        assertEquals("BODY", browser.executeScript("return document.activeElement.tagName"),
+                "a new page: focus starts at its top");
+        m.as().get("/api/v2/account_kycs/" + kycId).then().body("account_kyc.status", equalTo("rejected"))
+                .body("account_kyc.review_information.notes", equalTo("the ID photo does not match the name"));
+    }
+
     @Test
     void a_merchant_login_gets_no_console_page() throws Exception {
         Merchant m = TestMerchants.onboard();

@@ -177,4 +177,24 @@ class ConsoleHttpTest {
                 .body(containsString("The link was already used, has expired, or was never sent."))
                 .body(org.hamcrest.Matchers.not(containsString("id=\"first_name\"")));
     }
+
+    /** The pages built from ConsoleResource's templates show a merchant's markup as text (Qute escapes every value). */
+    @Test
+    void a_team_name_with_markup_is_text_on_every_page_of_the_team() {
+        Merchant m = TestMerchants.onboard();
+        String name = "<i>Kiosk " + System.nanoTime() + "</i>";
+        long team = m.as().body(Map.of("organization_id", m.organizationId(), "name", name, "dial_code", "+254",
+                        "number", "712998" + String.format("%03d", System.nanoTime() % 1000)))
+                .post("/api/v2/accounts").then().statusCode(200).extract().jsonPath().getLong("account.id");
+        String escaped = name.replace("<", "&lt;").replace(">", "&gt;");
+        for (String path : new String[] {"/console/accounts?merchant=" + m.organizationId(), "/console/accounts/" + team,
+                "/console/accounts/" + team + "/payments", "/console/accounts/" + team + "/refunds",
+                "/console/accounts/" + team + "/events"}) {
+            operator().get(path).then().statusCode(200).body(not(containsString(name)))
+                    .body(containsString(escaped));
+        }
+        // and a search term typed into the merchants page comes back as text in its box
+        operator().queryParam("name", name).get("/console").then().statusCode(200).body(not(containsString(name)))
+                .body(containsString("value=\"" + escaped + "\""));
+    }
 }

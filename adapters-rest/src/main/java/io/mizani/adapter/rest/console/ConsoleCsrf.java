@@ -44,11 +44,6 @@ public class ConsoleCsrf {
         }
     }
 
-    /** The hidden input every state-changing form carries. */
-    String field(String operator) {
-        return "<input type=\"hidden\" name=\"" + FIELD + "\" value=\"" + token(operator) + "\">";
-    }
-
     /** Refuses (403) a post that came from elsewhere or lacks the operator's token. */
     void check(String operator, String sent, String secFetchSite, String origin, String host) {
         if (secFetchSite != null && !secFetchSite.equals("same-origin") && !secFetchSite.equals("none")) {

@@ -78,7 +78,7 @@ public class ConsoleSignInResource {
                            @FormParam("next") String next, @Context HttpServerRequest request,
                            @Context RoutingContext rc) {
         if (!sameOrigin()) {
-            return Html.html(403, Html.page("Not done", null, null, """
+            return Html.html(403, Html.page("Not done", """
                     <h1>Not done</h1><p class="error" id="error" role="alert">%s</p>
                     <p><a href="/console/sign-in">Sign in</a></p>""".formatted(esc(ConsoleCsrf.REFUSED))));
         }
@@ -161,7 +161,7 @@ public class ConsoleSignInResource {
     }
 
     private static String form(String message, String username, String next) {
-        return Html.page("Sign in", null, null, """
+        return Html.page("Sign in", """
                 <h1>Mizani console</h1>
                 <section class="card narrow">
                 <h2>Sign in</h2>%s

@@ -1,9 +1,5 @@
 package io.mizani.adapter.rest.console;
 
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 
 import jakarta.ws.rs.core.Response;
 
@@ -16,9 +12,6 @@ public final class Html {
     /** No script at all; styles only from the service's own stylesheet; forms only back to the service. */
     public static final String CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
             + "frame-ancestors 'none'; base-uri 'none'";
-
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ENGLISH)
-            .withZone(ZoneOffset.UTC);
 
     static final String CSS = """
             *,*::before,*::after{box-sizing:border-box}
@@ -72,6 +65,9 @@ public final class Html {
             ol.timeline{list-style:none;margin:0;padding:0 0 0 .9rem;border-left:3px solid #d0d7de}
             ol.timeline li{margin:0 0 .75rem;overflow-wrap:anywhere}
             .actions{display:flex;flex-wrap:wrap;gap:.4rem}.actions form{margin:0}
+            ul.documents{list-style:none;margin:0 0 .5rem;padding:0;display:grid;gap:.75rem}
+            ul.documents figure{margin:0}ul.documents img{display:block;max-width:100%;height:auto;max-height:24rem;border:1px solid #d0d7de;border-radius:6px}
+            .error-text{color:#a40e26;font-weight:600}
             header.top form.sign-out{margin:0}
             header.top form.sign-out button{padding:.15rem .6rem;font-size:.85rem;background:#fff;color:#0b3d6e}
             """;
@@ -87,47 +83,19 @@ public final class Html {
                 .replace("'", "&#39;");
     }
 
-    static String time(Instant t) {
-        return t == null ? "" : "<time datetime=\"" + t + "\">" + TIME.format(t) + "</time>";
-    }
-
-    static String pill(String status) {
-        return status == null ? "" : "<span class=\"pill " + esc(status) + "\">" + esc(status) + "</span>";
-    }
-
-    /** A full page: the console's header and navigation when {@code nav} is not null. */
-    public static String page(String title, String nav, String who, String body) {
-        return page(title, nav, who, null, body);
-    }
-
     /**
-     * A full page whose header also has the sign-out button: {@code signOutField} is the form's CSRF hidden input
-     * ({@link ConsoleCsrf#field}), already HTML.
+     * A full page without the console's header (the landing page, the sign-in and invitation pages); the console's
+     * pages are Qute templates inside {@code templates/console-layout.html}.
      */
-    static String page(String title, String nav, String who, String signOutField, String body) {
-        String signOut = signOutField == null ? "" : """
-                <form class="sign-out" method="post" action="/console/sign-out">%s<button type="submit"                 id="sign_out">Sign out</button></form>""".formatted(signOutField);
-        String header = nav == null ? "" : """
-                <header class="top"><a class="brand" href="/console">Mizani console</a>
-                <nav aria-label="Console">%s%s%s%s%s</nav><span class="who">%s</span>%s</header>
-                """.formatted(link("/console", "Merchants", nav.equals("merchants")),
-                link("/console/accounts", "Teams", nav.equals("accounts")),
-                link("/console/kyc", "KYC review", nav.equals("kyc")),
-                link("/console/approvals", "Approvals", nav.equals("approvals")),
-                link("/console/audit", "Audit log", nav.equals("audit")),
-                who == null ? "" : "Signed in as <strong>" + esc(who) + "</strong>", signOut);
+    public static String page(String title, String body) {
         return """
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1">
                 <title>%s</title>
                 <link rel="stylesheet" href="/console/console.css">
-                </head><body>%s<main id="main">%s</main></body></html>
-                """.formatted(esc("Mizani".equals(title) ? title : title + " · Mizani"), header, body);
-    }
-
-    private static String link(String href, String text, boolean current) {
-        return "<a href=\"" + href + "\"" + (current ? " aria-current=\"page\"" : "") + ">" + esc(text) + "</a>";
+                </head><body><main id="main">%s</main></body></html>
+                """.formatted(esc("Mizani".equals(title) ? title : title + " · Mizani"), body);
     }
 
     /** The headers every console or landing page carries. */

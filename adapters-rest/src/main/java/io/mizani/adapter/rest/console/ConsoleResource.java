@@ -481,7 +481,7 @@ public class ConsoleResource {
     /**
      * Document {@code n} of a submission (numbered from 1 as the review page lists them), fetched by the service from
      * the merchant's URL and streamed back when it is an image or a PDF: the console's CSP allows images from the
-     * service only. Served inline, never sniffed, never cached, sandboxed. An unknown submission or number is 404; a
+     * service only. Served inline, never sniffed, never cached; an image sandboxed ({@link #documentPolicy}). An unknown submission or number is 404; a
      * document that cannot be previewed is 422 naming why.
      */
     @GET
@@ -507,10 +507,19 @@ public class ConsoleResource {
                             + "\"")
                     .header("X-Content-Type-Options", "nosniff")
                     .header("Cache-Control", "no-store")
-                    .header("Content-Security-Policy", "default-src 'none'; sandbox")
+                    .header("Content-Security-Policy", documentPolicy(p.mediaType()))
                     .header("Referrer-Policy", "same-origin")
                     .header("X-Frame-Options", "DENY").build();
         });
+    }
+
+    /**
+     * An image is sandboxed; a PDF is not, because Chromium's PDF viewer refuses to render a document whose policy
+     * sandboxes it (the operator would see "blocked"); the viewer runs the PDF in its own process, and nothing else
+     * may load.
+     */
+    static String documentPolicy(String mediaType) {
+        return "application/pdf".equals(mediaType) ? "default-src 'none'" : "default-src 'none'; sandbox";
     }
 
     /** The review page: what the tokens prove, the documents, the decision form as {@code form} has it, the history. */

@@ -27,11 +27,49 @@ public final class KycDocuments {
         }
     }
 
-    /** A document's preview: its bytes and media type, or the reason there is none (then bytes is null). */
-    public record Preview(Document document, String mediaType, byte[] bytes, String refusal) {
+    /** The kinds of document a preview shows, as their first bytes prove them. */
+    public enum DocumentType {
+        PNG("image/png", "PNG image", ".png"),
+        JPEG("image/jpeg", "JPEG image", ".jpg"),
+        GIF("image/gif", "GIF image", ".gif"),
+        WEBP("image/webp", "WebP image", ".webp"),
+        PDF("application/pdf", "PDF", ".pdf");
+
+        private final String mediaType;
+        private final String words;
+        private final String extension;
+
+        DocumentType(String mediaType, String words, String extension) {
+            this.mediaType = mediaType;
+            this.words = words;
+            this.extension = extension;
+        }
+
+        /** The media type it is served as, e.g. {@code image/png}. */
+        public String mediaType() {
+            return mediaType;
+        }
+
+        /** The type in words, e.g. "PNG image". */
+        public String words() {
+            return words;
+        }
+
+        /** The file name's extension, e.g. {@code .png}. */
+        public String extension() {
+            return extension;
+        }
 
         public boolean image() {
-            return mediaType != null && mediaType.startsWith("image/");
+            return this != PDF;
+        }
+    }
+
+    /** A document's preview: its bytes and type, or the reason there is none (then type and bytes are null). */
+    public record Preview(Document document, DocumentType type, byte[] bytes, String refusal) {
+
+        public boolean image() {
+            return type != null && type.image();
         }
 
         public long size() {
@@ -130,7 +168,7 @@ public final class KycDocuments {
         if (bytes.length > maxBytes) {
             return refused(d, DocumentSource.Refusal.TOO_LARGE);
         }
-        String type = mediaType(bytes);
+        DocumentType type = typeOf(bytes);
         return type == null ? refused(d, DocumentSource.Refusal.NOT_A_PREVIEWABLE_TYPE)
                 : new Preview(d, type, bytes, null);
     }
@@ -139,22 +177,22 @@ public final class KycDocuments {
         return new Preview(d, null, null, reason.words(limit()));
     }
 
-    /** The media type the first bytes prove (PNG, JPEG, GIF, WebP, PDF), else null. */
-    static String mediaType(byte[] b) {
+    /** The type the first bytes prove (PNG, JPEG, GIF, WebP, PDF), else null. */
+    static DocumentType typeOf(byte[] b) {
         if (starts(b, 0, 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A)) {
-            return "image/png";
+            return DocumentType.PNG;
         }
         if (starts(b, 0, 0xFF, 0xD8, 0xFF)) {
-            return "image/jpeg";
+            return DocumentType.JPEG;
         }
         if (starts(b, 0, 'G', 'I', 'F', '8', '7', 'a') || starts(b, 0, 'G', 'I', 'F', '8', '9', 'a')) {
-            return "image/gif";
+            return DocumentType.GIF;
         }
         if (starts(b, 0, 'R', 'I', 'F', 'F') && starts(b, 8, 'W', 'E', 'B', 'P')) {
-            return "image/webp";
+            return DocumentType.WEBP;
         }
         if (starts(b, 0, '%', 'P', 'D', 'F', '-')) {
-            return "application/pdf";
+            return DocumentType.PDF;
         }
         return null;
     }

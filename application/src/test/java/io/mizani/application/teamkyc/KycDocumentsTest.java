@@ -24,16 +24,16 @@ class KycDocumentsTest {
 
     @Test
     void images_and_pdfs_by_their_magic_bytes_and_nothing_else() {
-        assertEquals("image/png", KycDocuments.mediaType(bytes(0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0)));
-        assertEquals("image/jpeg", KycDocuments.mediaType(bytes(0xFF, 0xD8, 0xFF, 0xE0)));
-        assertEquals("image/gif", KycDocuments.mediaType(ascii("GIF89a....")));
-        assertEquals("image/gif", KycDocuments.mediaType(ascii("GIF87a....")));
-        assertEquals("image/webp", KycDocuments.mediaType(ascii("RIFF\u0001\u0002\u0003\u0004WEBPVP8 ")));
-        assertEquals("application/pdf", KycDocuments.mediaType(ascii("%PDF-1.7\n")));
-        assertNull(KycDocuments.mediaType(ascii("RIFF\u0001\u0002\u0003\u0004WAVEfmt ")));
-        assertNull(KycDocuments.mediaType(ascii("<svg xmlns=\"http://www.w3.org/2000/svg\"/>")));
-        assertNull(KycDocuments.mediaType(ascii("<html>")));
-        assertNull(KycDocuments.mediaType(bytes(0x89, 'P', 'N')));
-        assertNull(KycDocuments.mediaType(new byte[0]));
+        assertEquals(KycDocuments.DocumentType.PNG, KycDocuments.typeOf(bytes(0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0)));
+        assertEquals(KycDocuments.DocumentType.JPEG, KycDocuments.typeOf(bytes(0xFF, 0xD8, 0xFF, 0xE0)));
+        assertEquals(KycDocuments.DocumentType.GIF, KycDocuments.typeOf(ascii("GIF89a....")));
+        assertEquals(KycDocuments.DocumentType.GIF, KycDocuments.typeOf(ascii("GIF87a....")));
+        assertEquals(KycDocuments.DocumentType.WEBP, KycDocuments.typeOf(ascii("RIFF\u0001\u0002\u0003\u0004WEBPVP8 ")));
+        assertEquals(KycDocuments.DocumentType.PDF, KycDocuments.typeOf(ascii("%PDF-1.7\n")));
+        assertNull(KycDocuments.typeOf(ascii("RIFF\u0001\u0002\u0003\u0004WAVEfmt ")));
+        assertNull(KycDocuments.typeOf(ascii("<svg xmlns=\"http://www.w3.org/2000/svg\"/>")));
+        assertNull(KycDocuments.typeOf(ascii("<html>")));
+        assertNull(KycDocuments.typeOf(bytes(0x89, 'P', 'N')));
+        assertNull(KycDocuments.typeOf(new byte[0]));
     }
 }

@@ -502,12 +502,12 @@ public class ConsoleResource {
                 throw new DomainError(DomainError.Kind.UNPROCESSABLE, "unprocessable",
                         "document " + number + " of account kyc " + kycId + " cannot be previewed: " + p.refusal());
             }
-            return Response.ok(p.bytes(), p.mediaType())
-                    .header("Content-Disposition", "inline; filename=\"document-" + number + extension(p.mediaType())
+            return Response.ok(p.bytes(), p.type().mediaType())
+                    .header("Content-Disposition", "inline; filename=\"document-" + number + p.type().extension()
                             + "\"")
                     .header("X-Content-Type-Options", "nosniff")
                     .header("Cache-Control", "no-store")
-                    .header("Content-Security-Policy", documentPolicy(p.mediaType()))
+                    .header("Content-Security-Policy", documentPolicy(p.type()))
                     .header("Referrer-Policy", "same-origin")
                     .header("X-Frame-Options", "DENY").build();
         });
@@ -518,8 +518,8 @@ public class ConsoleResource {
      * sandboxes it (the operator would see "blocked"); the viewer runs the PDF in its own process, and nothing else
      * may load.
      */
-    static String documentPolicy(String mediaType) {
-        return "application/pdf".equals(mediaType) ? "default-src 'none'" : "default-src 'none'; sandbox";
+    static String documentPolicy(KycDocuments.DocumentType type) {
+        return type.image() ? "default-src 'none'; sandbox" : "default-src 'none'";
     }
 
     /** The review page: what the tokens prove, the documents, the decision form as {@code form} has it, the history. */
@@ -552,24 +552,12 @@ public class ConsoleResource {
             String href = "/console/kyc/" + k.id() + "/documents/" + d.number();
             return p.refusal() != null
                     ? new ConsolePages.DocumentRow(d.number(), d.kind(), null, null, null, p.refusal(), false)
-                    : new ConsolePages.DocumentRow(d.number(), d.kind(), href, typeName(p.mediaType()),
+                    : new ConsolePages.DocumentRow(d.number(), d.kind(), href, p.type().words(),
                             size(p.size()), null, p.image());
         }).toList();
     }
 
     /** Each previewable media type: its name on the page and its file name's extension. */
-    private static final Map<String, String[]> TYPES = Map.of("image/png", new String[] {"PNG image", ".png"},
-            "image/jpeg", new String[] {"JPEG image", ".jpg"}, "image/gif", new String[] {"GIF image", ".gif"},
-            "image/webp", new String[] {"WebP image", ".webp"}, "application/pdf", new String[] {"PDF", ".pdf"});
-
-    private static String typeName(String mediaType) {
-        return TYPES.get(mediaType)[0];
-    }
-
-    private static String extension(String mediaType) {
-        return TYPES.get(mediaType)[1];
-    }
-
     /** A size in bytes as people read it: 900 bytes, 12.3 kB, 1.2 MB. */
     static String size(long bytes) {
         if (bytes < 1000) {

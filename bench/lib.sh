@@ -24,6 +24,16 @@ pg_start() {
   psql -q -X -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE DATABASE mizani"
 }
 
+# Applies the service's Flyway migrations (adapters-persistence's V*.sql, in version order) to the database mizani on
+# $PGPORT with psql: the schema the service would have, without starting it.
+pg_migrate() {
+  local root f
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  for f in $(python3 -c 'import glob,re,sys; fs=glob.glob(sys.argv[1]+"/V*.sql"); fs.sort(key=lambda f: [int(x) for x in re.match(r".*/V([0-9_.]+)__", f).group(1).replace(".", "_").split("_")]); print("\n".join(fs))' "$root/adapters-persistence/src/main/resources/db/migration"); do
+    psql -q -X -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PGPORT" -U postgres -d mizani -f "$f" >/dev/null
+  done
+}
+
 # Stops the PostgreSQL pg_start started, if it runs.
 pg_stop() {
   [ -f "$WORK/data/postmaster.pid" ] && as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -m fast stop >/dev/null 2>&1 || true

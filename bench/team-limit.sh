@@ -16,7 +16,7 @@ WORK=$(mktemp -d /tmp/team-limit.XXXXXX)
 trap 'bench_cleanup "$WORK"' EXIT
 pg_start "-c shared_buffers=256MB" >/dev/null
 PSQL="psql -q -X -v ON_ERROR_STOP=1 -h 127.0.0.1 -p $PGPORT -U postgres -d mizani"
-for f in $(python3 -c 'import glob,re,sys; fs=glob.glob(sys.argv[1]+"/V*.sql"); fs.sort(key=lambda f: [int(x) for x in re.match(r".*/V([0-9_.]+)__", f).group(1).replace(".", "_").split("_")]); print("\n".join(fs))' "$ROOT/adapters-persistence/src/main/resources/db/migration"); do $PSQL -f "$f" >/dev/null; done
+pg_migrate
 $PSQL <<SQL
 INSERT INTO organizations (id, name) VALUES (1, 'Org');
 INSERT INTO accounts (id, organization_id, uuid, name, currency, dial_code, number, webhook_secret)

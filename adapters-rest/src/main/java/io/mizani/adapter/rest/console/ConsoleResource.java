@@ -130,7 +130,7 @@ public class ConsoleResource {
     @Inject
     CurrentOperator operator;
     @Inject
-    ConsoleCsrf csrf;
+    ConsoleScreen screen;
     @Inject
     io.mizani.application.operator.ConsoleSessions sessions;
     @Inject
@@ -686,23 +686,16 @@ public class ConsoleResource {
     // ---------------------------------------------------------------- helpers
 
     private Response guard(String nav, Supplier<Object> page) {
-        try {
-            Object answer = page.get();
-            return answer instanceof TemplateInstance t ? Html.html(200, t.render()) : (Response) answer;
-        } catch (DomainError e) {
-            int status = io.mizani.adapter.rest.common.ErrorBodies.status(e.kind());
-            return Html.html(status, ConsoleScreens.Templates.error(chrome("Not done", nav, null), e.getMessage())
-                    .render());
-        }
+        return screen.render(nav, null, page);
     }
 
     /** The page around a template: its title, navigation entry, the operator, the CSRF token and the notice. */
     private Chrome chrome(String title, String nav, String notice) {
-        return new Chrome(title, nav, operator.username(), csrf.token(operator.username()), notice);
+        return screen.chrome(title, nav, notice);
     }
 
     private void checkCsrf(String token, String... fields) {
-        csrf.check(operator.username(), token, secFetchSite, origin, host);
+        screen.checkCsrf(token, secFetchSite, origin, host);
         for (String f : fields) {
             if (f != null && f.indexOf('\u0000') >= 0) {
                 throw DomainError.invalidArgument("a form field contains a NUL character (U+0000)");

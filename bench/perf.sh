@@ -15,7 +15,8 @@
 #     per pgbench transaction, so the table shows where each request's CPU goes on the shared cores;
 #  5. drain: a payment-acceptance burst at 8 connections with callbacks to a local receiver; payments finalised and
 #     called back per second beside payments accepted per second, and the backlog when the burst ends;
-#  6. writes the tables into docs/performance.md (between the perf-sh markers) and bench/out/perf/.
+#  6. writes the tables into docs/performance.md (between the perf-sh markers) and bench/out/perf/;
+#  7. a payment's whole life counted (bench/payment-life.sh: statements, rows, index entries, WAL per payment).
 #
 # The machine may be shared: the load average is recorded before and after, and every ratio is of the same run.
 # Usage: ./mvnw -B package -DskipTests && bench/perf.sh [--short]
@@ -376,3 +377,11 @@ DOC="$ROOT/docs/performance.md"
 PERF_WARMUP=$WARMUP PERF_RT_WARMUP=$RT_WARMUP PERF_JVM_FLAGS="${JAVA_OPTS:-}" python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$DOC" \
   "$(date -u +'%Y-%m-%d %H:%M UTC')" "$LOAD_BEFORE" "$LOAD_AFTER" "$WARM_MS/$WARM2_MS" "$COLD_MS" "$((RSS_IDLE_KB / 1024))" \
   "$((RSS_AFTER_KB / 1024))" "$DUR" "$DRAIN" "$SHORT" | tee "$OUT/report.md"
+
+# A payment's whole life, counted (statements, rows, index entries, WAL per payment): bench/payment-life.sh, on its
+# own PostgreSQL and service (its ports differ from this script's); LIFE=0 skips it.
+if [ "${LIFE:-1}" = 1 ]; then
+  echo "== a payment's whole life (bench/payment-life.sh)"
+  if [ $SHORT = 1 ]; then LIFE_N=500; else LIFE_N=2000; fi
+  N=$LIFE_N WARM=$LIFE_N RUNJAR="$RUNJAR" JAVA_OPTS="${JAVA_OPTS:-}" "$ROOT/bench/payment-life.sh"
+fi

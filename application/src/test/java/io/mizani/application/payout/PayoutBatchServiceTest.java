@@ -120,6 +120,20 @@ class PayoutBatchServiceTest {
         assertEquals(3, service.materialiseNext(), "tried again (the store's claim waits out the pause)");
     }
 
+    @Test
+    void a_final_payout_counts_its_batch_down_and_a_final_collection_asks_nothing_of_the_batches() {
+        var service = service(3);
+        service.finished(draft(1).stored(41), PaymentStatus.SUCCEEDED, APPROVED);
+        assertEquals(List.of("itemFinal 41"), calls, "a payout may be a batch's item");
+        calls.clear();
+        Payment d = draft(2);
+        Payment collection = Payment.accepted(d.accountId(), d.references(),
+                new Payment.Routing(RequestType.PAYMENT, "KE", Rail.MOMO, "mpesa_ke", "net", "ch"), d.amounts(), null,
+                d.customer(), d.instructions(), d.times().createdAt()).stored(42);
+        service.finished(collection, PaymentStatus.SUCCEEDED, APPROVED);
+        assertEquals(List.of(), calls, "a collection is never a batch's item: no statement");
+    }
+
     PayoutBatchService service(int inApprovalUpTo) {
         UnitOfWork tx = io.mizani.application.common.DirectUnitOfWork.DIRECT;
         var funds = new PaymentFunds(fake(BalanceLedger.class), fake(TeamLimitStore.class));
@@ -304,6 +318,7 @@ class PayoutBatchServiceTest {
 
         @Override
         public Optional<Long> itemFinal(long paymentId, Instant at) {
+            calls.add("itemFinal " + paymentId);
             return Optional.empty();
         }
     }

@@ -7,6 +7,7 @@ import io.mizani.application.team.MerchantDirectory;
 import io.mizani.application.teamkyc.DocumentSource;
 import io.mizani.application.teamkyc.KycDocuments;
 import io.mizani.application.teamkyc.ReviewTeamKyc;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import io.mizani.bootstrap.common.MizaniSettings;
@@ -24,8 +25,8 @@ public class ConsoleWiring {
     /** Loopback is reachable in sandbox mode only (its stubs run there); private addresses never. */
     @Produces
     @ApplicationScoped
-    DocumentSource documentSource(MizaniSettings settings) {
-        return new HttpDocumentSource(settings.console().documentPreviewTimeout(), settings.sandbox());
+    DocumentSource documentSource(MizaniSettings settings, Vertx vertx) {
+        return new HttpDocumentSource(vertx, settings.console().documentPreviewTimeout(), settings.sandbox());
     }
 
     @Produces

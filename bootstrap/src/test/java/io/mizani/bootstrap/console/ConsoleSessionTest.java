@@ -86,6 +86,12 @@ public class ConsoleSessionTest {
         wrong.then().statusCode(401).body(containsString("Wrong username or password.")).body(not(containsString("not-the-password")));
         assertEquals(null, wrong.getCookie(COOKIE));
         signIn(m.username(), m.password(), null).then().statusCode(401);
+        // what was typed comes back as text in the field, never as markup
+        signIn("\"><script>alert(1)</script>", "x", null).then().statusCode(401)
+                .body(containsString("value=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\""))
+                .body(not(containsString("<script>")));
+        browser().get("/console/sign-in?ended=idle").then().statusCode(200).body(containsString(
+                "<p class=\"notice\" id=\"notice\" role=\"status\">You were signed out after a period of inactivity."));
         // a sign-in posted from another site is refused before the login is looked at
         browser().header("Sec-Fetch-Site", "cross-site").formParam("username", OPERATOR)
                 .formParam("password", OPERATOR_PASSWORD).post("/console/sign-in").then().statusCode(403);

@@ -1,7 +1,5 @@
 package io.mizani.adapter.rest.console;
 
-import static io.mizani.adapter.rest.console.Html.esc;
-
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
@@ -13,6 +11,8 @@ import io.mizani.adapter.rest.tenancy.ConsoleSessionMechanism;
 import io.mizani.application.operator.ConsoleSessions;
 import io.mizani.application.operator.OperatorAuthenticator;
 import io.mizani.application.operator.OperatorContext;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.security.PermitAll;
@@ -66,9 +66,8 @@ public class ConsoleSignInResource {
     @GET
     @Operation(hidden = true)
     public Response page(@QueryParam("next") String next, @QueryParam("ended") String ended) {
-        String notice = Optional.ofNullable(ended).flatMap(ConsoleSignInResource::endedOf).map(ENDED::get)
-                .map(t -> "<p class=\"notice\" id=\"notice\" role=\"status\">" + esc(t) + "</p>").orElse("");
-        return Html.html(200, form(notice, "", safeNext(next)));
+        String notice = Optional.ofNullable(ended).flatMap(ConsoleSignInResource::endedOf).map(ENDED::get).orElse(null);
+        return Html.html(200, Templates.form(notice, null, "", safeNext(next)).render());
     }
 
     @POST
@@ -78,9 +77,7 @@ public class ConsoleSignInResource {
                            @FormParam("next") String next, @Context HttpServerRequest request,
                            @Context RoutingContext rc) {
         if (!sameOrigin()) {
-            return Html.html(403, Html.page("Not done", """
-                    <h1>Not done</h1><p class="error" id="error" role="alert">%s</p>
-                    <p><a href="/console/sign-in">Sign in</a></p>""".formatted(esc(ConsoleCsrf.REFUSED))));
+            return Html.html(403, Templates.refused(ConsoleCsrf.REFUSED).render());
         }
         Optional<OperatorContext> operator = username == null || password == null || username.indexOf('\u0000') >= 0
                 || password.indexOf('\u0000') >= 0 ? Optional.empty() : authenticator.authenticate(username, password);
@@ -89,8 +86,7 @@ public class ConsoleSignInResource {
             if (throttle != null && request.remoteAddress() != null) {
                 throttle.failure(request.remoteAddress().host());
             }
-            String error = "<p class=\"error\" id=\"error\" role=\"alert\">" + esc(WRONG) + "</p>";
-            return Html.html(401, form(error, username == null ? "" : username, safeNext(next)));
+            return Html.html(401, Templates.form(null, WRONG, username == null ? "" : username, safeNext(next)).render());
         }
         String token = sessions.open(operator.get());
         rc.response().addCookie(ConsoleSessionMechanism.cookie(token, rc));
@@ -160,20 +156,12 @@ public class ConsoleSignInResource {
         }
     }
 
-    private static String form(String message, String username, String next) {
-        return Html.page("Sign in", """
-                <h1>Mizani console</h1>
-                <section class="card narrow">
-                <h2>Sign in</h2>%s
-                <form method="post" action="/console/sign-in" id="sign_in">
-                <input type="hidden" name="next" value="%s">
-                <div><label for="username">Username</label><input id="username" name="username" autocomplete="username"
-                 required value="%s"></div>
-                <div><label for="password">Password</label><input id="password" name="password" type="password"
-                 autocomplete="current-password" required></div>
-                <p><button type="submit">Sign in</button></p>
-                </form>
-                <p class="muted">Operator logins of the operator API. Sessions end after inactivity; tools may keep using
-                HTTP Basic.</p></section>""".formatted(message, esc(next), esc(username)));
+    /** The pages, from {@code templates/ConsoleSignInResource/} (Qute, every value escaped). */
+    @CheckedTemplate
+    static class Templates {
+        /** The form; {@code notice} why the last session ended, {@code error} the refused login (each may be null). */
+        static native TemplateInstance form(String notice, String error, String username, String next);
+
+        static native TemplateInstance refused(String message);
     }
 }

@@ -75,29 +75,6 @@ public final class Html {
     private Html() {
     }
 
-    public static String esc(Object o) {
-        if (o == null) {
-            return "";
-        }
-        return o.toString().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
-                .replace("'", "&#39;");
-    }
-
-    /**
-     * A full page without the console's header (the landing page, the sign-in and invitation pages); the console's
-     * pages are Qute templates inside {@code templates/console-layout.html}.
-     */
-    public static String page(String title, String body) {
-        return """
-                <!doctype html>
-                <html lang="en"><head><meta charset="utf-8">
-                <meta name="viewport" content="width=device-width, initial-scale=1">
-                <title>%s</title>
-                <link rel="stylesheet" href="/console/console.css">
-                </head><body><main id="main">%s</main></body></html>
-                """.formatted(esc("Mizani".equals(title) ? title : title + " · Mizani"), body);
-    }
-
     /** The headers every console or landing page carries. */
     public static Response.ResponseBuilder secure(Response.ResponseBuilder b) {
         return b.type("text/html; charset=utf-8")

@@ -148,7 +148,7 @@ class ConsoleBrowserTest {
 
     /** The screens whose screenshots docs/console.md shows. */
     static final java.util.Set<String> PUBLISHED = java.util.Set.of("search", "payment", "audit", "approvals",
-            "routing", "tier-limits", "screening", "balances");
+            "routing", "tier-limits", "screening", "balances", "kyc-queue", "kyc-submission", "kyc-documents");
 
     /**
      * Presses Tab until the focused element matches {@code css} (at most {@code max} presses) and answers how many

@@ -249,6 +249,8 @@ class CardCheckoutBrowserTest {
                 byte[] png = browser.getScreenshotAs(org.openqa.selenium.OutputType.BYTES);
                 Files.write(shots.resolve("checkout-" + width + ".png"), png);
                 assertEquals(List.of(), Axe.serious(browser), width + " px: axe-core's serious and critical violations");
+                // the page's style element applies under its hash-only policy: the Team's colour on the Pay button
+                assertEquals("rgba(106, 27, 154, 1)", browser.findElement(By.id("pay")).getCssValue("background-color"));
                 // Kenyan English: the shilling's symbol, grouped digits; the expiry in the payer's own clock
                 assertEquals("Ksh\u00a01,500.00", browser.findElement(By.id("amount")).getText().replace(' ', '\u00a0'));
                 assertFalse(browser.findElement(By.cssSelector("#expires time")).getText().contains("UTC"));

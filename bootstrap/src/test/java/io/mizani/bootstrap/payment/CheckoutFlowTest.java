@@ -176,6 +176,14 @@ class CheckoutFlowTest {
                 .digest(script.group(1).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         assertTrue(csp.contains("script-src 'sha256-" + hash + "'"), csp);
         assertFalse(script.find(), "exactly one script");
+        // and its one style element, with the Team's colours in it, only because its hash is there: no 'unsafe-inline'
+        Matcher style = Pattern.compile("<style>(.*?)</style>", Pattern.DOTALL).matcher(body);
+        assertTrue(style.find());
+        String styleHash = Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                .digest(style.group(1).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertTrue(csp.contains("style-src 'sha256-" + styleHash + "'"), csp);
+        assertFalse(csp.contains("unsafe-inline"), csp);
+        assertFalse(body.contains(" style=\""), "no style attribute: the policy would refuse it");
         // nothing is fetched from elsewhere but the Team's own logo
         Matcher external = Pattern.compile("(src|href)=\"(https?:)?//").matcher(body);
         while (external.find()) {

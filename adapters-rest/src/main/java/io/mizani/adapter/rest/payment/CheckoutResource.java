@@ -171,37 +171,56 @@ public class CheckoutResource {
             }
             if (to != null && to.getScheme() != null
                     && ("https".equalsIgnoreCase(to.getScheme()) || "http".equalsIgnoreCase(to.getScheme()))) {
-                return secure(Response.seeOther(to).type("text/html; charset=utf-8").entity(Templates.handOff(
-                        frame("Continue to payment", page), page.handOff()).render()), page).build();
+                String html = Templates.handOff(frame("Continue to payment", page), page.handOff()).render();
+                return secure(Response.seeOther(to).type("text/html; charset=utf-8").entity(html), page, html).build();
             }
         }
-        return secure(Response.ok(Templates.handOff(frame("Preparing your payment", page), null).render())
-                .type("text/html; charset=utf-8").header("Refresh", "2"), page).build();
+        String html = Templates.handOff(frame("Preparing your payment", page), null).render();
+        return secure(Response.ok(html).type("text/html; charset=utf-8").header("Refresh", "2"), page, html).build();
     }
 
     private Response finish(CardCheckout.Outcome outcome, Locale payer) {
         if (outcome.redirectTo() == null) {
             return html(200, done(outcome.page(), payer), outcome.page());
         }
-        return secure(Response.seeOther(URI.create(outcome.redirectTo())), outcome.page()).build();
+        return secure(Response.seeOther(URI.create(outcome.redirectTo())), outcome.page(), null).build();
     }
 
     private Response html(int status, TemplateInstance body, CardCheckout.Page page) {
-        return secure(Response.status(status).type("text/html; charset=utf-8").entity(body.render()), page).build();
+        String html = body.render();
+        return secure(Response.status(status).type("text/html; charset=utf-8").entity(html), page, html).build();
     }
 
     private Response notFound() {
         return html(404, Templates.notFound(frame("Checkout not found", null)), null);
     }
 
-    private Response.ResponseBuilder secure(Response.ResponseBuilder b, CardCheckout.Page page) {
+    /**
+     * The headers of every checkout answer. The policy allows the page's one script and its one {@code <style>}
+     * element by their hashes: the style carries the Team's theme colours, so its hash is taken from the page as
+     * rendered ({@link #styleHash}); no other style, attribute or element, can apply.
+     */
+    private Response.ResponseBuilder secure(Response.ResponseBuilder b, CardCheckout.Page page, String html) {
         String logo = page == null || page.brand() == null ? null : logoSource(page.brand().logo());
         String img = logo == null ? "" : "; img-src " + (logo.startsWith("data:") ? "data:" : origin(logo));
         return b.header("Cache-Control", "no-store")
                 .header("Referrer-Policy", "no-referrer")
                 .header("X-Content-Type-Options", "nosniff")
-                .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src "
-                        + scriptHash + img + "; base-uri 'none'");
+                .header("Content-Security-Policy", "default-src 'none'" + styleHash(html).map(h -> "; style-src " + h)
+                        .orElse("") + "; script-src " + scriptHash + img + "; base-uri 'none'");
+    }
+
+    /**
+     * {@code 'sha256-…'} of the text of the page's first {@code <style>} element, as the browser hashes it. Every
+     * value a merchant or payer wrote is escaped by Qute, so the first literal {@code <style>} is the layout's own.
+     */
+    static java.util.Optional<String> styleHash(String html) {
+        int open = html == null ? -1 : html.indexOf("<style>");
+        int close = open < 0 ? -1 : html.indexOf("</style>", open);
+        if (close < 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("'sha256-" + sha256(html.substring(open + "<style>".length(), close)) + "'");
     }
 
     /** The logo's address if it is one the page may show: an absolute https URL or an inline data: image. */

@@ -39,6 +39,30 @@ pg_stop() {
   [ -f "$WORK/data/postmaster.pid" ] && as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -m fast stop >/dev/null 2>&1 || true
 }
 
+# CPU time the service process has used so far (user + system, all threads), in ms
+svc_cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$SVC/stat"; }
+# CPU time PostgreSQL has used so far, in ms: the postmaster (its own and its reaped children's: backends of closed
+# connections, pgbench's) and its live children (the service's pooled backends, background workers)
+pg_cpu_ms() {
+  python3 - "$(head -1 "$WORK/data/postmaster.pid")" "$(getconf CLK_TCK)" <<'PY'
+import os, sys
+pm, hz = sys.argv[1], int(sys.argv[2])
+def fields(pid):
+    try:
+        return open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+f = fields(pm)
+ticks = sum(int(x) for x in f[11:15])  # utime stime cutime cstime
+for pid in os.listdir("/proc"):
+    if pid.isdigit() and pid != pm:
+        c = fields(pid)
+        if c and c[1] == pm:  # ppid
+            ticks += int(c[11]) + int(c[12])
+print(ticks * 1000 // hz)
+PY
+}
+
 # The 1, 5 and 15 minute load averages.
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 

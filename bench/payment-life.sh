@@ -95,27 +95,6 @@ ts = [threading.Thread(target=run, args=(t,)) for t in range(4)]
 if bad: sys.exit("non-2xx answers: %d (first %s)" % (len(bad), bad[0]))
 PY
 }
-svc_cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$SVC/stat"; }
-pg_cpu_ms() {
-  python3 - "$(head -1 "$WORK/data/postmaster.pid")" "$(getconf CLK_TCK)" <<'PY'
-import os, sys
-pm, hz = sys.argv[1], int(sys.argv[2])
-def fields(pid):
-    try:
-        return open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-f = fields(pm)
-ticks = sum(int(x) for x in f[11:15])
-for pid in os.listdir("/proc"):
-    if pid.isdigit() and pid != pm:
-        c = fields(pid)
-        if c and c[1] == pm:
-            ticks += int(c[11]) + int(c[12])
-print(ticks * 1000 // hz)
-PY
-}
-
 echo "== warm-up: $WARM payments"
 accept "$WARM" "warm-$$"
 settle

@@ -230,29 +230,6 @@ quiesce() {
   done
   echo "   (backlog not drained after 180 s: $(open_payments) open, $(pending_events) callbacks waiting)" >&2
 }
-# CPU time the service process has used so far (user + system, all threads), in ms
-svc_cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$SVC/stat"; }
-# CPU time PostgreSQL has used so far, in ms: the postmaster (its own and its reaped children's: backends of closed
-# connections, pgbench's) and its live children (the service's pooled backends, background workers)
-pg_cpu_ms() {
-  python3 - "$(head -1 "$WORK/data/postmaster.pid")" "$(getconf CLK_TCK)" <<'PY'
-import os, sys
-pm, hz = sys.argv[1], int(sys.argv[2])
-def fields(pid):
-    try:
-        return open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-f = fields(pm)
-ticks = sum(int(x) for x in f[11:15])  # utime stime cutime cstime
-for pid in os.listdir("/proc"):
-    if pid.isdigit() and pid != pm:
-        c = fields(pid)
-        if c and c[1] == pm:  # ppid
-            ticks += int(c[11]) + int(c[12])
-print(ticks * 1000 // hz)
-PY
-}
 # "<service CPU ms/request> <PostgreSQL CPU ms/request>" between two readings "svc pg" and a request count
 cpu_per() { python3 -c "import sys; a, b, n = sys.argv[1].split(), sys.argv[2].split(), max(1, int(sys.argv[3])); print('%.2f %.2f' % ((int(b[0]) - int(a[0])) / n, (int(b[1]) - int(a[1])) / n))" "$1" "$2" "$3"; }
 cpus() { echo "$(svc_cpu_ms) $(pg_cpu_ms)"; }

@@ -177,6 +177,28 @@ public final class CardCheckoutService implements CardCheckout {
      */
     @Override
     public Outcome payByMomo(String token, String provider, String phone) {
+        // a worker holds the card payment for the moment it takes to open the checkout: ask again shortly, outside
+        // the transaction (the worker needs the row to write its look), a bounded number of times
+        for (int attempt = 1; ; attempt++) {
+            Outcome outcome = switchOnce(token, provider, phone);
+            if (outcome.result() != Result.CONFLICT || !MomoSwitch.BUSY.equals(outcome.message())
+                    || attempt >= BUSY_ATTEMPTS) {
+                return outcome;
+            }
+            try {
+                Thread.sleep(BUSY_PAUSE.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return outcome;
+            }
+        }
+    }
+
+    /** How often, and how far apart, a switch finding a worker's lease on the payment is tried. */
+    static final int BUSY_ATTEMPTS = 10;
+    static final Duration BUSY_PAUSE = Duration.ofMillis(50);
+
+    private Outcome switchOnce(String token, String provider, String phone) {
         return unitOfWork.inTransaction(() -> {
             Payment p = find(token);
             MomoSwitch.Refusal refusal = MomoSwitch.refusal(p, expired(p));

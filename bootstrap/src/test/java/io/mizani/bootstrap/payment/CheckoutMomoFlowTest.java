@@ -43,6 +43,16 @@ class CheckoutMomoFlowTest {
 
     @Inject
     DataSource dataSource;
+    @Inject
+    io.mizani.application.payment.PaymentStore store;
+    @Inject
+    io.mizani.application.payment.PaymentFinaliser finaliser;
+    @Inject
+    io.mizani.application.common.UnitOfWork unitOfWork;
+    @Inject
+    io.mizani.application.payment.PaymentCatalogue catalogue;
+    @Inject
+    io.mizani.application.common.PhoneRegions phones;
 
     @BeforeAll
     static void start() {
@@ -324,5 +334,66 @@ class CheckoutMomoFlowTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * A switch landing as the checkout expires: one payer's tab switches (its checkout still open by its clock) while
+     * the checkout's expiry is enforced on the same payment (a service whose checkout lifetime is over: the rule
+     * {@code view} applies when the page is reopened at the expiry). Both take the payment's row lock; whichever is
+     * first wins: either the payment is switched and the expiry no longer fails it, or it failed with
+     * {@code checkout expired} and the switch finds it final. One final state, one callback, in every round.
+     */
+    @Test
+    void a_switch_racing_the_checkout_expiry_leaves_one_winner() throws Exception {
+        Merchant m = kenyanMerchant();
+        var clock = java.time.Clock.systemUTC();
+        var open = new io.mizani.application.payment.CardCheckoutService(store, finaliser, unitOfWork, clock, true,
+                Duration.ofMinutes(30), id -> java.util.Optional.empty()).withMomo(catalogue, phones);
+        var expired = new io.mizani.application.payment.CardCheckoutService(store, finaliser, unitOfWork, clock, true,
+                Duration.ZERO, id -> java.util.Optional.empty()).withMomo(catalogue, phones);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        int switchedWins = 0;
+        int expiryWins = 0;
+        try {
+            for (int round = 0; round < 8; round++) {
+                String callback = "/cb-momo-expiry-" + round;
+                Checkout c = open(m, callback);
+                String token = c.path().substring(c.path().lastIndexOf('/') + 1);
+                CountDownLatch go = new CountDownLatch(1);
+                Future<io.mizani.application.payment.CardCheckout.Outcome> tab = pool.submit(() -> {
+                    go.await();
+                    return open.payByMomo(token, "mpesa_ke", "0712345655");
+                });
+                Future<io.mizani.application.payment.CardCheckout.Page> expiry = pool.submit(() -> {
+                    go.await();
+                    return expired.view(token);
+                });
+                go.countDown();
+                boolean switched = tab.get().result() == io.mizani.application.payment.CardCheckout.Result.SWITCHED;
+                boolean failedByExpiry = expiry.get().payment().status()
+                        == io.mizani.domain.payment.PaymentStatus.FAILED;
+                assertTrue(switched ^ failedByExpiry, "exactly one wins: switched " + switched + ", expired "
+                        + failedByExpiry);
+                JsonPath t = awaitFinal(m, c.ref());
+                if (switched) {
+                    switchedWins++;
+                    assertEquals("succeeded", t.getString("status"));
+                    assertEquals("momo", t.getString("transaction_channel"));
+                    assertEquals(1, entries(m, t.getString("reference")).size(), "one ledger credit");
+                } else {
+                    expiryWins++;
+                    assertEquals("failed", t.getString("status"));
+                    assertEquals("checkout expired", t.getString("failure_reason"));
+                    assertEquals("card", t.getString("transaction_channel"));
+                    assertTrue(entries(m, t.getString("reference")).isEmpty());
+                }
+                site.await(r -> r.path().equals(callback), 1, Duration.ofSeconds(10));
+                PaymentsApiTest.sleep(200);
+                assertEquals(1, site.to(callback).size(), "one callback");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        System.out.println("switch/expiry race: switch won " + switchedWins + ", expiry won " + expiryWins);
     }
 }

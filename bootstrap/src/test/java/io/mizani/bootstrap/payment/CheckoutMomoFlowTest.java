@@ -206,9 +206,15 @@ class CheckoutMomoFlowTest {
                 .then().statusCode(409).body(containsString("card details are no longer taken here"));
         momo(c, "airtel_ke", "0733000055").then().statusCode(409)
                 .body(containsString("already being paid with mobile money"));
+        // a card payment switched while still queued is sent by the worker's next round: pending from then on
         JsonPath t = transaction(m, c.ref());
+        for (int i = 0; i < 50 && !"pending".equals(t.getString("status")); i++) {
+            PaymentsApiTest.sleep(100);
+            t = transaction(m, c.ref());
+        }
         assertEquals("pending", t.getString("status"));
         assertEquals("mpesa_ke", t.getString("provider"));
+        assertEquals("momo", t.getString("transaction_channel"));
     }
 
     @Test

@@ -22,4 +22,12 @@ public interface PhoneRegions {
 
     /** An international number such as {@code +254712345678}. */
     Optional<String> regionOf(String internationalNumber);
+
+    /**
+     * {@code number} as a mobile number of {@code country} (ISO 3166-1 alpha-2) by its numbering plan, in
+     * international digits without the plus ({@code 0712 345 655} in KE → {@code 254712345655}); empty when it is not
+     * a valid mobile (or fixed-or-mobile) number there. Spaces, dashes, a trunk 0 and a {@code +254}/{@code 254}
+     * prefix are accepted.
+     */
+    Optional<String> mobileNumber(String number, String country);
 }

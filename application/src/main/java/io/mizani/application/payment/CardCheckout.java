@@ -1,11 +1,13 @@
 package io.mizani.application.payment;
 
 import io.mizani.domain.payment.CardEntry;
+import io.mizani.domain.payment.MomoSwitch;
 import io.mizani.domain.payment.Payment;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -15,7 +17,19 @@ import java.util.Optional;
 public interface CardCheckout {
 
     enum Result {
-        SUCCEEDED, DECLINED, CANCELLED, EXPIRED, ALREADY_COMPLETED, INVALID_CARD, UNKNOWN_CARD, UNAVAILABLE, PENDING
+        SUCCEEDED, DECLINED, CANCELLED, EXPIRED, ALREADY_COMPLETED, INVALID_CARD, UNKNOWN_CARD, UNAVAILABLE, PENDING,
+        /** Switched to mobile money: the prompt goes to the payer's phone ({@link #payByMomo}). */
+        SWITCHED,
+        /** The phone number is not a mobile number of the payment's country: nothing changed. */
+        INVALID_PHONE,
+        /** The momo provider cannot take this payment (not offered, amount outside its bounds): nothing changed. */
+        MOMO_REFUSED,
+        /** Not possible in the payment's state (switched already; card or cancel after a switch; a worker's lease). */
+        CONFLICT
+    }
+
+    /** A mobile money provider the page offers: its code (the form's value) and its network's name. */
+    record MomoOption(String provider, String name) {
     }
 
     /** What the page shows about whose payment it is (the Team's name; logo, theme colour, payment note where set). */
@@ -45,12 +59,29 @@ public interface CardCheckout {
 
     /**
      * The checkout as the page shows it; {@code external}: the card is taken on an acquirer's page, found at
-     * {@code handOff} (null until the acquirer has opened the transaction).
+     * {@code handOff} (null until the acquirer has opened the transaction); {@code momo}: the mobile money providers
+     * the page offers beside the card (for a switched payment: the one carrying it).
      */
-    record Page(Payment payment, Brand brand, Instant expiresAt, boolean external, String handOff) {
+    record Page(Payment payment, Brand brand, Instant expiresAt, boolean external, String handOff,
+                List<MomoOption> momo) {
+
+        public Page {
+            momo = momo == null ? List.of() : List.copyOf(momo);
+        }
 
         public Page(Payment payment, Brand brand, Instant expiresAt) {
-            this(payment, brand, expiresAt, false, null);
+            this(payment, brand, expiresAt, false, null, List.of());
+        }
+
+        /** Switched to mobile money: the page waits for the payer's approval on the phone. */
+        public boolean switched() {
+            return MomoSwitch.switched(payment);
+        }
+
+        /** The name of the momo provider carrying a switched payment (its code when the catalogue has no name). */
+        public String momoName() {
+            return momo.stream().filter(o -> o.provider().equals(payment.routing().provider())).findFirst()
+                    .map(MomoOption::name).orElse(payment.routing().provider());
         }
     }
 
@@ -78,8 +109,22 @@ public interface CardCheckout {
         return pay(token, CardEntry.numberOnly(cardNumber));
     }
 
-    /** The payer gave up: the payment fails with {@code cancelled by the payer}. */
+    /**
+     * The payer gave up: the payment fails with {@code cancelled by the payer}. Refused ({@link Result#CONFLICT})
+     * once the payment was switched to mobile money: the provider may still settle it.
+     */
     Outcome cancel(String token);
+
+    /**
+     * Pays with mobile money instead of a card (docs/adr/0009-checkout-momo-switch.md): {@code provider} one of
+     * {@link Page#momo()}, {@code phone} a mobile number of the payment's country. The payment moves to the momo
+     * rail once and the worker sends the prompt to that phone ({@link Result#SWITCHED}); a bad number is
+     * {@link Result#INVALID_PHONE}, a provider not offered or an amount outside its bounds {@link Result#MOMO_REFUSED},
+     * a second switch {@link Result#CONFLICT}: nothing changes then.
+     */
+    Outcome payByMomo(String token, String provider, String phone);
+
+    String MOMO_NOT_OFFERED_MESSAGE = "Choose one of the mobile money providers shown.";
 
     /**
      * The payer is back from the acquirer's page: the acquirer is asked ({@link Acquirer#verify}) and its verdict

@@ -1,10 +1,17 @@
 package io.mizani.application.payment;
 
+import io.mizani.application.common.PhoneRegions;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.CardEntry;
+import io.mizani.domain.payment.AmountRules;
 import io.mizani.domain.payment.HostedCheckout;
+import io.mizani.domain.payment.MomoSwitch;
+import io.mizani.domain.payment.Network;
 import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.Rail;
+import io.mizani.domain.payment.RampType;
+import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.TestCard;
 
@@ -13,7 +20,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The hosted card checkout (sandbox acquirer, platform.md section 12). The page is reached by the payer's browser
@@ -24,6 +35,10 @@ import java.util.Optional;
  * {@code MIZANI_CHECKOUT_TTL} after acceptance; the payment worker enforces it too, see {@code HostedCardRail});
  * each final state is called back and the payer is sent to redirect_url. Every step runs under the payment's row
  * lock, so a payer's card and an expiry or a second tab cannot both settle it.
+ * <p>
+ * Mobile money on the same page (docs/adr/0009-checkout-momo-switch.md): where the Team has an active momo provider
+ * with a deposit channel in the payment's currency, the payer may give a phone number instead of a card; the
+ * payment then moves to that provider once ({@link MomoSwitch}) and the payment worker sends the prompt.
  */
 public final class CardCheckoutService implements CardCheckout {
 
@@ -35,6 +50,8 @@ public final class CardCheckoutService implements CardCheckout {
     private final Duration ttl;
     private final Branding branding;
     private Acquirer acquirer;
+    private PaymentCatalogue catalogue;
+    private PhoneRegions phones;
 
     /** {@code sandbox} false (live mode): the test cards settle nothing; no card acquirer is connected. */
     public CardCheckoutService(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, Clock clock,
@@ -59,6 +76,16 @@ public final class CardCheckoutService implements CardCheckout {
         return this;
     }
 
+    /**
+     * Offers mobile money on the page: the Team's momo deposit channels come from {@code catalogue} (as discovery
+     * lists them), the payer's number is judged by {@code phones}. Without it the page takes cards only.
+     */
+    public CardCheckoutService withMomo(PaymentCatalogue catalogue, PhoneRegions phones) {
+        this.catalogue = catalogue;
+        this.phones = phones;
+        return this;
+    }
+
     private boolean external(Payment p) {
         return acquirer != null && acquirer.carries(p);
     }
@@ -68,7 +95,7 @@ public final class CardCheckoutService implements CardCheckout {
     public Page view(String token) {
         return unitOfWork.inTransaction(() -> {
             Payment p = find(token);
-            if (!p.status().isFinal() && expired(p)) {
+            if (!p.status().isFinal() && !MomoSwitch.switched(p) && expired(p)) {
                 p = fail(p, HostedCheckout.CHECKOUT_EXPIRED);
             }
             return page(p);
@@ -82,6 +109,9 @@ public final class CardCheckoutService implements CardCheckout {
             Payment p = find(token);
             if (p.status().isFinal()) {
                 return finished(p);
+            }
+            if (MomoSwitch.switched(p)) {
+                return new Outcome(Result.CONFLICT, page(p), null, MomoSwitch.CARD_CLOSED);
             }
             if (expired(p)) {
                 Payment done = fail(p, HostedCheckout.CHECKOUT_EXPIRED);
@@ -126,6 +156,9 @@ public final class CardCheckoutService implements CardCheckout {
             if (p.status().isFinal()) {
                 return finished(p);
             }
+            if (MomoSwitch.switched(p)) {
+                return new Outcome(Result.CONFLICT, page(p), null, MomoSwitch.CANNOT_CANCEL);
+            }
             if (expired(p)) {
                 Payment done = fail(p, HostedCheckout.CHECKOUT_EXPIRED);
                 return new Outcome(Result.EXPIRED, page(done), CardCheckout.redirect(done), "This checkout has expired.");
@@ -133,6 +166,119 @@ public final class CardCheckoutService implements CardCheckout {
             Payment done = fail(p, HostedCheckout.CANCELLED_BY_THE_PAYER);
             return new Outcome(Result.CANCELLED, page(done), CardCheckout.redirect(done), "This payment was cancelled.");
         });
+    }
+
+    /**
+     * The switch to mobile money, under the payment's row lock in one transaction: refused in the payment's state
+     * ({@link MomoSwitch#refusal}: final, switched already, expired), then by the payer's input (a provider not
+     * offered, a number that is not a mobile number of the payment's country, an amount outside the provider's
+     * bounds), then written by one conditional update ({@link PaymentStore#switchToMomo}) that also refuses while a
+     * worker holds the card payment's lease. Nothing changes on any refusal.
+     */
+    @Override
+    public Outcome payByMomo(String token, String provider, String phone) {
+        // a worker holds the card payment for the moment it takes to open the checkout: ask again shortly, outside
+        // the transaction (the worker needs the row to write its look), a bounded number of times
+        for (int attempt = 1; ; attempt++) {
+            Outcome outcome = switchOnce(token, provider, phone);
+            if (outcome.result() != Result.CONFLICT || !MomoSwitch.BUSY.equals(outcome.message())
+                    || attempt >= BUSY_ATTEMPTS) {
+                return outcome;
+            }
+            try {
+                Thread.sleep(BUSY_PAUSE.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return outcome;
+            }
+        }
+    }
+
+    /** How often, and how far apart, a switch finding a worker's lease on the payment is tried. */
+    static final int BUSY_ATTEMPTS = 10;
+    static final Duration BUSY_PAUSE = Duration.ofMillis(50);
+
+    private Outcome switchOnce(String token, String provider, String phone) {
+        return unitOfWork.inTransaction(() -> {
+            Payment p = find(token);
+            MomoSwitch.Refusal refusal = MomoSwitch.refusal(p, expired(p));
+            if (refusal != null) {
+                return switch (refusal) {
+                    case FINAL -> finished(p);
+                    case ALREADY_SWITCHED -> new Outcome(Result.CONFLICT, page(p), null, MomoSwitch.ALREADY_SWITCHED);
+                    case EXPIRED -> {
+                        Payment done = fail(p, HostedCheckout.CHECKOUT_EXPIRED);
+                        yield new Outcome(Result.EXPIRED, page(done), CardCheckout.redirect(done),
+                                "This checkout has expired.");
+                    }
+                    case NOT_A_CHECKOUT -> new Outcome(Result.MOMO_REFUSED, page(p), null, MOMO_NOT_OFFERED_MESSAGE);
+                };
+            }
+            Optional<Network> network = external(p) ? Optional.empty()
+                    : momoNetworks(p).stream().filter(n -> n.identity().provider().equals(provider)).findFirst();
+            if (network.isEmpty()) {
+                return new Outcome(Result.MOMO_REFUSED, page(p), null, MOMO_NOT_OFFERED_MESSAGE);
+            }
+            String country = p.routing().country();
+            Optional<String> number = phones.mobileNumber(phone, country);
+            if (number.isEmpty()) {
+                return new Outcome(Result.INVALID_PHONE, page(p), null, invalidPhone(country));
+            }
+            Network n = network.get();
+            try {
+                // the amount by acceptance's own rule for the momo channel (bounds, then the fee it must exceed)
+                AmountRules.check(p.amounts().amount().amount(), n);
+            } catch (io.mizani.domain.error.DomainError outside) {
+                return new Outcome(Result.MOMO_REFUSED, page(p), null, n.identity().networkName()
+                        + " cannot take this payment: " + outside.getMessage() + ".");
+            }
+            var routing = new Payment.Routing(RequestType.PAYMENT, country, Rail.MOMO, n.identity().provider(),
+                    n.identity().networkId(), n.channel().channelId());
+            var change = new MomoSwitch(routing, n.limits().fee(), number.get());
+            if (!store.switchToMomo(p.id(), change, clock.instant())) {
+                return new Outcome(Result.CONFLICT, page(p), null, MomoSwitch.BUSY);
+            }
+            Payment switched = store.findById(p.id()).orElseThrow();
+            return new Outcome(Result.SWITCHED, page(switched), null, null);
+        });
+    }
+
+    /** "That is not a mobile number in KE: ..." */
+    static String invalidPhone(String country) {
+        return "That is not a mobile number in " + country
+                + ": enter the number of the phone that receives the prompt.";
+    }
+
+    /**
+     * The Team's momo channels for this payment, as discovery finds them: providers assigned to the Team, active
+     * deposit channels on the momo rail in the payment's country and currency; one per provider, in catalogue order.
+     */
+    private List<Network> momoNetworks(Payment p) {
+        if (catalogue == null) {
+            return List.of();
+        }
+        Set<String> assigned = catalogue.assignedProviders(p.accountId().value());
+        Set<String> seen = new HashSet<>();
+        List<Network> out = new ArrayList<>();
+        for (Network n : catalogue.networks(p.routing().country())) {
+            if (n.channel().rail() == Rail.MOMO && n.channel().ramp() == RampType.DEPOSIT && n.active()
+                    && assigned.contains(n.identity().provider())
+                    && n.limits().currency().equals(p.amounts().currency())
+                    && seen.add(n.identity().provider())) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /** What the page offers beside the card; for a switched payment, the provider carrying it. */
+    private List<MomoOption> momoOptions(Payment p) {
+        if (p.status().isFinal() || (!MomoSwitch.switched(p) && (p.routing().rail() != Rail.CARD || external(p)))) {
+            return List.of();
+        }
+        return momoNetworks(p).stream()
+                .filter(n -> !MomoSwitch.switched(p) || n.identity().provider().equals(p.routing().provider()))
+                .map(n -> new MomoOption(n.identity().provider(), n.identity().networkName())).toList();
     }
 
     /**
@@ -191,7 +337,7 @@ public final class CardCheckoutService implements CardCheckout {
         boolean external = external(p);
         String handOff = external && !p.status().isFinal() ? acquirer.handOff(p).orElse(null) : null;
         return new Page(p, branding.of(p.accountId().value()).orElse(null),
-                HostedCheckout.expiresAt(p.times().createdAt(), ttl), external, handOff);
+                HostedCheckout.expiresAt(p.times().createdAt(), ttl), external, handOff, momoOptions(p));
     }
 
     private Payment find(String token) {

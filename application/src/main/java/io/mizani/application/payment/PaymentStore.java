@@ -1,5 +1,6 @@
 package io.mizani.application.payment;
 
+import io.mizani.domain.payment.MomoSwitch;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 
@@ -114,7 +115,11 @@ public interface PaymentStore {
             SENT,
             /** A queued payment the provider did not answer about: now pending, the check counted. */
             NO_ANSWER,
-            /** A pending payment asked about again, answered or not: only rescheduled, the check counted. */
+            /**
+             * A pending payment asked about again, answered or not: only rescheduled, the check counted. With a
+             * provider reference when the look was the payment's first submission on its rail (a pending payment a
+             * hosted checkout switched to mobile money, {@link #switchToMomo}): that reference is written too.
+             */
             NOT_YET
         }
     }
@@ -134,7 +139,12 @@ public interface PaymentStore {
                             l.nextCheckAt());
                     rescheduleAndRelease(l.paymentId(), l.nextCheckAt(), worker);
                 }
-                case NOT_YET -> rescheduleAndRelease(l.paymentId(), l.nextCheckAt(), worker);
+                case NOT_YET -> {
+                    if (l.providerReference() != null) {
+                        recordProviderReference(l.paymentId(), l.providerReference());
+                    }
+                    rescheduleAndRelease(l.paymentId(), l.nextCheckAt(), worker);
+                }
             }
         }
     }
@@ -178,6 +188,19 @@ public interface PaymentStore {
      * {@code now + slack} (the merchant asked for its status). No effect on other states.
      */
     void nudge(long id, Instant now, java.time.Duration slack);
+
+    /** Writes the provider's reference of an open payment (the first submission of a switched payment). */
+    void recordProviderReference(long id, String providerReference);
+
+    /**
+     * The checkout's switch to mobile money ({@link MomoSwitch}), inside the caller's transaction with the payment's
+     * row locked: when the payment is still an open card payment and no worker holds a lease on it, its routing
+     * (rail, provider, network, channel), fee and payment_config.account_number (sealed) become the switch's, its
+     * provider reference is cleared, it is no longer marked submitted and is due now (so the worker's next claim
+     * initiates it on the momo rail, once), and a pending one is pending again from {@code now} (its momo pending
+     * deadline counts from the switch). False, and nothing changed, otherwise (a worker's lease: try again).
+     */
+    boolean switchToMomo(long id, MomoSwitch change, Instant now);
 
     /** Sets when the payment is looked at next (null: no check) and counts the check. */
     void scheduleCheck(long id, Instant nextCheckAt, boolean countCheck);

@@ -155,7 +155,7 @@ public final class ProcessPayments {
         } catch (RuntimeException e) {
             outcome = new RailOutcome.NoAnswer(e.getClass().getSimpleName() + ": " + e.getMessage());
         }
-        return apply(p, outcome);
+        return apply(p, outcome, !claim.submitted());
     }
 
     private Instant deadline(Payment p) {
@@ -182,6 +182,14 @@ public final class ProcessPayments {
      * is returned as the {@link PaymentStore.Look} to write: the provider's reference and when to look again.
      */
     PaymentStore.Look apply(Payment p, RailOutcome outcome) {
+        return apply(p, outcome, false);
+    }
+
+    /**
+     * {@code firstSubmission}: this look initiated the payment; a pending one (a card checkout switched to mobile
+     * money) then has its provider's reference written with the look.
+     */
+    PaymentStore.Look apply(Payment p, RailOutcome outcome, boolean firstSubmission) {
         Instant now = clock.instant();
         boolean queued = p.status() == PaymentStatus.QUEUED;
         switch (outcome) {
@@ -189,8 +197,11 @@ public final class ProcessPayments {
                 // a rail asking to look again "in the past" is looked at after the payments already due
                 Instant next = s.checkAgainIn() == null ? null
                         : nextLook(p, now, s.checkAgainIn().isNegative() ? now : now.plus(s.checkAgainIn()));
-                return new PaymentStore.Look(p.id(), queued ? PaymentStore.Look.Kind.SENT : PaymentStore.Look.Kind.NOT_YET,
-                        now, s.providerReference(), next);
+                if (queued) {
+                    return new PaymentStore.Look(p.id(), PaymentStore.Look.Kind.SENT, now, s.providerReference(), next);
+                }
+                return new PaymentStore.Look(p.id(), PaymentStore.Look.Kind.NOT_YET, now,
+                        firstSubmission ? s.providerReference() : null, next);
             }
             case RailOutcome.NoAnswer n -> {
                 Instant next = nextLook(p, now, now.plus(pollSchedule.delayAfter(p.outcome().checks() + 1)));

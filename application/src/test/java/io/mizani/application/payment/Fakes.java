@@ -205,6 +205,31 @@ final class Fakes {
         }
 
         @Override
+        public void recordProviderReference(long id, String providerReference) {
+            Payment p = rows.get(id);
+            if (p != null && !p.status().isFinal()) {
+                Payment.Outcome was = p.outcome();
+                rows.put(id, p.progressed(new Payment.Outcome(was.status(), was.failureReason(), providerReference,
+                        was.checks()), p.times()));
+            }
+        }
+
+        @Override
+        public boolean switchToMomo(long id, io.mizani.domain.payment.MomoSwitch change, Instant now) {
+            Payment p = rows.get(id);
+            Instant held = claimedUntil.get(id);
+            if (p == null || p.status().isFinal() || p.routing().rail() != Rail.CARD
+                    || p.references().checkoutToken() == null || (held != null && held.isAfter(now))) {
+                return false;
+            }
+            Payment moved = p.switchedTo(change, now);
+            rows.put(id, moved);
+            submitted.remove(id);
+            nextCheck.put(id, now);
+            return true;
+        }
+
+        @Override
         public void nudge(long id, Instant now, Duration slack) {
             Payment p = rows.get(id);
             Instant n = nextCheck.get(id);

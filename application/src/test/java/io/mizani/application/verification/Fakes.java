@@ -195,6 +195,14 @@ final class Fakes {
 
     /** Knows Kenyan numbers only. */
     static final class KenyanPhones implements io.mizani.application.common.PhoneRegions {
+
+        @Override
+        public java.util.Optional<String> mobileNumber(String number, String country) {
+            String d = number == null ? "" : number.replaceAll("[\\s+-]", "");
+            d = d.startsWith("0") ? "254" + d.substring(1) : d;
+            return "KE".equals(country) && d.matches("2547\\d{8}") ? java.util.Optional.of(d) : java.util.Optional.empty();
+        }
+
         @Override
         public java.util.Optional<String> regionOf(String dialCode, String number) {
             return regionOf("+" + dialCode.replace("+", "") + (number == null ? "" : number));

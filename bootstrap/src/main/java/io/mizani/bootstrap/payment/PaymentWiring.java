@@ -149,11 +149,13 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, TeamStore teams,
-                              CheckoutHandOffs handOffs) {
+                              CheckoutHandOffs handOffs, PaymentCatalogue catalogue,
+                              io.mizani.application.common.PhoneRegions phones) {
         var service = new CardCheckoutService(store, finaliser, unitOfWork, clock, !"live".equalsIgnoreCase(mode),
                 settings.checkoutTtl(), accountId -> teams.team(accountId)
                         .map(t -> new CardCheckout.Brand(t.name(), t.branding().logo(), t.branding().themeColor(),
-                                t.branding().paymentNote())));
+                                t.branding().paymentNote())))
+                .withMomo(catalogue, phones);
         paystackApi().ifPresent(api -> {
             PaystackRail rail = new PaystackRail(api, handOffs, clock);
             service.withAcquirer(new CardCheckout.Acquirer() {

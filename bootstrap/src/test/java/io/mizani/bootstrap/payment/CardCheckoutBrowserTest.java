@@ -369,6 +369,104 @@ class CardCheckoutBrowserTest {
         assertAccessibleAt("the result");
     }
 
+    /**
+     * Mobile money on the same page, with a keyboard alone (docs/adr/0009-checkout-momo-switch.md): after the card
+     * fields and Pay, Tab reaches the provider choice (arrow keys pick Airtel Money), then the mobile number and its
+     * button. A bad number is announced (role=alert) with focus back in the number field; a good one leads to the
+     * waiting page, whose first stop is the status link, which the payer follows until the payment is final. The
+     * form, the refusal and the waiting page fit 320 px and pass axe-core at 320, 390 and 1280 px.
+     */
+    @Test
+    void a_keyboard_alone_pays_with_mobile_money_and_follows_the_prompt_to_the_result() {
+        Merchant m = TestMerchants.onboard();
+        assign(m, "card_ke", "mpesa_ke", "airtel_ke");
+        var body = cardPayment(merchantSite.url("/momo-keys"), merchantSite.url("/card-cb-momo"));
+        String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+        String checkoutUrl = m.as().body(body).post("/api/global/payments").then().statusCode(200).extract().jsonPath()
+                .getString("checkout_url");
+        browser.get(checkoutUrl);
+        assertEquals("Pay with mobile money", browser.findElement(By.id("momo_heading")).getText());
+        assertFitsFrom320("the form with mobile money", "momo_mpesa_ke", "momo_airtel_ke", "phone", "pay_momo");
+        assertAccessibleAt("the form with mobile money");
+
+        press(Keys.TAB);
+        assertEquals("card_number", focused(), "the card stays first");
+        press(Keys.TAB);
+        press(Keys.TAB);
+        press(Keys.TAB);
+        assertEquals("pay", focused());
+        press(Keys.TAB);
+        assertEquals("momo_mpesa_ke", focused(), "the provider choice comes next, the first one selected");
+        press(Keys.ARROW_DOWN);
+        assertEquals("momo_airtel_ke", focused());
+        assertTrue(browser.findElement(By.id("momo_airtel_ke")).isSelected(), "arrow keys pick the provider");
+        press(Keys.TAB);
+        assertEquals("phone", focused());
+        press("12345");
+        press(Keys.TAB);
+        assertEquals("pay_momo", focused());
+        press(Keys.ENTER);
+
+        awaitText(By.id("momo_error"), "not a mobile number");
+        var error = browser.findElement(By.id("momo_error"));
+        assertEquals("alert", error.getAttribute("role"));
+        assertEquals("phone", focused(), "focus is back in the number field to correct it");
+        assertEquals("true", browser.findElement(By.id("phone")).getAttribute("aria-invalid"));
+        assertTrue(browser.findElement(By.id("momo_airtel_ke")).isSelected(), "the provider chosen stays chosen");
+        assertFitsFrom320("the refused number", "phone", "pay_momo", "momo_error");
+        assertAccessibleAt("the refused number");
+        assertTrue(Set.of("queued", "pending").contains(status(m, ref)), "nothing changed");
+
+        press("0733 000 055");
+        press(Keys.TAB);
+        assertEquals("pay_momo", focused());
+        press(Keys.ENTER);
+        awaitText(By.id("heading"), "Approve the prompt on your phone");
+        assertTrue(browser.findElement(By.id("detail")).getText().contains("•••• 0055"),
+                browser.findElement(By.id("detail")).getText());
+        assertFitsFrom320("the waiting page", "refresh", "detail");
+        assertAccessibleAt("the waiting page");
+
+        // the payer follows the status link (keyboard: Tab, Enter) until the provider's answer is in
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!browser.findElement(By.id("status")).getText().contains("succeeded")) {
+            assertTrue(System.nanoTime() < deadline, "the payment did not settle");
+            press(Keys.TAB);
+            assertEquals("refresh", focused(), "the status link is the waiting page's first stop");
+            press(Keys.ENTER);
+            PaymentsApiTest.sleep(300);
+        }
+        assertEquals("This payment succeeded.", browser.findElement(By.id("status")).getText());
+        JsonPath t = m.as().body(Map.of("merchant_reference", ref)).post("/api/global/transaction-status")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals("airtel_ke", t.getString("transaction.provider"));
+        assertEquals("momo", t.getString("transaction.transaction_channel"));
+        press(Keys.TAB);
+        assertEquals("back", focused());
+        press(Keys.ENTER);
+        awaitUrl(merchantSite.url("/momo-keys"));
+        assertTrue(browser.getCurrentUrl().contains("status=succeeded"), browser.getCurrentUrl());
+    }
+
+    /** The page as shown now scrolls not sideways at 320, 390 and 1280 px, and none of {@code ids} overflows. */
+    void assertFitsFrom320(String what, String... ids) {
+        try {
+            for (int width : new int[] {320, 390, 1280}) {
+                browser.manage().window().setSize(new org.openqa.selenium.Dimension(width, 900));
+                long viewport = ((Number) browser.executeScript("return document.documentElement.clientWidth")).longValue();
+                long scroll = ((Number) browser.executeScript("return document.documentElement.scrollWidth")).longValue();
+                assertTrue(scroll <= viewport, what + ", " + width + " px: scrolls sideways");
+                for (String id : ids) {
+                    var e = browser.findElement(By.id(id));
+                    int right = e.getRect().getX() + e.getRect().getWidth();
+                    assertTrue(right <= viewport, what + ", " + width + " px: #" + id + " overflows");
+                }
+            }
+        } finally {
+            browser.manage().window().setSize(new org.openqa.selenium.Dimension(1024, 900));
+        }
+    }
+
     /** Tab to the card number from the top of the page, type {@code card}, fill expiry and code, Tab to Pay. */
     void typeCardWithKeys(String card) {
         press(Keys.TAB);

@@ -176,6 +176,22 @@ public record Payment(
         return new Payment(id, accountId, references, routing, amounts, beneficiary, customer, instructions, now, at);
     }
 
+    /**
+     * The payment as a hosted checkout's switch to mobile money leaves it ({@link MomoSwitch}) at {@code now}: the
+     * switch's routing and fee, the payer's number as payment_config.account_number, no provider reference yet, and
+     * pending again from {@code now} when it was pending. Reference, amounts, customer and checkout stay.
+     */
+    public Payment switchedTo(MomoSwitch change, Instant now) {
+        Instructions in = instructions;
+        return new Payment(id, accountId, references, change.routing(),
+                new Amounts(amounts.amount(), amounts.amountUsd(), change.fee()), beneficiary, customer,
+                new Instructions(change.payerNumber(), in.callbackUrl(), in.redirectUrl(), in.remark(),
+                        in.paymentCategory(), in.reason(), in.payeeCheck()),
+                new Outcome(outcome.status(), outcome.failureReason(), null, outcome.checks()),
+                new Timestamps(times.createdAt(), now,
+                        outcome.status() == PaymentStatus.PENDING ? now : times.pendingSince(), times.completedAt()));
+    }
+
     /** Shorthands for the parts read everywhere. */
     public PaymentStatus status() {
         return outcome.status();

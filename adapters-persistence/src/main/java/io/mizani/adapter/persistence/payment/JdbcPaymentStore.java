@@ -5,6 +5,7 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.PaymentStore;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
+import io.mizani.domain.payment.MomoSwitch;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentReference;
 import io.mizani.domain.payment.PaymentStatus;
@@ -439,8 +440,17 @@ public class JdbcPaymentStore implements PaymentStore {
         List<Look> sent = looks.stream().filter(l -> l.kind() == Look.Kind.SENT).toList();
         List<Look> unanswered = looks.stream().filter(l -> l.kind() == Look.Kind.NO_ANSWER).toList();
         List<Look> rescheduled = looks.stream().filter(l -> l.kind() != Look.Kind.SENT).toList();
+        List<Look> referenced = looks.stream()
+                .filter(l -> l.kind() == Look.Kind.NOT_YET && l.providerReference() != null).toList();
         sql.use(h -> {
             List<Long> notMoved = new ArrayList<>();
+            if (!referenced.isEmpty()) {
+                PreparedBatch batch = h.prepareBatch(PROVIDER_REFERENCE);
+                for (Look l : referenced) {
+                    batch.bind("providerReference", l.providerReference()).bind("id", l.paymentId()).add();
+                }
+                batch.execute();
+            }
             if (!sent.isEmpty()) {
                 PreparedBatch batch = h.prepareBatch(TRANSITION_AND_RELEASE);
                 for (Look l : sent) {
@@ -578,6 +588,38 @@ public class JdbcPaymentStore implements PaymentStore {
         requireMove(from, to);
         return sql.with(h -> bindTransition(h.createUpdate(TRANSITION), id, from, to, now, providerReference,
                 failureReason, nextCheckAt).execute() == 1);
+    }
+
+    private static final String PROVIDER_REFERENCE = "UPDATE payments SET provider_reference = :providerReference"
+            + " WHERE id = :id AND status IN " + OPEN_STATUSES;
+
+    @Override
+    public void recordProviderReference(long id, String providerReference) {
+        sql.use(h -> h.createUpdate(PROVIDER_REFERENCE).bind("providerReference", providerReference).bind("id", id)
+                .execute());
+    }
+
+    /**
+     * The checkout's switch to mobile money as one conditional UPDATE (docs/adr/0009-checkout-momo-switch.md): only an
+     * open card payment with its checkout that no worker holds, so a worker mid-call on the card rail never writes
+     * its look over the switched payment.
+     */
+    private static final String SWITCH_TO_MOMO = """
+            UPDATE payments SET rail = :rail, provider = :provider, network_id = :networkId,
+                channel_id = :channelId, fee = :fee, account_number = :accountNumber,
+                provider_reference = NULL, submitted_at = NULL, next_check_at = :now, updated_at = :now,
+                pending_since = CASE WHEN status = 'pending' THEN :now ELSE pending_since END
+            WHERE id = :id AND rail = 'card' AND checkout_token IS NOT NULL
+              AND (claimed_until IS NULL OR claimed_until <= :now) AND status IN\s""" + OPEN_STATUSES;
+
+    @Override
+    public boolean switchToMomo(long id, MomoSwitch change, Instant now) {
+        Payment.Routing r = change.routing();
+        return sql.with(h -> h.createUpdate(SWITCH_TO_MOMO)
+                .bind("rail", r.rail().wire()).bind("provider", r.provider()).bind("networkId", r.networkId())
+                .bind("channelId", r.channelId()).bind("fee", change.fee().amount())
+                .bind("accountNumber", sealed.seal(change.payerNumber())).bind("now", Timestamp.from(now))
+                .bind("id", id).execute() == 1);
     }
 
     @Override

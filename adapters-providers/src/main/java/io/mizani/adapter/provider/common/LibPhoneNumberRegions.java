@@ -78,6 +78,35 @@ public class LibPhoneNumberRegions implements PhoneRegions {
         }
     }
 
+    @Override
+    public Optional<String> mobileNumber(String number, String country) {
+        if (number == null || number.isBlank() || country == null || number.length() > 32) {
+            return Optional.empty();
+        }
+        String region = country.strip().toUpperCase(java.util.Locale.ROOT);
+        String typed = number.strip();
+        // "254712..." without the plus: read as international when it starts with the country's calling code
+        String code = Integer.toString(UTIL.getCountryCodeForRegion(region));
+        if (!typed.startsWith("+") && !typed.startsWith("0") && typed.replaceAll("[\\s-]", "").startsWith(code)
+                && typed.replaceAll("[\\s-]", "").length() > code.length() + 7) {
+            typed = "+" + typed;
+        }
+        try {
+            Phonenumber.PhoneNumber parsed = UTIL.parse(typed, region);
+            if (!UTIL.isValidNumberForRegion(parsed, region)) {
+                return Optional.empty();
+            }
+            var type = UTIL.getNumberType(parsed);
+            if (type != PhoneNumberUtil.PhoneNumberType.MOBILE
+                    && type != PhoneNumberUtil.PhoneNumberType.FIXED_LINE_OR_MOBILE) {
+                return Optional.empty();
+            }
+            return Optional.of(UTIL.format(parsed, PhoneNumberUtil.PhoneNumberFormat.E164).substring(1));
+        } catch (NumberParseException e) {
+            return Optional.empty();
+        }
+    }
+
     private static Optional<String> country(String region) {
         return region == null || "ZZ".equals(region) || "001".equals(region) ? Optional.empty() : Optional.of(region);
     }

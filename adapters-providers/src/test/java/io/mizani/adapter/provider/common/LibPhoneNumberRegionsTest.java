@@ -39,4 +39,24 @@ class LibPhoneNumberRegionsTest {
         assertTrue(regions.regionOf("not a number").isEmpty());
         assertTrue(regions.regionOf(null).isEmpty());
     }
+
+    @Test
+    void a_mobile_number_of_the_payments_country_in_any_usual_form_becomes_its_international_digits() {
+        for (String typed : new String[] {"0712345655", "0712 345 655", "712-345-655", "+254 712 345 655", "254712345655"}) {
+            assertEquals("254712345655", regions.mobileNumber(typed, "KE").orElseThrow(), typed);
+        }
+        assertEquals("233241234567", regions.mobileNumber("024 123 4567", "GH").orElseThrow());
+        assertEquals("256772123456", regions.mobileNumber("0772 123456", "UG").orElseThrow());
+    }
+
+    @Test
+    void anything_else_is_not_a_mobile_number_there() {
+        assertTrue(regions.mobileNumber("12345", "KE").isEmpty(), "too short");
+        assertTrue(regions.mobileNumber("+234 803 123 4567", "KE").isEmpty(), "a Nigerian number for a Kenyan payment");
+        assertTrue(regions.mobileNumber("020 2222222", "KE").isEmpty(), "a Nairobi landline");
+        assertTrue(regions.mobileNumber("not a number", "KE").isEmpty());
+        assertTrue(regions.mobileNumber("", "KE").isEmpty());
+        assertTrue(regions.mobileNumber(null, "KE").isEmpty());
+        assertTrue(regions.mobileNumber("0712345655", null).isEmpty());
+    }
 }

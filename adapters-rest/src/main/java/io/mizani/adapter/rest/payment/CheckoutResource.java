@@ -4,10 +4,12 @@ import io.mizani.adapter.rest.common.Contrast;
 import io.mizani.adapter.rest.payment.CheckoutViews.Form;
 import io.mizani.adapter.rest.payment.CheckoutViews.Frame;
 import io.mizani.adapter.rest.payment.CheckoutViews.Result;
+import io.mizani.adapter.rest.payment.CheckoutViews.Waiting;
 import io.mizani.application.payment.CardCheckout;
 import io.mizani.domain.payment.CardEntry;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.payment.HostedCheckout;
+import io.mizani.domain.payment.MomoSwitch;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 import io.quarkus.qute.CheckedTemplate;
@@ -70,6 +72,8 @@ public class CheckoutResource {
         static native TemplateInstance unavailable(Frame frame, String message);
 
         static native TemplateInstance handOff(Frame frame, String link);
+
+        static native TemplateInstance waiting(Frame frame, Waiting waiting);
     }
 
     @Inject
@@ -99,6 +103,9 @@ public class CheckoutResource {
             if (page.payment().status().isFinal()) {
                 return html(200, done(page, payer), page);
             }
+            if (page.switched()) {
+                return html(200, waiting(page, token, null, payer), page);
+            }
             if (page.external()) {
                 return handOff(page);
             }
@@ -122,6 +129,7 @@ public class CheckoutResource {
             return notFound();
         }
         return switch (outcome.result()) {
+            case CONFLICT -> conflict(outcome, token, payer);
             case INVALID_CARD, UNKNOWN_CARD -> html(422, form(outcome.page(), token, outcome.message(), payer), outcome.page());
             case DECLINED -> html(402, form(outcome.page(), token, outcome.message(), payer), outcome.page());
             case UNAVAILABLE -> html(503, Templates.unavailable(frame("Card payments unavailable", outcome.page()),
@@ -130,16 +138,59 @@ public class CheckoutResource {
         };
     }
 
-    /** The payer cancels: the payment fails with {@code cancelled by the payer} and the payer goes back. */
+    /**
+     * The payer cancels: the payment fails with {@code cancelled by the payer} and the payer goes back. After a
+     * switch to mobile money: 409, the waiting page saying why (the provider may still settle it).
+     */
     @POST
     @Path("/cancel")
     @Produces(MediaType.TEXT_HTML)
     public Response cancel(@PathParam("token") String token, @HeaderParam("Accept-Language") String languages) {
+        Locale payer = PayerLocale.of(languages);
         try {
-            return finish(checkout.cancel(token), PayerLocale.of(languages));
+            CardCheckout.Outcome outcome = checkout.cancel(token);
+            return outcome.result() == CardCheckout.Result.CONFLICT ? conflict(outcome, token, payer)
+                    : finish(outcome, payer);
         } catch (DomainError notFound) {
             return notFound();
         }
+    }
+
+    /**
+     * The payer pays with mobile money (docs/adr/0009-checkout-momo-switch.md): switched, 303 to this checkout's page,
+     * which waits for the prompt's approval (a reload asks again, never posts twice). A number that is not a mobile
+     * number of the payment's country, a provider not offered or an amount outside its bounds: 400, the form with
+     * the reason, nothing changed. Switched already (or a worker's lease): 409. Finished or expired: as a card.
+     */
+    @POST
+    @Path("/momo")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public Response momo(@PathParam("token") String token, @FormParam("provider") String provider,
+                         @FormParam("phone") String phone, @HeaderParam("Accept-Language") String languages) {
+        Locale payer = PayerLocale.of(languages);
+        CardCheckout.Outcome outcome;
+        try {
+            outcome = checkout.payByMomo(token, provider, phone);
+        } catch (DomainError notFound) {
+            return notFound();
+        }
+        return switch (outcome.result()) {
+            case SWITCHED -> secure(Response.seeOther(URI.create("/checkout/" + token)), outcome.page(), null).build();
+            case INVALID_PHONE, MOMO_REFUSED -> html(400, form(outcome.page(), token, null, outcome.message(), provider,
+                    payer), outcome.page());
+            case CONFLICT -> conflict(outcome, token, payer);
+            default -> finish(outcome, payer);
+        };
+    }
+
+    /** 409: the waiting page of a switched payment, or the form, saying why nothing changed. */
+    private Response conflict(CardCheckout.Outcome outcome, String token, Locale payer) {
+        CardCheckout.Page page = outcome.page();
+        if (page.switched()) {
+            return html(409, waiting(page, token, outcome.message(), payer), page);
+        }
+        return html(409, form(page, token, null, outcome.message(), null, payer), page);
     }
 
     /**
@@ -259,12 +310,33 @@ public class CheckoutResource {
     }
 
     private static TemplateInstance form(CardCheckout.Page page, String token, String error, Locale payer) {
+        return form(page, token, error, null, null, payer);
+    }
+
+    /** The card form with the momo choice; {@code momoError} the last momo attempt's problem, for {@code chosen}. */
+    private static TemplateInstance form(CardCheckout.Page page, String token, String error, String momoError,
+                                         String chosen, Locale payer) {
         Payment p = page.payment();
         String note = page.brand() == null || page.brand().paymentNote() == null || page.brand().paymentNote().isBlank()
                 ? null : page.brand().paymentNote();
+        var options = page.momo();
+        boolean known = options.stream().anyMatch(o -> o.provider().equals(chosen));
+        var choices = new java.util.ArrayList<CheckoutViews.Choice>();
+        for (int i = 0; i < options.size(); i++) {
+            var o = options.get(i);
+            choices.add(new CheckoutViews.Choice(o.provider(), o.name(), known ? o.provider().equals(chosen) : i == 0));
+        }
         return Templates.form(frame("Pay " + PayerLocale.title(p.amounts().amount(), payer), page),
                 new Form(PayerLocale.amount(p.amounts().amount(), payer), p.references().merchantReference(), note, error,
-                        token, TIME.format(page.expiresAt())));
+                        token, TIME.format(page.expiresAt()), new CheckoutViews.Momo(choices, momoError)));
+    }
+
+    /** A switched payment waiting for the payer's approval on the phone (the number masked). */
+    private static TemplateInstance waiting(CardCheckout.Page page, String token, String message, Locale payer) {
+        Payment p = page.payment();
+        return Templates.waiting(frame("Approve the prompt on your phone", page),
+                new Waiting(PayerLocale.amount(p.amounts().amount(), payer), p.references().merchantReference(),
+                        page.momoName(), MomoSwitch.masked(p.instructions().accountNumber()), token, message));
     }
 
     private static TemplateInstance done(CardCheckout.Page page, Locale payer) {
@@ -291,7 +363,8 @@ public class CheckoutResource {
             return new Frame(title, theme, Contrast.palette(theme), null, null, null);
         }
         String logo = page.brand() == null ? null : logoSource(page.brand().logo());
-        String expires = page.payment().status().isFinal() ? null : page.expiresAt().toString();
+        // a switched payment no longer expires with the checkout: no expiry shown, no reload at the checkout's end
+        String expires = page.payment().status().isFinal() || page.switched() ? null : page.expiresAt().toString();
         return new Frame(title, theme, Contrast.palette(theme), teamName(page), logo, expires);
     }
 

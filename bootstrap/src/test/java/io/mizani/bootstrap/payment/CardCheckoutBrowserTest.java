@@ -170,6 +170,12 @@ class CardCheckoutBrowserTest {
                 browser.findElement(By.id("error")).getText());
         assertEquals("pending", status(c.merchant(), c.ref()));
         assertTrue(browser.getCurrentUrl().startsWith(c.url()), "still on the checkout page");
+        // the decline came back as a page of its own (post/redirect/get): a reload asks for nothing and posts nothing
+        assertTrue(browser.getCurrentUrl().endsWith("?declined=1"), browser.getCurrentUrl());
+        browser.navigate().refresh();
+        assertEquals("Your card was declined. No money was taken: try another card.",
+                awaitElement(By.id("error")).getText());
+        assertEquals("pending", status(c.merchant(), c.ref()));
         var number = browser.findElement(By.id("card_number"));
         number.clear();
         number.sendKeys("4242424242424242");

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import static io.mizani.bootstrap.payment.PaymentFixtures.*;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -92,6 +93,16 @@ class CheckoutFlowTest {
                 .body(containsString("role=\"alert\""));
         assertEquals("pending", transaction(m, c.ref()).getString("transaction.status"));
         assertNull(transaction(m, c.ref()).getString("transaction.failure_reason"));
+        // a browser's form submission is sent back to the page (post/redirect/get): Back never posts the card again
+        Response navigated = given().redirects().follow(false).header("Sec-Fetch-Mode", "navigate")
+                .formParam("card_number", "4000 0000 0000 0002").formParam("expiry", "12/34").formParam("cvc", "123")
+                .post(c.path());
+        navigated.then().statusCode(303).header("Location", endsWith(c.path() + "?declined=1"));
+        given().get(c.path() + "?declined=1").then().statusCode(200)
+                .body(containsString("<p class=\"error\" id=\"error\" role=\"alert\">Your card was declined. No money"
+                        + " was taken: try another card.</p>"))
+                .body(containsString("aria-invalid=\"true\" autofocus"));
+        assertEquals("pending", transaction(m, c.ref()).getString("transaction.status"));
 
         Response approved = given().redirects().follow(false).formParam("card_number", "4242424242424242")
                 .post(c.path());

@@ -26,6 +26,7 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -96,7 +97,8 @@ public class CheckoutResource {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    public Response page(@PathParam("token") String token, @HeaderParam("Accept-Language") String languages) {
+    public Response page(@PathParam("token") String token, @HeaderParam("Accept-Language") String languages,
+                         @QueryParam("declined") String declined) {
         Locale payer = PayerLocale.of(languages);
         try {
             CardCheckout.Page page = checkout.view(token);
@@ -109,18 +111,26 @@ public class CheckoutResource {
             if (page.external()) {
                 return handOff(page);
             }
-            return html(200, form(page, token, null, payer), page);
+            // where a browser's declined card lands (post/redirect/get): the decline said, focus back on the number
+            return html(200, form(page, token, declined == null ? null : CardCheckout.DECLINED_MESSAGE, payer), page);
         } catch (DomainError notFound) {
             return notFound();
         }
     }
 
+    /**
+     * Pays with the card typed. A declined card keeps the payment pending (platform.md section 12): a browser's
+     * form submission ({@code Sec-Fetch-Mode: navigate}) is then sent back to the page with {@code 303} (post/
+     * redirect/get), so Back or a reload never asks to post the card again; any other client gets the form itself
+     * with {@code 402}, as before.
+     */
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response pay(@PathParam("token") String token, @FormParam("card_number") String cardNumber,
                         @FormParam("expiry") String expiry, @FormParam("cvc") String cvc,
-                        @HeaderParam("Accept-Language") String languages) {
+                        @HeaderParam("Accept-Language") String languages,
+                        @HeaderParam("Sec-Fetch-Mode") String fetchMode) {
         Locale payer = PayerLocale.of(languages);
         CardCheckout.Outcome outcome;
         try {
@@ -131,7 +141,10 @@ public class CheckoutResource {
         return switch (outcome.result()) {
             case CONFLICT -> conflict(outcome, token, payer);
             case INVALID_CARD, UNKNOWN_CARD -> html(422, form(outcome.page(), token, outcome.message(), payer), outcome.page());
-            case DECLINED -> html(402, form(outcome.page(), token, outcome.message(), payer), outcome.page());
+            case DECLINED -> "navigate".equals(fetchMode)
+                    ? secure(Response.seeOther(URI.create("/checkout/" + token + "?declined=1")), outcome.page(), null)
+                            .build()
+                    : html(402, form(outcome.page(), token, outcome.message(), payer), outcome.page());
             case UNAVAILABLE -> html(503, Templates.unavailable(frame("Card payments unavailable", outcome.page()),
                     outcome.message()), outcome.page());
             default -> finish(outcome, payer);

@@ -20,5 +20,5 @@ SELECT slot, available + (SELECT coalesce(sum(o.available), 0) FROM pb_payment_b
 FROM w \gset
 INSERT INTO pb_balance_entries (account_id, currency, type, amount, available_after, payment_id, transaction_reference, slot)
 VALUES (:acc, 'KES', 'withdrawal_reserve', -115, :after, :id, md5(random()::text), :slot)
-ON CONFLICT (payment_id, type) WHERE payment_id IS NOT NULL DO NOTHING RETURNING id;
+ON CONFLICT (payment_id, type) WHERE payment_id IS NOT NULL AND refund_id IS NULL DO NOTHING RETURNING id;
 COMMIT;

@@ -87,3 +87,62 @@ for i in range(10000):
           "net_ke_mpesa,M-Pesa,MPESA,momo,November pay,salary", end="\r\n")
 PY
 }
+
+# curl args...: the answer's body, or fails loudly with the status and the answer (perf.sh, scaling.sh).
+http_ok() {
+  local out; out=$(curl -sS -w '\n%{http_code}' "$@") || { echo "curl failed: $*" >&2; exit 1; }
+  local code=${out##*$'\n'}
+  [[ "$code" == 2* ]] || { echo "HTTP $code from: $* -> ${out%$'\n'*}" >&2; exit 1; }
+  printf '%s' "${out%$'\n'*}"
+}
+
+# Onboards the load merchant i on the service at $BASE as the operator $OP ("user:password"): mpesa_ke assigned,
+# service wallet and KES balance funded, KYC checks on the platform's key, and one live verify that fills the lookup
+# cache of this merchant. Prints "<account id> Basic <credentials in base64>". Used by perf.sh and scaling.sh.
+perf_merchant() {
+  local i=$1 j acc cred
+  j=$(http_ok -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/merchants" -d "{
+      \"organization_name\": \"Perf $i\",
+      \"user\": {\"first_name\": \"Perf\", \"last_name\": \"P$i\", \"email\": \"perf-$i@example.com\", \"phone_number\": \"+254712$(printf %06d "$i")\"},
+      \"account\": {\"name\": \"Perf $i\", \"email\": \"perf-$i@example.com\", \"dial_code\": \"+254\", \"number\": \"712$(printf %06d "$i")\"}}")
+  acc=$(jq -r '.account.id' <<<"$j")
+  cred="$(jq -r '.credentials.username' <<<"$j"):$(jq -r '.credentials.password' <<<"$j")"
+  http_ok -u "$OP" -H 'Content-Type: application/json' -X PUT "$BASE/api/admin/accounts/$acc/payment-providers" -d '{"providers":["mpesa_ke"]}' >/dev/null
+  http_ok -u "$OP" -H 'Content-Type: application/json' "$BASE/api/admin/accounts/$acc/service-wallet/credits" -d '{"amount": 100000000, "reference": "perf"}' >/dev/null
+  http_ok -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/accounts/$acc/balances/KES/adjustments" -d '{"amount": 999999999999.00, "reference": "perf", "reason": "bench"}' >/dev/null
+  http_ok -u "$cred" -H 'Content-Type: application/json' -X PUT "$BASE/api/v1/kyc/settings" -d '{"mode": "platform"}' >/dev/null
+  http_ok -u "$cred" -H 'Content-Type: application/json' "$BASE/api/v1/kyc/verify/national_id_ke" -d '{"number": "12345678"}' >/dev/null
+  echo "$acc Basic $(printf '%s' "$cred" | base64 -w0)"
+}
+
+# A wrk script for a scenario (cached, live: verify with and without the cache; pay, wd: payment and withdrawal
+# acceptance, callbacks to 127.0.0.1:$CB_PORT) cycling through the given Authorization values: perf_lua scenario auth...
+perf_lua() {
+  local scenario=$1 list="" a; shift
+  for a in "$@"; do list+="\"$a\","; done
+  cat <<LUA
+local auths = {$list}
+local created = 0
+setup = function(thread) created = created + 1; thread:set("tid", created) end
+n = 0
+request = function()
+  n = n + 1
+  local auth = auths[(n % #auths) + 1]
+  local scenario = "$scenario"
+  if scenario == "cached" or scenario == "live" then
+    local path = "/api/v1/kyc/verify/national_id_ke"
+    if scenario == "live" then path = path .. "?fresh=true" end
+    return wrk.format("POST", path, {["authorization"]=auth, ["content-type"]="application/json"}, '{"number": "12345678"}')
+  end
+  local kind = "payment"
+  if scenario == "wd" then kind = "withdrawal" end
+  local body = string.format([[{"request_type":"%s","transaction_channel":"momo","provider":"mpesa_ke",
+   "amount":100,"currency":"KES","country":"KE",
+   "customer":{"first_name":"Ada","last_name":"Obi","email":"ada@example.com","phone":"+254700000123"},
+   "provider_config":{"network_id":"net_ke_mpesa","provider_id":"mpesa_ke","network_name":"M-Pesa","network_code":"MPESA","account_type":"momo"},
+   "payment_config":{"reference":"%s-%s-%s-%d","account_number":"+254700000123","callback_url":"http://127.0.0.1:${CB_PORT:-18501}/cb"}}]],
+   kind, scenario, os.time(), tostring(tid), n)
+  return wrk.format("POST", "/api/global/payments", {["authorization"]=auth, ["content-type"]="application/json"}, body)
+end
+LUA
+}

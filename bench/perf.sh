@@ -16,17 +16,23 @@
 #  5. drain: a payment-acceptance burst at 8 connections with callbacks to a local receiver; payments finalised and
 #     called back per second beside payments accepted per second, and the backlog when the burst ends;
 #  6. writes the tables into docs/performance.md (between the perf-sh markers) and bench/out/perf/;
-#  7. a payment's whole life counted (bench/payment-life.sh: statements, rows, index entries, WAL per payment).
+#  7. a payment's whole life counted (bench/payment-life.sh: statements, rows, index entries, WAL per payment);
+#  8. the new features' benchmarks, their summary lines in bench/out/perf/features.txt: payout batches
+#     (bench/payout-batch.sh), statements (bench/statement.sh), screening (bench/screening-lookback.sh).
 #
 # The machine may be shared: the load average is recorded before and after, and every ratio is of the same run.
 # Usage: ./mvnw -B package -DskipTests && bench/perf.sh [--short]
-#   --short: 4 s per cell, 8 s drain burst, 8 connections only (both settings; about 5 minutes on a quiet machine)
+#   --short: 4 s per cell after a 20 s warm-up per path, 1 merchant, 8 connections and commit_delay 0 only, no one-row
+#            pgbench baseline, an 8 s drain burst, a 300-payment life, the features' benchmarks smaller (one batch,
+#            100,000 entries, 4,000 beneficiaries): under 6 minutes on a quiet machine, the AOT cache's training apart
 # Env: DUR (s per cell, 10), DRAIN (s, 30), PORT (18500), PGPORT (15440), CB_PORT (18501), KEEP=1 keeps $WORK,
 #      RT_ONLY=1 stops after the round-trip count, RUNJAR (another build of the service),
-#      PATHS ("cached live pay wd"), MERCHANTS ("1 8"), CONNS ("8 32"; "8" with --short), SETTINGS ("0 1000": the
-#      commit_delay values) select cells for an experiment; NO_DOC=1 leaves docs/performance.md as it is,
-#      WARMUP (s per scenario of the warm-up before the cells, 60: after 3 s the JIT is still compiling through the
-#      cells, see docs/performance.md "Warm JIT"), RT_WARMUP (s per scenario before the round-trip count, 3).
+#      PATHS ("cached live pay wd"), MERCHANTS ("1 8"; "1" with --short), CONNS ("8 32"; "8" with --short),
+#      SETTINGS ("0 1000": the commit_delay values; "0" with --short) select cells for an experiment;
+#      NO_DOC=1 leaves docs/performance.md as it is; LIFE=0 and FEATURES=0 skip steps 7 and 8;
+#      WARMUP (s per scenario of the warm-up before the cells: 60, 20 with --short; after 3 s the JIT is still
+#      compiling through the cells, see docs/performance.md "Warm JIT"), RT_WARMUP (s per scenario before the
+#      round-trip count, 3);
 #      AOT (1: the service runs with the JDK AOT cache next to RUNJAR, app.aot, trained first by bench/aot-train.sh
 #      when missing or older than the jar, as the container image runs it; 0: without; docs/performance.md
 #      "Start-up"), JAVA_OPTS (more JVM flags).
@@ -40,10 +46,12 @@ export MIZANI_MERCHANT_RATE_LIMIT=${MIZANI_MERCHANT_RATE_LIMIT:-0}
 export MIZANI_APPROVAL_THRESHOLD_USD=${MIZANI_APPROVAL_THRESHOLD_USD:-1000000000000}
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+T_START=$(date +%s)
+step() { echo "== [$(( $(date +%s) - T_START )) s] $*"; }   # a section's title, with the seconds since the start
 SHORT=0; [ "${1:-}" = --short ] && SHORT=1
 DUR=${DUR:-$([ $SHORT = 1 ] && echo 4 || echo 10)}
 DRAIN=${DRAIN:-$([ $SHORT = 1 ] && echo 8 || echo 30)}
-WARMUP=${WARMUP:-60}
+WARMUP=${WARMUP:-$([ $SHORT = 1 ] && echo 20 || echo 60)}
 RT_WARMUP=${RT_WARMUP:-3}
 PORT=${PORT:-18500}
 CB_PORT=${CB_PORT:-18501}
@@ -84,12 +92,12 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 LOAD_BEFORE=$(load)
 echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1), load average before: $LOAD_BEFORE, JVM flags: '${JAVA_OPTS:-}'"
 
-echo "== PostgreSQL 17 on port $PGPORT (pg_stat_statements)"
+step "PostgreSQL 17 on port $PGPORT (pg_stat_statements)"
 pg_start -c shared_buffers=256MB -c max_connections=200 \
   -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on
 $PSQL -c "CREATE EXTENSION pg_stat_statements"
 
-echo "== callback receiver on port $CB_PORT"
+step "callback receiver on port $CB_PORT"
 "$JAVA" "$ROOT/bench/perf/Receiver.java" "$CB_PORT" >"$WORK/receiver.log" 2>&1 &
 PIDS+=($!)
 
@@ -124,63 +132,18 @@ sleep 5
 RSS_IDLE_KB=$(awk '/VmRSS/ {print $2}' "/proc/$SVC/status")
 echo "   RSS idle 5 s after ready: $((RSS_IDLE_KB / 1024)) MiB"
 
-call() { # curl args...: fails loudly with the answer
-  local out; out=$(curl -sS -w '\n%{http_code}' "$@") || { echo "curl failed: $*" >&2; exit 1; }
-  local code=${out##*$'\n'}
-  [[ "$code" == 2* ]] || { echo "HTTP $code from: $* -> ${out%$'\n'*}" >&2; exit 1; }
-  printf '%s' "${out%$'\n'*}"
-}
-echo "== 8 merchants"
+step "8 merchants"
 declare -a AUTHS ACCS
 for i in $(seq 1 8); do
-  j=$(call -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/merchants" -d "{
-      \"organization_name\": \"Perf $i\",
-      \"user\": {\"first_name\": \"Perf\", \"last_name\": \"P$i\", \"email\": \"perf-$i@example.com\", \"phone_number\": \"+254712$(printf %06d "$i")\"},
-      \"account\": {\"name\": \"Perf $i\", \"email\": \"perf-$i@example.com\", \"dial_code\": \"+254\", \"number\": \"712$(printf %06d "$i")\"}}")
-  acc=$(jq -r '.account.id' <<<"$j")
-  cred="$(jq -r '.credentials.username' <<<"$j"):$(jq -r '.credentials.password' <<<"$j")"
-  call -u "$OP" -H 'Content-Type: application/json' -X PUT "$BASE/api/admin/accounts/$acc/payment-providers" -d '{"providers":["mpesa_ke"]}' >/dev/null
-  call -u "$OP" -H 'Content-Type: application/json' "$BASE/api/admin/accounts/$acc/service-wallet/credits" -d '{"amount": 100000000, "reference": "perf"}' >/dev/null
-  call -u "$OP" -H 'Content-Type: application/json' -X POST "$BASE/api/admin/accounts/$acc/balances/KES/adjustments" -d '{"amount": 999999999999.00, "reference": "perf", "reason": "bench"}' >/dev/null
-  call -u "$cred" -H 'Content-Type: application/json' -X PUT "$BASE/api/v1/kyc/settings" -d '{"mode": "platform"}' >/dev/null
-  # the first call is live and fills the lookup cache of this merchant
-  call -u "$cred" -H 'Content-Type: application/json' "$BASE/api/v1/kyc/verify/national_id_ke" -d '{"number": "12345678"}' >/dev/null
-  AUTHS+=("Basic $(printf '%s' "$cred" | base64 -w0)")
+  m=$(perf_merchant "$i")   # "<account id> Basic <credentials>"
+  read -r acc auth <<<"$m"
+  AUTHS+=("$auth")
   ACCS+=("$acc")
 done
-
-lua() { # scenario merchants -> lua script
-  local list="" k
-  for ((k = 0; k < $2; k++)); do list+="\"${AUTHS[$k]}\","; done
-  cat <<LUA
-local auths = {$list}
-local created = 0
-setup = function(thread) created = created + 1; thread:set("tid", created) end
-n = 0
-request = function()
-  n = n + 1
-  local auth = auths[(n % #auths) + 1]
-  local scenario = "$1"
-  if scenario == "cached" or scenario == "live" then
-    local path = "/api/v1/kyc/verify/national_id_ke"
-    if scenario == "live" then path = path .. "?fresh=true" end
-    return wrk.format("POST", path, {["authorization"]=auth, ["content-type"]="application/json"}, '{"number": "12345678"}')
-  end
-  local kind = "payment"
-  if scenario == "wd" then kind = "withdrawal" end
-  local body = string.format([[{"request_type":"%s","transaction_channel":"momo","provider":"mpesa_ke",
-   "amount":100,"currency":"KES","country":"KE",
-   "customer":{"first_name":"Ada","last_name":"Obi","email":"ada@example.com","phone":"+254700000123"},
-   "provider_config":{"network_id":"net_ke_mpesa","provider_id":"mpesa_ke","network_name":"M-Pesa","network_code":"MPESA","account_type":"momo"},
-   "payment_config":{"reference":"%s-%s-%s-%d","account_number":"+254700000123","callback_url":"http://127.0.0.1:$CB_PORT/cb"}}]],
-   kind, scenario, os.time(), tostring(tid), n)
-  return wrk.format("POST", "/api/global/payments", {["authorization"]=auth, ["content-type"]="application/json"}, body)
-end
-LUA
-}
+lua() { perf_lua "$1" "${AUTHS[@]:0:$2}"; } # scenario merchants -> wrk script
 for s in cached live pay wd; do for m in 1 8; do lua "$s" "$m" >"$WORK/$s-$m.lua"; done; done
 
-echo "== pgbench tables (copies of the service's tables, same columns, indexes and constraints)"
+step "pgbench tables (copies of the service's tables, same columns, indexes and constraints)"
 $PSQL -v accounts="$(IFS=,; echo "${ACCS[*]}")" -f "$ROOT/bench/perf/pgbench-setup.sql"
 
 # wrk: "<req/s> <p50 ms> <p99 ms> <non-2xx> <requests>"
@@ -233,24 +196,27 @@ quiesce() {
   done
   echo "   (backlog not drained after 180 s: $(open_payments) open, $(pending_events) callbacks waiting)" >&2
 }
+label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; pay) echo "payment acceptance";; wd) echo "withdrawal acceptance";; esac; }
+
 # "<service CPU ms/request> <PostgreSQL CPU ms/request>" between two readings "svc pg" and a request count
 cpu_per() { python3 -c "import sys; a, b, n = sys.argv[1].split(), sys.argv[2].split(), max(1, int(sys.argv[3])); print('%.2f %.2f' % ((int(b[0]) - int(a[0])) / n, (int(b[1]) - int(a[1])) / n))" "$1" "$2" "$3"; }
 cpus() { echo "$(svc_cpu_ms) $(pg_cpu_ms)"; }
-label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; pay) echo "payment acceptance";; wd) echo "withdrawal acceptance";; esac; }
-
-echo "== warm-up (${RT_WARMUP}s per path)"
+step "warm-up (${RT_WARMUP}s per path)"
 PATHS=${PATHS:-cached live pay wd}
 for s in $PATHS; do wrk -t2 -c8 -d"${RT_WARMUP}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
 sleep 2
 
-echo "== round trips per request (pg_stat_statements; one merchant, 8 connections, ${DUR}s each)"
+step "round trips per request (pg_stat_statements; one merchant, 8 connections, ${DUR}s each)"
 : >"$OUT/roundtrips.txt"
 for s in $PATHS; do
   $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
-  cpu0=$(svc_cpu_ms)
+  c0=$(cpus)
   r=$(wrk_run "$s" 1 8 "$DUR")
+  c1=$(cpus)
   n=$(awk '{print $5}' <<<"$r")
-  echo "$(label "$s"): service CPU $(python3 -c "print('%.2f' % (($(svc_cpu_ms) - $cpu0) / max(1, $n)))") ms per request (user + system, all threads; $n requests)" | tee -a "$OUT/roundtrips.txt"
+  read -r svc_ms pg_ms <<<"$(cpu_per "$c0" "$c1" "$n")"
+  # the workers are off: PostgreSQL's CPU here is the requests' own, beside pgbench's for the same SQL in the cells
+  echo "$(label "$s"): service CPU $svc_ms ms, PostgreSQL CPU $pg_ms ms per request (user + system, all threads and backends, workers off; $n requests)" | tee -a "$OUT/roundtrips.txt"
   $PSQL -tA -F $'\t' -c "SELECT calls, left(regexp_replace(query, '\s+', ' ', 'g'), 110) FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani') AND query !~* 'pg_stat_statements|cache_versions'
       ORDER BY calls DESC LIMIT 25" >"$WORK/stmts.txt"
@@ -277,7 +243,7 @@ stop_service
 start_service MIZANI_PAYMENTS_WORKERS_ENABLED=true
 WARM2_MS=$(cat "$WORK/ready_ms")
 echo "   warm start to ready (workers on): $WARM2_MS ms"
-echo "== warm-up (workers on: the payments accepted above are processed now; ${WARMUP}s per path, in rounds of 15s)"
+step "warm-up (workers on: the payments accepted above are processed now; ${WARMUP}s per path, in rounds of 15s)"
 left=$WARMUP
 while [ "$left" -gt 0 ]; do
   step=$(( left < 15 ? left : 15 )); left=$(( left - step ))
@@ -286,12 +252,12 @@ done
 quiesce
 sleep 5
 
-SETTINGS=${SETTINGS:-0 1000}
+SETTINGS=${SETTINGS:-$([ $SHORT = 1 ] && echo 0 || echo "0 1000")}
 CONNS=${CONNS:-$([ $SHORT = 1 ] && echo 8 || echo "8 32")}
-MERCHANTS=${MERCHANTS:-1 8}
+MERCHANTS=${MERCHANTS:-$([ $SHORT = 1 ] && echo 1 || echo "1 8")}
 for delay in $SETTINGS; do
   $PSQL -c "ALTER SYSTEM SET commit_delay = $delay" -c "SELECT pg_reload_conf()" >/dev/null
-  echo "== commit_delay = $delay"
+  step "commit_delay = $delay"
   for s in $PATHS; do for m in $MERCHANTS; do for c in $CONNS; do
     quiesce
     c0=$(cpus); w=$(wrk_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
@@ -300,13 +266,13 @@ for delay in $SETTINGS; do
     c0=$(cpus); p=$(pgb_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
     p="$p $(cpu_per "$c0" "$c1" "$(awk '{print int($1 * '"$DUR"')}' <<<"$p")" | cut -d' ' -f2)"
     # cached verify also beside issue 18's baseline: the same transaction on one wallet row per merchant
-    b="-"; [ "$s" = cached ] && b=$(pgb_run cached_single "$m" "$c" "$DUR")
+    b="-"; [ "$s" = cached ] && [ $SHORT = 0 ] && b=$(pgb_run cached_single "$m" "$c" "$DUR")
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$delay" "$s" "$m" "$c" "$w" "$p" "$b" | tee -a "$RESULTS"
   done; done; done
 done
 $PSQL -c "ALTER SYSTEM SET commit_delay = 0" -c "SELECT pg_reload_conf()" >/dev/null
 
-echo "== drain: payment acceptance at 8 connections for ${DRAIN}s, 8 merchants, callbacks to the receiver"
+step "drain: payment acceptance at 8 connections for ${DRAIN}s, 8 merchants, callbacks to the receiver"
 quiesce
 cb_count() { curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1; }
 $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
@@ -361,8 +327,36 @@ PERF_WARMUP=$WARMUP PERF_RT_WARMUP=$RT_WARMUP PERF_JVM_FLAGS="${JAVA_OPTS:-}" py
 # A payment's whole life, counted (statements, rows, index entries, WAL per payment): bench/payment-life.sh, on its
 # own PostgreSQL and service (its ports differ from this script's); LIFE=0 skips it.
 if [ "${LIFE:-1}" = 1 ]; then
-  echo "== a payment's whole life (bench/payment-life.sh)"
+  step "a payment's whole life (bench/payment-life.sh)"
   stop_service   # this script's service would share the cores with the one payment-life.sh measures
-  if [ $SHORT = 1 ]; then LIFE_N=500; else LIFE_N=2000; fi
+  if [ $SHORT = 1 ]; then LIFE_N=300; else LIFE_N=2000; fi
   N=$LIFE_N WARM=$LIFE_N RUNJAR="$RUNJAR" JAVA_OPTS="${JAVA_OPTS:-}" "$ROOT/bench/payment-life.sh"
 fi
+
+# The new features' benchmarks (issue 37: one perf.sh run reports their figures too), one after the other, each on
+# its own PostgreSQL and service with this script's service stopped; smaller with --short. FEATURES=0 skips them.
+if [ "${FEATURES:-1}" = 1 ]; then
+  [ -n "$SVC" ] && stop_service
+  mkdir -p "$OUT/features"
+  feature() { # script pattern env...: runs bench/<script>.sh with env, its log in $OUT/features, the lines matching
+    local name=$1 pattern=$2; shift 2
+    step "bench/$name.sh $*"
+    if ! env "$@" "$ROOT/bench/$name.sh" >"$OUT/features/$name.log" 2>&1; then
+      echo "   failed: the end of $OUT/features/$name.log follows" >&2; tail -20 "$OUT/features/$name.log" >&2; return 1
+    fi
+    grep -E "$pattern" "$OUT/features/$name.log" | sed 's/^ */   /'
+  }
+  {
+    if [ $SHORT = 1 ]; then
+      feature payout-batch '^round ' ROUNDS=1
+      feature statement '^(build|heap used|download|rows)' N=100000
+      feature screening-lookback 'look-back:|cases opened|verdicts|screen over HTTP|tps =|one screen' \
+        N=2000 ENTRIES=1000 REQUESTS=30 PGB_T=2
+    else
+      feature payout-batch '^round '
+      feature statement '^(build|heap used|download|rows)'
+      feature screening-lookback 'look-back:|cases opened|verdicts|screen over HTTP|tps =|one screen'
+    fi
+  } | tee "$OUT/features.txt"
+fi
+step "done: $(( $(date +%s) - T_START )) s in all$([ $SHORT = 1 ] && echo " (--short: under 360 s on a quiet machine, the AOT cache's training apart)")"

@@ -13,7 +13,7 @@
 #     beneficiary against the 500 changed entries); counts the cases opened and the screening.hit events;
 #  5. times REQUESTS sequential POST /api/v1/kyc/screen (platform key: 50 KES each from a credited wallet) with curl
 #     time_total: p50/p99, names cycling through listed, seeded and unlisted ones;
-#  6. pgbench (-n -c 1 -T 10) on the look-back's chunk query (2,000 beneficiaries after a random id) and on the
+#  6. pgbench (-n -c 1 -T $PGB_T) on the look-back's chunk query (2,000 beneficiaries after a random id) and on the
 #     screen's statements (fingerprint read, screen row + wallet debit + commit), the plans of the chunk and
 #     case-status queries, and the service's RSS;
 #  7. the index alone in one JVM without the database (bench/screening/IndexBench.java, the domain jar): parse and
@@ -21,7 +21,8 @@
 #
 # Usage: ./mvnw -B package -DskipTests && bench/screening-lookback.sh
 # The look-back's worker polls every 2 s: up to 2 s of each look-back time is that wait.
-# Env: N (50000 per merchant), ENTRIES (20000), REQUESTS (300), PORT (18096), PGPORT (15437), JAVA (java),
+# Env: N (50000 per merchant), ENTRIES (20000), REQUESTS (300), PGB_T (10: s per pgbench run), PORT (18096),
+#      PGPORT (15437), JAVA (java),
 #      KEEP=1 keeps the scratch directory.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
@@ -30,6 +31,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${N:-50000}
 ENTRIES=${ENTRIES:-20000}
 REQUESTS=${REQUESTS:-300}
+PGB_T=${PGB_T:-10}
 PORT=${PORT:-18096}
 PGPORT=${PGPORT:-15437}
 JAVA=${JAVA:-java}
@@ -171,20 +173,20 @@ sort -n "$WORK/screen.times" | awk '{ a[NR] = $1 } END {
     NR, a[int(NR * 0.50 + 0.5)] * 1000, a[int(NR * 0.99 + 0.5)] * 1000, a[NR] * 1000 }'
 
 echo
-echo "== pgbench: the look-back's chunk query (2,000 live beneficiaries after a random id), -c 1 -T 10"
+echo "== pgbench: the look-back's chunk query (2,000 live beneficiaries after a random id), -c 1 -T $PGB_T"
 MAXID=$($PSQL -tA -c "SELECT max(id) FROM beneficiaries")
 cat >"$WORK/chunk.sql" <<'SQL'
 \set after random(0, :maxid)
 SELECT id, uuid, account_id, first_name, last_name, surname, customer_type, date_of_birth, country, account_number,
        phone_number FROM beneficiaries WHERE deleted_at IS NULL AND id > :after ORDER BY id LIMIT 2000;
 SQL
-pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c 1 -T 10 -D maxid="$MAXID" -f "$WORK/chunk.sql" mizani 2>&1 \
+pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c 1 -T "$PGB_T" -D maxid="$MAXID" -f "$WORK/chunk.sql" mizani 2>&1 \
   | grep -E 'number of transactions actually processed|latency average|tps' | sed 's/^/   /'
 CHUNKS=$(( (BENEFICIARIES + 1999) / 2000 ))
 echo "   (a look-back reads $CHUNKS such chunks)"
 
 echo
-echo "== pgbench: the screen's statements (fingerprint read; one transaction: screen row, wallet debit CTE), -c 1 -T 10"
+echo "== pgbench: the screen's statements (fingerprint read; one transaction: screen row, wallet debit CTE), -c 1 -T $PGB_T"
 cat >"$WORK/screen.sql" <<'SQL'
 SELECT coalesce(max(id), 0) FROM screening_lists;
 BEGIN;
@@ -201,7 +203,7 @@ SELECT account_id, 'charge', -0.01, 'chg_' || md5(random()::text),
                   WHERE o.account_id = w.account_id AND o.slot <> w.slot) FROM w;
 COMMIT;
 SQL
-pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c 1 -T 10 -D acc="$ACC1" -f "$WORK/screen.sql" mizani 2>&1 \
+pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c 1 -T "$PGB_T" -D acc="$ACC1" -f "$WORK/screen.sql" mizani 2>&1 \
   | grep -E 'number of transactions actually processed|latency average|tps' | sed 's/^/   /'
 
 echo

@@ -1,7 +1,7 @@
 package io.mizani.adapter.persistence.common;
 
 import io.mizani.adapter.persistence.beneficiary.JdbcBeneficiaryStore;
-import io.mizani.adapter.persistence.teamkyc.JpaAccountKycStore;
+import io.mizani.adapter.persistence.teamkyc.JdbcAccountKycStore;
 import io.mizani.application.verification.PiiProtection;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -89,9 +89,9 @@ public class IdentifierSealing {
 
     /** Identifiers inside the Team KYC jsonb columns. */
     static final Map<String, Set<String>> KYC_JSON = Map.of(
-            "contact_information", JpaAccountKycStore.CONTACT_IDENTIFIERS,
-            "entity_information", JpaAccountKycStore.ENTITY_IDENTIFIERS,
-            "account_information", JpaAccountKycStore.ACCOUNT_IDENTIFIERS);
+            "contact_information", JdbcAccountKycStore.CONTACT_IDENTIFIERS,
+            "entity_information", JdbcAccountKycStore.ENTITY_IDENTIFIERS,
+            "account_information", JdbcAccountKycStore.ACCOUNT_IDENTIFIERS);
 
     /** AES-GCM sealed bytea columns of verification: sealed again under the current key while a rotation runs. */
     static final Map<String, String> SEALED_BYTES = Map.of(

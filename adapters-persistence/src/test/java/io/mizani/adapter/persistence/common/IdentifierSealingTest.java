@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mizani.adapter.persistence.beneficiary.JdbcBeneficiaryStore;
-import io.mizani.adapter.persistence.teamkyc.JpaAccountKycStore;
+import io.mizani.adapter.persistence.teamkyc.JdbcAccountKycStore;
 import io.mizani.application.beneficiary.BeneficiaryQuery;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -208,15 +208,15 @@ class IdentifierSealingTest {
              ResultSet rs = st.executeQuery("SELECT contact_information::text, entity_information::text, "
                      + "account_information::text FROM account_kycs")) {
             rs.next();
-            String contact = json.open(rs.getString(1), JpaAccountKycStore.CONTACT_IDENTIFIERS);
+            String contact = json.open(rs.getString(1), JdbcAccountKycStore.CONTACT_IDENTIFIERS);
             assertTrue(contact.contains("\"identification_number\":31415926"), contact);
             assertTrue(contact.contains("\"secondary_identification_number\":27182818"), contact);
             assertTrue(contact.contains("\"phone_number\":\"+254766000777\""), contact);
             assertTrue(contact.contains("\"first_name\":\"Ada\""), contact);
-            String entity = json.open(rs.getString(2), JpaAccountKycStore.ENTITY_IDENTIFIERS);
+            String entity = json.open(rs.getString(2), JdbcAccountKycStore.ENTITY_IDENTIFIERS);
             assertTrue(entity.contains("\"tax_document_number\":16180339"), entity);
             assertTrue(entity.contains("\"entity_certificate_number\":14142135"), entity);
-            String account = json.open(rs.getString(3), JpaAccountKycStore.ACCOUNT_IDENTIFIERS);
+            String account = json.open(rs.getString(3), JdbcAccountKycStore.ACCOUNT_IDENTIFIERS);
             assertTrue(account.contains("\"phone_number\":\"+254766000777\""), account);
         }
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * One SQL idiom (issue 27): every store speaks to PostgreSQL through Jdbi ({@code common.Sql}: named parameters,
- * row mappers) or a Panache entity. A statement bound by hand, by position ({@code prepareStatement},
+ * row mappers). A statement bound by hand, by position ({@code prepareStatement},
  * {@code createStatement}, a connection taken from the data source) anywhere else in the adapter fails the build,
  * unless the list below gives the file and why.
  */

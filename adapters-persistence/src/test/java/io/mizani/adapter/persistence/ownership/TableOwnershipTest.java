@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * One owner per table (docs/architecture.md, rule 4), read from the code itself: every table the Flyway migrations
  * create has one owning feature (a package under {@code io.mizani.adapter.persistence}); only that feature's stores
- * write it, by SQL ({@code INSERT INTO}, {@code UPDATE}, {@code DELETE FROM}, {@code MERGE INTO} in a string literal)
- * or through a Panache entity ({@code @Table}); a store reads another feature's table only where the list below says
+ * write it, by SQL ({@code INSERT INTO}, {@code UPDATE}, {@code DELETE FROM}, {@code MERGE INTO} in a string
+ * literal; every store is SQL through Jdbi, there is no ORM); a store reads another feature's table only where the list below says
  * why. A new table without an owner, a write from another feature, an undocumented read or a documented read that no
  * longer happens fails the build. The one writer across features, the start-up sealing conversion, builds its SQL
  * from table names at run time, which this reading cannot see: {@code IdentifierSealingTablesTest} holds its list.
@@ -77,9 +77,9 @@ public class TableOwnershipTest {
             Map.entry("payment/JdbcPaymentCatalogue.java account_payment_providers", "the providers assigned to the Team, joined in discovery's one read"),
             Map.entry("payout/JdbcPayoutBatchStore.java payments", "a batch's items are its payments, counted by status"),
             Map.entry("screening/JdbcScreeningStore.java beneficiaries", "the look-back screens stored beneficiaries after a list load"),
-            Map.entry("team/JpaMerchantDirectory.java credentials", "the operator's merchant search shows each merchant's credential"),
-            Map.entry("team/JpaTeamStore.java service_wallet_slots", "the Team view's service wallet balance (should ask ServiceWallet.balance)"),
-            Map.entry("tenancy/JpaCredentialStore.java accounts", "a credential's Teams, joined when the credential is resolved"),
+            Map.entry("team/JdbcMerchantDirectory.java credentials", "the operator's merchant search shows each merchant's credential"),
+            Map.entry("team/JdbcTeamStore.java service_wallet_slots", "the Team view's service wallet balance (should ask ServiceWallet.balance)"),
+            Map.entry("tenancy/JdbcCredentialStore.java accounts", "a credential's Teams, joined when the credential is resolved"),
             Map.entry("verification/JdbcIdentityCheckAvailability.java accounts", "the operator's identity-check switch"),
             Map.entry("verification/JdbcVerificationAccess.java accounts", "the switch joined with verification_settings in the first step of every verify"),
             Map.entry("common/IdentifierSealing.java account_kycs", "the start-up conversion of sealed fields to the current key")));
@@ -97,7 +97,6 @@ public class TableOwnershipTest {
     /** The start-up sealing conversion: its writes of other features' tables are held by IdentifierSealingTablesTest. */
     private static final String SEALING = "common/IdentifierSealing.java";
     private static final Pattern READ = Pattern.compile("\\b(?:FROM|JOIN)\\s+([a-z_][a-z_0-9]*)", Pattern.CASE_INSENSITIVE);
-    private static final Pattern ENTITY_TABLE = Pattern.compile("@Table\\(name\\s*=\\s*\"([a-z_0-9]+)\"");
     private static final Pattern TEXT_BLOCK = Pattern.compile("\"\"\"(.*?)\"\"\"", Pattern.DOTALL);
     private static final Pattern LITERAL = Pattern.compile("\"((?:[^\"\\\\\\n]|\\\\.)*)\"");
     private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
@@ -189,13 +188,6 @@ public class TableOwnershipTest {
                     if (!OWNER.get(table).equals(s.feature()) && !s.key(table).startsWith(SEALING + " ")) {
                         strangers.add(s.key(table) + " (owner: " + OWNER.get(table) + ")");
                     }
-                }
-            }
-            Matcher e = ENTITY_TABLE.matcher(s.source());
-            while (e.find()) {
-                writes++;
-                if (!s.feature().equals(OWNER.get(e.group(1)))) {
-                    strangers.add(s.key(e.group(1)) + " entity (owner: " + OWNER.get(e.group(1)) + ")");
                 }
             }
         }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 class AccountKycMappingTest {
 
-    private static final JpaAccountKycStore STORE = new JpaAccountKycStore(null, new SealedText(TestPii.INSTANCE));
+    private static final JdbcAccountKycStore STORE = new JdbcAccountKycStore(null, new SealedText(TestPii.INSTANCE));
 
     private static final Instant T0 = Instant.parse("2026-11-21T05:00:00Z");
 
@@ -38,7 +38,7 @@ class AccountKycMappingTest {
 
     @Test
     void a_token_snapshot_is_stored_flat_as_rows_already_hold_it() {
-        String stored = STORE.toEntity(AccountKyc.submit(42, KycDetails.none(),
+        String stored = STORE.toRow(AccountKyc.submit(42, KycDetails.none(),
                 List.of(snapshot(KycSlot.TIN, "lk_2", "kra_pin", "tax_id", "C", "Acme Ltd", "P0••••1Z", "R-9")), T0)
                 .withId(7)).verificationInformation;
         assertTrue(stored.contains("\"verifications\":[{\"kind\":\"TIN\",\"token\":\"lk_2\",\"check\":\"kra_pin\","
@@ -62,12 +62,12 @@ class AccountKycMappingTest {
                 .withAccountInformation(new AccountInformation("KES", "9", "Acme", "a@b.c", "+2547", "approved",
                         "active", true, false))
                 .requestUpgrade(4, "more", null, List.of(), T0.plusSeconds(5));
-        AccountKyc back = STORE.toDomain(STORE.toEntity(kyc));
+        AccountKyc back = STORE.toDomain(STORE.toRow(kyc));
         assertEquals(kyc, back);
-        assertTrue(STORE.toEntity(kyc).accountInformation.contains("\"is_phone_verified\":true"),
-                STORE.toEntity(kyc).accountInformation);
-        assertEquals("pending", STORE.toEntity(kyc).upgradeStatus);
-        var row = STORE.toEntity(kyc);
+        assertTrue(STORE.toRow(kyc).accountInformation.contains("\"is_phone_verified\":true"),
+                STORE.toRow(kyc).accountInformation);
+        assertEquals("pending", STORE.toRow(kyc).upgradeStatus);
+        var row = STORE.toRow(kyc);
         for (String clear : List.of("+254700000001", "12345678", "\"+2547\"", ":99", ":7,", ":8,")) {
             String stored = row.contactInformation + row.entityInformation + row.accountInformation;
             assertTrue(!stored.contains(clear), clear + " in the clear: " + stored);
@@ -79,6 +79,6 @@ class AccountKycMappingTest {
     void a_bare_reviewed_record_survives_the_row_mapping() {
         AccountKyc kyc = AccountKyc.submit(42, KycDetails.none(), List.of(), T0).withId(6)
                 .review(ReviewDecision.REJECT, null, "no", 3, T0.plusSeconds(1));
-        assertEquals(kyc, STORE.toDomain(STORE.toEntity(kyc)));
+        assertEquals(kyc, STORE.toDomain(STORE.toRow(kyc)));
     }
 }

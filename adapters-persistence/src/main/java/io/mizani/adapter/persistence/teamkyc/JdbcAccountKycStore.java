@@ -19,10 +19,11 @@ import io.mizani.domain.teamkyc.UpgradeInformation;
 import io.mizani.domain.teamkyc.UpgradeStatus;
 import io.mizani.domain.teamkyc.VerificationInformation;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.mizani.adapter.persistence.common.Sql;
+import io.mizani.adapter.persistence.common.Times;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import java.sql.Timestamp;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -35,7 +36,7 @@ import java.util.Set;
  * sealed ({@link SealedJsonFields}).
  */
 @ApplicationScoped
-public class JpaAccountKycStore implements AccountKycStore {
+public class JdbcAccountKycStore implements AccountKycStore {
 
     static final ObjectMapper JSON = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
@@ -50,124 +51,158 @@ public class JpaAccountKycStore implements AccountKycStore {
     public static final Set<String> ENTITY_IDENTIFIERS = Set.of("tax_document_number", "entity_certificate_number");
     public static final Set<String> ACCOUNT_IDENTIFIERS = Set.of("phone_number");
 
-    private final EntityManager em;
+    /** The row's columns, in the order of {@link #row(ResultSet)}. */
+    private static final String COLUMNS = "id, account_id, entity_type, status, country_code, country, kyc_tier, notes, "
+            + "contact_information, entity_information, account_information, upgrade_information, upgrade_status, "
+            + "verification_information, review_information, created_at, updated_at";
+
+    private final Sql sql;
     private final SealedJsonFields sealed;
 
     @Inject
-    public JpaAccountKycStore(EntityManager em, SealedText sealed) {
-        this.em = em;
+    public JdbcAccountKycStore(Sql sql, SealedText sealed) {
+        this.sql = sql;
         this.sealed = new SealedJsonFields(sealed);
     }
 
     @Override
     public Optional<AccountKyc> find(long id) {
-        return Optional.ofNullable(em.find(AccountKycEntity.class, id)).map(this::toDomain);
+        return one("WHERE id = :key", id);
     }
 
     @Override
     public Optional<AccountKyc> findForUpdate(long id) {
-        return Optional.ofNullable(em.find(AccountKycEntity.class, id, LockModeType.PESSIMISTIC_WRITE))
-                .map(this::toDomain);
+        return one("WHERE id = :key FOR UPDATE", id);
     }
 
     @Override
     public Optional<AccountKyc> findByAccount(long accountId) {
-        return byAccount(accountId, LockModeType.NONE);
+        return one("WHERE account_id = :key", accountId);
     }
 
     @Override
     public Optional<AccountKyc> findByAccountForUpdate(long accountId) {
-        return byAccount(accountId, LockModeType.PESSIMISTIC_WRITE);
+        return one("WHERE account_id = :key FOR UPDATE", accountId);
     }
 
-    private Optional<AccountKyc> byAccount(long accountId, LockModeType lock) {
-        return em.createQuery("from AccountKycEntity where accountId = :account", AccountKycEntity.class)
-                .setParameter("account", accountId)
-                .setLockMode(lock)
-                .getResultStream().findFirst().map(this::toDomain);
+    private Optional<AccountKyc> one(String where, long key) {
+        return sql.with(h -> h.createQuery("SELECT " + COLUMNS + " FROM account_kycs " + where)
+                .bind("key", key).map((rs, ctx) -> toDomain(row(rs))).findOne());
     }
 
     @Override
     public Optional<AccountKyc> insert(AccountKyc kyc, long submittedBy) {
-        AccountKycEntity row = toEntity(kyc);
-        @SuppressWarnings("unchecked")
-        List<Number> ids = em.createNativeQuery("""
+        AccountKycRow row = toRow(kyc);
+        Optional<Long> id = sql.with(h -> bindColumns(h.createQuery("""
                 INSERT INTO account_kycs (account_id, entity_type, status, country_code, country, kyc_tier, notes,
                     contact_information, entity_information, account_information, upgrade_information, upgrade_status,
                     verification_information, review_information, created_at, updated_at, submitted_by_account_id)
-                VALUES (:account, :entityType, :status, :countryCode, :country, :kycTier, :notes,
-                    CAST(:contact AS jsonb), CAST(:entity AS jsonb), CAST(:accountInfo AS jsonb),
-                    CAST(:upgrade AS jsonb), :upgradeStatus, CAST(:verification AS jsonb), CAST(:review AS jsonb),
-                    :createdAt, :updatedAt, :submittedBy)
+                VALUES (:account, :entity_type, :status, :country_code, :country, :kyc_tier, :notes,
+                    CAST(:contact AS jsonb), CAST(:entity AS jsonb), CAST(:account_info AS jsonb),
+                    CAST(:upgrade AS jsonb), :upgrade_status, CAST(:verification AS jsonb), CAST(:review AS jsonb),
+                    :created_at, :updated_at, :submitted_by)
                 ON CONFLICT (account_id) DO NOTHING
                 RETURNING id
-                """)
-                .setParameter("account", row.accountId)
-                .setParameter("entityType", row.entityType)
-                .setParameter("status", row.status)
-                .setParameter("countryCode", row.countryCode)
-                .setParameter("country", row.country)
-                .setParameter("kycTier", row.kycTier)
-                .setParameter("notes", row.notes)
-                .setParameter("contact", row.contactInformation)
-                .setParameter("entity", row.entityInformation)
-                .setParameter("accountInfo", row.accountInformation)
-                .setParameter("upgrade", row.upgradeInformation)
-                .setParameter("upgradeStatus", row.upgradeStatus)
-                .setParameter("verification", row.verificationInformation)
-                .setParameter("review", row.reviewInformation)
-                .setParameter("createdAt", Timestamp.from(row.createdAt))
-                .setParameter("updatedAt", Timestamp.from(row.updatedAt))
-                .setParameter("submittedBy", submittedBy)
-                .getResultList();
-        return ids.isEmpty() ? Optional.empty() : Optional.of(kyc.withId(ids.get(0).longValue()));
+                """), row).bind("submitted_by", submittedBy).mapTo(Long.class).findOne());
+        return id.map(kyc::withId);
+    }
+
+    /** Binds every column of {@code row} but its id to the parameters the insert and the update share. */
+    private static <S extends org.jdbi.v3.core.statement.SqlStatement<S>> S bindColumns(S statement, AccountKycRow row) {
+        return statement
+                .bind("account", row.accountId)
+                .bind("entity_type", row.entityType)
+                .bind("status", row.status)
+                .bind("country_code", row.countryCode)
+                .bind("country", row.country)
+                .bind("kyc_tier", row.kycTier)
+                .bind("notes", row.notes)
+                .bind("contact", row.contactInformation)
+                .bind("entity", row.entityInformation)
+                .bind("account_info", row.accountInformation)
+                .bind("upgrade", row.upgradeInformation)
+                .bind("upgrade_status", row.upgradeStatus)
+                .bind("verification", row.verificationInformation)
+                .bind("review", row.reviewInformation)
+                .bind("created_at", Times.utc(row.createdAt))
+                .bind("updated_at", Times.utc(row.updatedAt));
     }
 
     @Override
     public long submitter(long id) {
-        Object by = em.createNativeQuery("SELECT COALESCE(submitted_by_account_id, account_id) FROM account_kycs"
-                + " WHERE id = :id").setParameter("id", id).getSingleResult();
-        return ((Number) by).longValue();
+        return sql.with(h -> h.createQuery("SELECT COALESCE(submitted_by_account_id, account_id) FROM account_kycs "
+                + "WHERE id = :id").bind("id", id).mapTo(Long.class).one());
     }
 
     @Override
     public void update(AccountKyc kyc) {
-        AccountKycEntity row = em.find(AccountKycEntity.class, kyc.id());
-        if (row == null) {
+        AccountKycRow row = toRow(kyc);
+        int changed = sql.with(h -> bindColumns(h.createUpdate("""
+                UPDATE account_kycs SET account_id = :account, entity_type = :entity_type, status = :status,
+                    country_code = :country_code, country = :country, kyc_tier = :kyc_tier, notes = :notes,
+                    contact_information = CAST(:contact AS jsonb), entity_information = CAST(:entity AS jsonb),
+                    account_information = CAST(:account_info AS jsonb), upgrade_information = CAST(:upgrade AS jsonb),
+                    upgrade_status = :upgrade_status, verification_information = CAST(:verification AS jsonb),
+                    review_information = CAST(:review AS jsonb), created_at = :created_at, updated_at = :updated_at
+                WHERE id = :id
+                """), row).bind("id", kyc.id()).execute());
+        if (changed == 0) {
             throw new IllegalStateException("account kyc " + kyc.id() + " vanished");
         }
-        copy(kyc, row);
-        em.flush();
     }
 
     @Override
     public List<AccountKyc> list(KycStatus status, UpgradeStatus upgradeStatus, int limit) {
-        StringBuilder jpql = new StringBuilder("from AccountKycEntity where 1 = 1");
+        StringBuilder where = new StringBuilder(" WHERE 1 = 1");
         if (status != null) {
-            jpql.append(" and status = :status");
+            where.append(" AND status = :status");
         }
         if (upgradeStatus != null) {
-            jpql.append(" and upgradeStatus = :upgradeStatus");
+            where.append(" AND upgrade_status = :upgrade_status");
         }
-        jpql.append(" order by createdAt, id");
-        var query = em.createQuery(jpql.toString(), AccountKycEntity.class).setMaxResults(limit);
-        if (status != null) {
-            query.setParameter("status", status.wire());
-        }
-        if (upgradeStatus != null) {
-            query.setParameter("upgradeStatus", upgradeStatus.wire());
-        }
-        return query.getResultList().stream().map(this::toDomain).toList();
+        return sql.with(h -> {
+            var q = h.createQuery("SELECT " + COLUMNS + " FROM account_kycs" + where
+                    + " ORDER BY created_at, id LIMIT :limit").bind("limit", limit);
+            if (status != null) {
+                q.bind("status", status.wire());
+            }
+            if (upgradeStatus != null) {
+                q.bind("upgrade_status", upgradeStatus.wire());
+            }
+            return q.map((rs, ctx) -> toDomain(row(rs))).list();
+        });
     }
 
-    AccountKycEntity toEntity(AccountKyc kyc) {
-        AccountKycEntity row = new AccountKycEntity();
+    private static AccountKycRow row(ResultSet rs) throws SQLException {
+        AccountKycRow row = new AccountKycRow();
+        row.id = rs.getLong("id");
+        row.accountId = rs.getLong("account_id");
+        row.entityType = rs.getString("entity_type");
+        row.status = rs.getString("status");
+        row.countryCode = rs.getString("country_code");
+        row.country = rs.getString("country");
+        row.kycTier = rs.getObject("kyc_tier", Integer.class);
+        row.notes = rs.getString("notes");
+        row.contactInformation = rs.getString("contact_information");
+        row.entityInformation = rs.getString("entity_information");
+        row.accountInformation = rs.getString("account_information");
+        row.upgradeInformation = rs.getString("upgrade_information");
+        row.upgradeStatus = rs.getString("upgrade_status");
+        row.verificationInformation = rs.getString("verification_information");
+        row.reviewInformation = rs.getString("review_information");
+        row.createdAt = Times.instant(rs, "created_at");
+        row.updatedAt = Times.instant(rs, "updated_at");
+        return row;
+    }
+
+    AccountKycRow toRow(AccountKyc kyc) {
+        AccountKycRow row = new AccountKycRow();
         row.id = kyc.id();
         copy(kyc, row);
         return row;
     }
 
-    private void copy(AccountKyc kyc, AccountKycEntity row) {
+    private void copy(AccountKyc kyc, AccountKycRow row) {
         AccountKyc.Statement stated = kyc.statement();
         row.accountId = kyc.accountId();
         row.entityType = stated.entityType();
@@ -188,7 +223,7 @@ public class JpaAccountKycStore implements AccountKycStore {
         row.updatedAt = kyc.updatedAt();
     }
 
-    AccountKyc toDomain(AccountKycEntity row) {
+    AccountKyc toDomain(AccountKycRow row) {
         var standing = new AccountKyc.Standing(KycStatus.fromWire(row.status).orElseThrow(), row.kycTier);
         var statement = new AccountKyc.Statement(row.entityType, row.countryCode, row.country, row.notes,
                 read(sealed.open(row.contactInformation, CONTACT_IDENTIFIERS), ContactInformation.class),

@@ -1,0 +1,25 @@
+package io.mizani.adapter.persistence.common;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/** How a store binds an instant to a {@code timestamptz} parameter and reads one back (pgjdbc's java.time types). */
+public final class Times {
+
+    private Times() {
+    }
+
+    /** The instant as pgjdbc binds a {@code timestamptz}: an offset time in UTC; null stays null. */
+    public static OffsetDateTime utc(Instant at) {
+        return at == null ? null : OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
+    }
+
+    /** The {@code timestamptz} column as an instant; SQL NULL as null. */
+    public static Instant instant(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
+    }
+}

@@ -7,7 +7,8 @@
 # or mismatched one with a warning and starts normally.
 #
 # Usage: ./mvnw -B package -DskipTests && bench/aot-train.sh [quarkus-app dir]   (the build packages aot-jar: docs/performance.md)
-# Env:   QUARKUS_DATASOURCE_JDBC_URL/_USERNAME/_PASSWORD (an existing database; it gets a demo merchant and a few
+# Env:   IMAGE_FLAGS (1: trained with the image's JVM flags, bench/lib.sh image_jvm_flags, as perf.sh runs; 0: none),
+#        QUARKUS_DATASOURCE_JDBC_URL/_USERNAME/_PASSWORD (an existing database; it gets a demo merchant and a few
 #        payments), else a throw-away PostgreSQL 17 on PGPORT (15640); PORT (18700); JAVA.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
@@ -43,7 +44,7 @@ echo "== training run: $("$JAVA" -version 2>&1 | head -1), $APP"
 # sandbox mode (the demo merchant and the sandbox rails make the requests below possible), short settle delay
 # the same -jar path as the runs that will use the cache
 QUARKUS_HTTP_PORT=$PORT MIZANI_MODE=sandbox MIZANI_SANDBOX_SETTLE_MS=100 MIZANI_DATA_DIR="$WORK/service-data" \
-  "$JAVA" ${TRAIN_OPTS:-} -XX:AOTCacheOutput="$APP/app.aot" -jar "$APP/quarkus-run.jar" >"$WORK/train.log" 2>&1 &
+  "$JAVA" ${TRAIN_OPTS:-} $([ "${IMAGE_FLAGS:-1}" = 1 ] && image_jvm_flags) -XX:AOTCacheOutput="$APP/app.aot" -jar "$APP/quarkus-run.jar" >"$WORK/train.log" 2>&1 &
 SVC=$!
 for _ in $(seq 1 2400); do
   curl -fs "$BASE/q/health/ready" >/dev/null 2>&1 && break

@@ -146,3 +146,11 @@ request = function()
 end
 LUA
 }
+
+# The service's JVM flags as its container image runs them: bootstrap/src/main/resources/jvm.options (their one home,
+# which the image's entrypoint reads too), with -XX:MaxRAM=1g standing for the manifests' 1Gi memory limit.
+image_jvm_flags() {
+  local root
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  echo "-XX:MaxRAM=1g $(grep -Ev '^[[:space:]]*(#|$)' "$root/bootstrap/src/main/resources/jvm.options" | tr '\n' ' ')"
+}

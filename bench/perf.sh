@@ -35,7 +35,9 @@
 #      round-trip count, 3);
 #      AOT (1: the service runs with the JDK AOT cache next to RUNJAR, app.aot, trained first by bench/aot-train.sh
 #      when missing or older than the jar, as the container image runs it; 0: without; docs/performance.md
-#      "Start-up"), JAVA_OPTS (more JVM flags).
+#      "Start-up"), IMAGE_FLAGS (1: the container image's JVM flags, bootstrap/src/main/resources/jvm.options, with
+#      -XX:MaxRAM=1g for its pod's limit, the AOT cache trained with them; 0: java's defaults for this machine),
+#      JAVA_OPTS (more JVM flags).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 # A capacity benchmark: one merchant far above the per-merchant request budget (on by default, 6,000 a minute per
@@ -68,10 +70,13 @@ RESULTS="$OUT/results.tsv"
 : >"$RESULTS"
 
 [ -f "$RUNJAR" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
+. "$ROOT/bench/lib.sh"
+# the JVM as the image runs it in its pod (the collector, the heap from a 1Gi limit); IMAGE_FLAGS=0: java's defaults
+[ "${IMAGE_FLAGS:-1}" = 1 ] && JAVA_OPTS="$(image_jvm_flags) ${JAVA_OPTS:-}"
 if [ "${AOT:-1}" = 1 ]; then
   AOT_CACHE="$(dirname "$RUNJAR")/app.aot"
   if [ ! -s "$AOT_CACHE" ] || [ "$AOT_CACHE" -ot "$RUNJAR" ]; then
-    "$ROOT/bench/aot-train.sh" "$(dirname "$RUNJAR")"
+    IMAGE_FLAGS=${IMAGE_FLAGS:-1} "$ROOT/bench/aot-train.sh" "$(dirname "$RUNJAR")"
   fi
   JAVA_OPTS="${JAVA_OPTS:-} -XX:AOTCache=$AOT_CACHE"
 fi
@@ -87,7 +92,6 @@ cleanup() {
   [ "${KEEP:-0}" = 1 ] || rm -rf "$WORK"
 }
 trap cleanup EXIT
-. "$ROOT/bench/lib.sh"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 LOAD_BEFORE=$(load)
 echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1), load average before: $LOAD_BEFORE, JVM flags: '${JAVA_OPTS:-}'"

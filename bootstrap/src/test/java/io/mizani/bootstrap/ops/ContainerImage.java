@@ -49,11 +49,33 @@ public final class ContainerImage {
             "jdk.jfr", "jdk.management", "jdk.naming.dns", "jdk.net", "jdk.unsupported", "jdk.zipfs",
             "jdk.localedata");
 
-    /** The JVM tuned for a container: heap from the cgroup memory limit, exit (and restart) on OOM. */
-    static final List<String> ENTRYPOINT = List.of("/opt/java/bin/java",
-            "-XX:MaxRAMPercentage=75", "-XX:InitialRAMPercentage=25", "-XX:+ExitOnOutOfMemoryError",
-            "-XX:+UseStringDeduplication", "-Djava.io.tmpdir=/tmp", "-Duser.home=/tmp", "-Dfile.encoding=UTF-8",
-            "-jar", "/app/quarkus-run.jar");
+    /**
+     * The JVM tuned for a container, from the service's {@code jvm.options} (one home for the flags, which the bench
+     * runs with too): the serial collector, heap from the cgroup memory limit starting small, exit (and restart) on
+     * OOM.
+     */
+    static final List<String> ENTRYPOINT = entrypoint();
+
+    private static List<String> entrypoint() {
+        List<String> command = new ArrayList<>(List.of("/opt/java/bin/java"));
+        command.addAll(jvmOptions());
+        command.addAll(List.of("-Djava.io.tmpdir=/tmp", "-Duser.home=/tmp", "-Dfile.encoding=UTF-8",
+                "-jar", "/app/quarkus-run.jar"));
+        return List.copyOf(command);
+    }
+
+    /** The flags of {@code bootstrap/src/main/resources/jvm.options}: its lines that are not blank or comments. */
+    static List<String> jvmOptions() {
+        try (var in = ContainerImage.class.getResourceAsStream("/jvm.options")) {
+            if (in == null) {
+                throw new IllegalStateException("jvm.options is not on the class path");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** Added before {@code -jar} when the image carries the JDK AOT cache trained by {@link #train}. */
     static final String AOT_FLAG = "-XX:AOTCache=/app/app.aot";
@@ -188,7 +210,10 @@ public final class ContainerImage {
             }
             int port = freePort();
             String base = "http://127.0.0.1:" + port;
-            Process p = launch(runtime, app, stage, List.of("-XX:AOTCacheOutput=" + cache), "train.log", Map.of(
+            // trained with the flags the image runs with (the collector among them), so the cache fits its runs
+            List<String> trainFlags = new ArrayList<>(jvmOptions());
+            trainFlags.add("-XX:AOTCacheOutput=" + cache);
+            Process p = launch(runtime, app, stage, trainFlags, "train.log", Map.of(
                     "QUARKUS_HTTP_PORT", Integer.toString(port),
                     "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:" + listening.group(1) + "/mizani",
                     "QUARKUS_DATASOURCE_USERNAME", "mizani",

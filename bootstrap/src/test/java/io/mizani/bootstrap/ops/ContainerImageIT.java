@@ -55,6 +55,9 @@ class ContainerImageIT {
         List<String> entrypoint = JSON.convertValue(config.at("/config/Entrypoint"), List.class);
         assertEquals("/opt/java/bin/java", entrypoint.get(0));
         assertTrue(entrypoint.contains("-XX:MaxRAMPercentage=75"), "heap sized from the container's memory limit");
+        assertEquals(ContainerImage.jvmOptions(), entrypoint.subList(1, 1 + ContainerImage.jvmOptions().size()),
+                "the flags of jvm.options, in its order");
+        assertTrue(entrypoint.contains("-XX:+UseSerialGC"), "the serial collector, as the JVM picks it for a 1Gi pod");
         assertTrue(entrypoint.contains("-XX:+ExitOnOutOfMemoryError"));
         assertEquals(List.of("-jar", "/app/quarkus-run.jar"), entrypoint.subList(entrypoint.size() - 2, entrypoint.size()));
         assertTrue(config.at("/config/ExposedPorts").has("8080/tcp"));

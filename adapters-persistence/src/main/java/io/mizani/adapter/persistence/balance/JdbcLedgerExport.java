@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.balance;
 
+import static io.mizani.adapter.persistence.common.Times.utc;
+
 import io.mizani.domain.balance.EntryType;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.statement.LedgerExport;
@@ -11,9 +13,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.function.Consumer;
 
 /**
@@ -75,9 +74,5 @@ public class JdbcLedgerExport implements LedgerExport {
                             description);
                 })
                 .forEach(each));
-    }
-
-    private static OffsetDateTime utc(Instant at) {
-        return OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
     }
 }

@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.beneficiary;
 
+import static io.mizani.adapter.persistence.common.Times.utc;
+
 import io.mizani.domain.beneficiary.Tier0Envelope;
 import io.mizani.domain.common.Money;
 import io.mizani.adapter.persistence.common.PhoneKey;
@@ -323,10 +325,6 @@ public class JdbcBeneficiaryStore implements BeneficiaryStore {
 
     private static KycLevel level(String wire) {
         return KycLevel.fromWire(wire).orElseThrow(() -> new IllegalStateException("unknown kyc_level " + wire));
-    }
-
-    private static OffsetDateTime utc(Instant at) {
-        return at.atOffset(ZoneOffset.UTC);
     }
 
     private static RuntimeException translate(SQLException e) {

@@ -1,5 +1,7 @@
 package io.mizani.adapter.persistence.refund;
 
+import static io.mizani.adapter.persistence.common.Times.instant;
+
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.RefundedAmounts;
 import io.mizani.application.refund.RefundStore;
@@ -231,10 +233,5 @@ public class JdbcRefundStore implements RefundStore, RefundedAmounts {
                 new Refund.Outcome(RefundStatus.parse(rs.getString("status")).orElseThrow(),
                         rs.getString("failure_reason"), rs.getString("provider_reference")),
                 new Refund.Times(instant(rs, "created_at"), instant(rs, "updated_at"), instant(rs, "completed_at")));
-    }
-
-    private static Instant instant(ResultSet rs, String column) throws SQLException {
-        Timestamp t = rs.getTimestamp(column);
-        return t == null ? null : t.toInstant();
     }
 }

@@ -1,10 +1,10 @@
 package io.mizani.adapter.persistence.tenancy;
 
+import static io.mizani.adapter.persistence.common.Times.instant;
+
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -82,10 +82,5 @@ class JdbcApiKeyStore implements ApiKeyStore {
         List<String> wire = Arrays.asList((String[]) scopes.getArray());
         return new ApiKey(new ApiKeyId(rs.getString("key_id")), rs.getString("name"), Scopes.stored(wire),
                 new ApiKey.Times(instant(rs, "created_at"), instant(rs, "expires_at"), instant(rs, "last_used_at")));
-    }
-
-    private static Instant instant(ResultSet rs, String column) throws SQLException {
-        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
-        return t == null ? null : t.toInstant();
     }
 }

@@ -98,25 +98,8 @@ public class PaymentWiring {
     @Produces
     @ApplicationScoped
     PaymentObserver paymentObserver(io.micrometer.core.instrument.MeterRegistry registry,
-                                    jakarta.transaction.TransactionSynchronizationRegistry transactions) {
-        return new PaymentTelemetry(registry, work -> {
-            if (transactions.getTransactionKey() == null) {
-                work.run();
-                return;
-            }
-            transactions.registerInterposedSynchronization(new jakarta.transaction.Synchronization() {
-                @Override
-                public void beforeCompletion() {
-                }
-
-                @Override
-                public void afterCompletion(int status) {
-                    if (status == jakarta.transaction.Status.STATUS_COMMITTED) {
-                        work.run();
-                    }
-                }
-            });
-        });
+                                    io.mizani.adapter.persistence.common.Sql sql) {
+        return new PaymentTelemetry(registry, sql::afterCommit);
     }
 
     @Produces

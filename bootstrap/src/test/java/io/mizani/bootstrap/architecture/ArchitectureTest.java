@@ -36,6 +36,17 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAPackage("io.mizani.bootstrap..")
             .allowEmptyShould(false);
 
+    /**
+     * The pool enlists connections in no JTA transaction (quarkus.datasource.jdbc.transactions=disabled, ADR 0011): a
+     * class that began one, or waited for its commit, would run its statements each in auto-commit, or its after-commit
+     * work never. Transactions are the unit of work's ({@code common/Sql}).
+     */
+    static final ArchRule NO_TRANSACTION_MANAGER = noClasses().that().resideInAPackage("io.mizani..")
+            .should().dependOnClassesThat().resideInAnyPackage("jakarta.transaction..", "javax.transaction..",
+                    "io.quarkus.narayana..", "com.arjuna..")
+            .allowEmptyShould(false)
+            .because("transactions are plain JDBC ones through the unit of work (ADR 0011)");
+
     private static final JavaClasses PRODUCTION = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("io.mizani");
@@ -64,6 +75,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void nothing_uses_a_transaction_manager() {
+        NO_TRANSACTION_MANAGER.check(PRODUCTION);
+    }
+
+    @Test
     void each_rule_fails_on_a_class_that_breaks_it() {
         assertThrows(AssertionError.class, () -> DOMAIN_IS_PURE_JAVA.check(FIXTURES));
         assertThrows(AssertionError.class, () -> NOTHING_DEPENDS_ON_BOOTSTRAP.check(FIXTURES));
@@ -72,5 +88,7 @@ class ArchitectureTest {
         JavaClasses adapterFixture = new ClassFileImporter().importPackages("io.mizani.adapter.rest.archfixture",
                 "io.mizani.adapter.persistence.team");
         assertThrows(AssertionError.class, () -> ADAPTERS_ARE_INDEPENDENT.check(adapterFixture));
+        assertThrows(AssertionError.class, () -> NO_TRANSACTION_MANAGER.check(
+                new ClassFileImporter().importPackages("io.mizani.adapter.persistence.archfixture")));
     }
 }

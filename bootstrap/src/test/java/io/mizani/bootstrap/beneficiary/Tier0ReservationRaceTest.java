@@ -1,12 +1,12 @@
 package io.mizani.bootstrap.beneficiary;
 
+import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.common.Money;
 import io.mizani.application.beneficiary.PaymentCounterparties;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.tenancy.AccountId;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
@@ -35,6 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 class Tier0ReservationRaceTest {
+
+    @Inject
+    UnitOfWork unitOfWork;
 
     @Inject
     PaymentCounterparties counterparties;
@@ -69,7 +72,7 @@ class Tier0ReservationRaceTest {
                 futures.add(pool.submit((Callable<Void>) () -> {
                     start.await();
                     try {
-                        QuarkusTransaction.requiringNew().run(() ->
+                        unitOfWork.run(() ->
                                 counterparties.reserveTier0(aliceAccount, id, "KES", Money.of(new BigDecimal("19.00"), "USD")));
                         cleared.incrementAndGet();
                     } catch (DomainError e) {
@@ -105,7 +108,7 @@ class Tier0ReservationRaceTest {
 
         // a rolled-back payment never counted; a released one gives its amount back
         try {
-            QuarkusTransaction.requiringNew().run(() -> {
+            unitOfWork.run(() -> {
                 counterparties.releaseTier0(aliceAccount, id, Money.of(new BigDecimal("19.00"), "USD"));
                 throw new IllegalStateException("payment acceptance failed after the release");
             });
@@ -113,7 +116,7 @@ class Tier0ReservationRaceTest {
             // rolled back
         }
         assertEquals(209.0, ((Number) fetch(alice, uuid).get("tier_0_lifetime_usd")).doubleValue());
-        QuarkusTransaction.requiringNew().run(() ->
+        unitOfWork.run(() ->
                 counterparties.releaseTier0(aliceAccount, id, Money.of(new BigDecimal("19.00"), "USD")));
         assertEquals(190.0, ((Number) fetch(alice, uuid).get("tier_0_lifetime_usd")).doubleValue());
 
@@ -121,7 +124,7 @@ class Tier0ReservationRaceTest {
         assertTrue(counterparties.find(bob.accountId(), uuid).isEmpty());
         assertTrue(counterparties.find(alice.accountId(), uuid).isPresent());
         try {
-            QuarkusTransaction.requiringNew().run(() ->
+            unitOfWork.run(() ->
                     counterparties.reserveTier0(bobAccount, id, "KES", Money.of(BigDecimal.ONE, "USD")));
             throw new AssertionError("another merchant's beneficiary was reserved");
         } catch (DomainError e) {
@@ -141,7 +144,7 @@ class Tier0ReservationRaceTest {
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
-                futures.add(pool.submit(() -> QuarkusTransaction.requiringNew().run(() ->
+                futures.add(pool.submit(() -> unitOfWork.run(() ->
                         counterparties.reserveTier0(aliceAccount, id, "NGN", Money.of(new BigDecimal("500.00"), "USD")))));
             }
             for (var f : futures) {

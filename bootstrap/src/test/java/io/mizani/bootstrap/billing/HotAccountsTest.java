@@ -4,6 +4,7 @@ import static io.mizani.bootstrap.support.TestMerchants.asOperator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mizani.application.common.UnitOfWork;
 import io.mizani.adapter.persistence.balance.JdbcBalanceLedger;
 import io.mizani.adapter.persistence.billing.JdbcWalletCharges;
 import io.mizani.bootstrap.support.TestMerchants;
@@ -11,7 +12,6 @@ import io.mizani.domain.common.Money;
 import io.mizani.domain.payment.PaymentId;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
@@ -37,6 +37,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 class HotAccountsTest {
+
+    @Inject
+    UnitOfWork unitOfWork;
 
     private static final String CHECK = "/api/v1/kyc/verify/national_id_ke"; // 40 KES live, 20 KES cached
 
@@ -82,10 +85,10 @@ class HotAccountsTest {
         List<Callable<String>> work = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             String ref = "chg_hot_" + m.accountId() + "_" + i;
-            work.add(() -> QuarkusTransaction.requiringNew().call(() ->
+            work.add(() -> unitOfWork.inNewTransaction(() ->
                     charges.debit(m.accountId(), kes("25.00"), ref)) ? "debited" : "refused");
             if (i % 5 == 0) {
-                work.add(() -> "rebalanced " + QuarkusTransaction.requiringNew().call(() -> charges.rebalance(m.accountId()))
+                work.add(() -> "rebalanced " + unitOfWork.inNewTransaction(() -> charges.rebalance(m.accountId()))
                         .signum());
             }
         }
@@ -99,7 +102,7 @@ class HotAccountsTest {
         // never above the top-up, and once traffic pauses the next movement records the exact balance again
         assertEquals(0, sql("SELECT count(*) FROM wallet_entries WHERE account_id = ? AND kind = 'charge' "
                 + "AND (balance_after < 0 OR balance_after > 975)", m.accountId()).intValue());
-        QuarkusTransaction.requiringNew().run(() ->
+        unitOfWork.run(() ->
                 charges.refund(m.accountId(), kes("25.00"), "ref_hot_" + m.accountId()));
         assertEquals(new BigDecimal("25.00"), sql("SELECT balance_after FROM wallet_entries WHERE account_id = ? "
                 + "AND kind = 'refund'", m.accountId()));
@@ -120,7 +123,7 @@ class HotAccountsTest {
                 return r.statusCode() == 200 ? "200" : r.statusCode() + " " + r.jsonPath().getString("error_message");
             });
             if (i % 5 == 0) {
-                work.add(() -> "rebalanced " + QuarkusTransaction.requiringNew().call(() ->
+                work.add(() -> "rebalanced " + unitOfWork.inNewTransaction(() ->
                         ledger.rebalance(m.accountId(), "KES")).signum());
             }
         }
@@ -172,10 +175,10 @@ class HotAccountsTest {
         long second = pendingCollection(m);
 
         // sequential: credited once, the repeat changes nothing
-        assertTrue(QuarkusTransaction.requiringNew().call(() ->
+        assertTrue(unitOfWork.inNewTransaction(() ->
                 ledger.credit(AccountId.of(m.accountId()), PaymentId.of(first), "tx-" + first,
                         Money.of(new BigDecimal("40.00"), "KES"))));
-        assertEquals(false, QuarkusTransaction.requiringNew().call(() ->
+        assertEquals(false, unitOfWork.inNewTransaction(() ->
                 ledger.credit(AccountId.of(m.accountId()), PaymentId.of(first), "tx-" + first,
                         Money.of(new BigDecimal("40.00"), "KES"))));
         assertEquals(new BigDecimal("140.00"), sql("SELECT available_after FROM balance_entries WHERE account_id = ? "
@@ -186,7 +189,7 @@ class HotAccountsTest {
         for (int i = 0; i < 8; i++) {
             work.add(() -> {
                 try {
-                    return String.valueOf(QuarkusTransaction.requiringNew().call(() ->
+                    return String.valueOf(unitOfWork.inNewTransaction(() ->
                             ledger.credit(AccountId.of(m.accountId()), PaymentId.of(second), "tx-" + second,
                                     Money.of(new BigDecimal("2.50"), "KES"))));
                 } catch (RuntimeException lostTheRace) {

@@ -21,11 +21,11 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.screening.ScreeningStore;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.mizani.domain.screening.CaseStatus;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -192,7 +192,8 @@ class ConsoleOperationsScreensTest {
         Map<String, Object> hit = Map.of("list", "console-test", "list_version", 1, "entry_id", "E-1",
                 "name", "Osama bin Laden", "matched_name", "Usama bin Ladin", "score", 94);
         String id = "case_console" + System.nanoTime();
-        return QuarkusTransaction.requiringNew().call(() -> store.openCase(new ScreeningStore.StoredCase(id,
+        UnitOfWork unitOfWork = io.quarkus.arc.Arc.container().instance(UnitOfWork.class).get();
+        return unitOfWork.inNewTransaction(() -> store.openCase(new ScreeningStore.StoredCase(id,
                 m.accountId(), "console-test-" + System.nanoTime(), subject, List.of(hit), CaseStatus.OPEN,
                 Instant.now(), null)).orElseThrow().id());
     }

@@ -18,12 +18,12 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import io.mizani.application.common.UnitOfWork;
 import io.mizani.application.operator.ApprovalStore;
 import io.mizani.bootstrap.payment.PaymentFixtures;
 import io.mizani.bootstrap.support.TestMerchants;
 import io.mizani.bootstrap.support.TestMerchants.Merchant;
 import io.mizani.domain.operator.ApprovalKind;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 
@@ -66,7 +66,8 @@ class ConsoleScreensTest {
         body.put("amount", new BigDecimal("150000.00"));
         body.put("reference", reference);
         ApprovalStore store = io.quarkus.arc.Arc.container().instance(ApprovalStore.class).get();
-        return QuarkusTransaction.requiringNew().call(() -> store.insertPending(new ApprovalStore.Request(
+        UnitOfWork unitOfWork = io.quarkus.arc.Arc.container().instance(UnitOfWork.class).get();
+        return unitOfWork.inNewTransaction(() -> store.insertPending(new ApprovalStore.Request(
                 ApprovalKind.SERVICE_WALLET_CREDIT, m.accountId(), reference, body, by)).id());
     }
 

@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.mizani.application.common.UnitOfWork;
 import io.mizani.adapter.persistence.common.Sql;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 
-/** The Jdbi idiom of new stores takes part in the JTA transaction of a unit of work: commit and rollback both. */
+/** The Jdbi idiom of the stores takes part in the transaction of a unit of work: commit and rollback both. */
 @QuarkusTest
 class SqlIdiomTest {
+
+    @Inject
+    UnitOfWork unitOfWork;
 
     @Inject
     Sql sql;
@@ -26,7 +29,7 @@ class SqlIdiomTest {
 
     @Test
     void statements_inside_a_transaction_that_rolls_back_leave_nothing_and_a_committed_one_stays() {
-        assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+        assertThrows(IllegalStateException.class, () -> unitOfWork.run(() -> {
             sql.use(h -> h.createUpdate("insert into sql_idiom_probe (id, note) values (:id, :note)")
                     .bind("id", 1L).bind("note", "rolled back").execute());
             sql.use(h -> h.createUpdate("insert into sql_idiom_probe (id, note) values (:id, :note)")
@@ -34,7 +37,7 @@ class SqlIdiomTest {
             throw new IllegalStateException("the action fails after its writes");
         }));
         assertEquals(0, count());
-        QuarkusTransaction.requiringNew().run(() -> {
+        unitOfWork.run(() -> {
             sql.use(h -> h.createUpdate("insert into sql_idiom_probe (id, note) values (:id, :note)")
                     .bind("id", 3L).bind("note", "kept").execute());
             // a second handle in the same transaction sees the first one's row: one connection, one transaction

@@ -37,8 +37,8 @@ class VerificationCacheTest {
     void a_settings_change_on_one_instance_is_seen_by_the_other_within_the_bound() throws Exception {
         Merchant m = VerificationSupport.platformMerchant("100");
         Merchant other = TestMerchants.onboard();
-        CacheVersions a = new CacheVersions(sql, POLL_A, Duration.ofSeconds(2), null);
-        CacheVersions b = new CacheVersions(sql, POLL_B, Duration.ofSeconds(2), null);
+        CacheVersions a = new CacheVersions(sql, POLL_A, Duration.ofSeconds(2));
+        CacheVersions b = new CacheVersions(sql, POLL_B, Duration.ofSeconds(2));
         try {
             var accessA = new JdbcVerificationAccess(sql, a);
             var accessB = new JdbcVerificationAccess(sql, b);

@@ -14,12 +14,12 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.audit.AuditLog;
 import io.mizani.application.audit.AuditService;
 import io.mizani.application.audit.AuditTrail;
+import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.audit.AuditChain;
 import io.mizani.domain.audit.AuditEvent;
 import io.mizani.domain.audit.AuditRecord;
 import io.mizani.domain.audit.CanonicalJson;
 import io.mizani.domain.audit.JsonText;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -35,15 +35,17 @@ class JdbcAuditLog implements AuditLog, AuditTrail {
             + "target_id, outcome, request_id, source_ip, details, prev_hash, hash";
 
     private final Sql sql;
+    private final UnitOfWork unitOfWork;
 
-    JdbcAuditLog(Sql sql) {
+    JdbcAuditLog(Sql sql, UnitOfWork unitOfWork) {
         this.sql = sql;
+        this.unitOfWork = unitOfWork;
     }
 
     @Override
     public void record(AuditRecord raw) {
         AuditRecord record = raw.withoutSecrets();
-        QuarkusTransaction.joiningExisting().run(() -> sql.use(h -> {
+        unitOfWork.run(() -> sql.use(h -> {
             LockedHead head = h.createQuery("SELECT last_seq, last_hash, clock_timestamp() AS now FROM audit_head "
                             + "WHERE id = 1 FOR UPDATE")
                     .map((rs, ctx) -> new LockedHead(rs.getLong("last_seq"), rs.getString("last_hash"),

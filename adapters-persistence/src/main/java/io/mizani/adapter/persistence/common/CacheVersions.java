@@ -3,9 +3,6 @@ package io.mizani.adapter.persistence.common;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jdbi.v3.core.mapper.RowMapper;
 
@@ -44,7 +41,6 @@ public class CacheVersions {
     private final Sql sql;
     private final long pollMillis;
     private final long maxStaleNanos;
-    private final TransactionSynchronizationRegistry transactions;
     private final Map<String, List<Cache<?, ?>>> caches = new ConcurrentHashMap<>();
     private final Map<String, Long> seen = new HashMap<>();
     private volatile long lastPollNanos;
@@ -55,12 +51,10 @@ public class CacheVersions {
     @Inject
     public CacheVersions(Sql sql,
                          @ConfigProperty(name = "mizani.cache.poll", defaultValue = "PT0.25S") Duration poll,
-                         @ConfigProperty(name = "mizani.cache.max-stale", defaultValue = "PT2S") Duration maxStale,
-                         TransactionSynchronizationRegistry transactions) {
+                         @ConfigProperty(name = "mizani.cache.max-stale", defaultValue = "PT2S") Duration maxStale) {
         this.sql = sql;
         this.pollMillis = Math.max(10, poll.toMillis());
         this.maxStaleNanos = Math.max(maxStale.toNanos(), 2 * poll.toNanos());
-        this.transactions = transactions;
     }
 
     /** The staleness bound a reader on another replica can see after a commit: one poll interval. */
@@ -81,23 +75,8 @@ public class CacheVersions {
      */
     public void changed(String name) {
         invalidate(name);
-        try {
-            if (transactions != null && transactions.getTransactionKey() != null) {
-                transactions.registerInterposedSynchronization(new Synchronization() {
-                    @Override
-                    public void beforeCompletion() {
-                    }
-
-                    @Override
-                    public void afterCompletion(int status) {
-                        if (status == Status.STATUS_COMMITTED) {
-                            invalidate(name);
-                        }
-                    }
-                });
-            }
-        } catch (RuntimeException e) {
-            // no transaction context: the immediate drop above and the next poll cover it
+        if (sql.inTransaction()) {
+            sql.afterCommit(() -> invalidate(name));
         }
     }
 

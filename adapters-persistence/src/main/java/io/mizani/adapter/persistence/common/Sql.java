@@ -1,6 +1,10 @@
 package io.mizani.adapter.persistence.common;
 
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
@@ -15,11 +19,18 @@ import org.postgresql.util.PSQLException;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
 
 /**
- * The SQL idiom of new stores: Jdbi 3 with named parameters and row mappers, on the service's Agroal data source.
- * A handle taken inside a JTA transaction ({@code UnitOfWork}) uses the connection Agroal enlisted in it, so its
- * statements commit or roll back with the transaction; Jdbi is told not to end a transaction it did not begin.
+ * The SQL idiom of the stores: Jdbi 3 with named parameters and row mappers, on the service's Agroal data source,
+ * and the service's transactions: plain JDBC ones on one connection, no transaction manager (ADR 0011).
+ * <p>
+ * {@link #inNewTransaction} takes a connection from the pool, begins, runs its work, commits (or rolls back when the
+ * work throws) and gives the connection back. While it runs, every {@link #with} and {@link #use} on its thread runs
+ * on that transaction's one handle, so the stores' statements commit or roll back together and no statement looks a
+ * connection up again. A new transaction started inside another one suspends it (a second connection) until it ends;
+ * outside a transaction each call takes a handle of its own in auto-commit. Work to do once the transaction has
+ * committed (a cache drop, a timer) is given to {@link #afterCommit}.
  * <pre>{@code
  * sql.with(h -> h.createUpdate("update refunds set status = :status where id = :id")
  *         .bind("status", "succeeded").bind("id", id.value()).execute());
@@ -28,22 +39,120 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class Sql {
 
+    private static final Logger LOG = Logger.getLogger(Sql.class);
+
+    /** The transaction running on this thread (one it suspended is kept by that call's frame); null outside one. */
+    private final ThreadLocal<Transaction> current = new ThreadLocal<>();
     private final Jdbi jdbi;
 
     @Inject
     public Sql(DataSource dataSource) {
         this.jdbi = Jdbi.create(dataSource);
-        // the transaction belongs to JTA (QuarkusTransaction), not to the handle: closing a handle inside it must
-        // neither commit nor roll it back
+        // a transaction is ended by inNewTransaction itself, never by closing its handle (which happens after the
+        // commit or the rollback)
         jdbi.getConfig(Handles.class).setForceEndTransactions(false);
         // a failing statement's message reaches the log: it names the SQL, never a bound value (Jdbi's own lists
         // every argument, and stores bind identifiers, sealed values and personal data)
         jdbi.getConfig(StatementExceptions.class).setMessageRendering(Sql::statementOnly);
     }
 
-    /** Runs {@code work} on a handle (the current transaction's connection when there is one). */
+    /** Runs {@code work} on a handle: the current transaction's when there is one, else one of its own. */
     public <T> T with(HandleCallback<T, RuntimeException> work) {
-        return jdbi.withHandle(work);
+        Transaction tx = current.get();
+        return tx == null ? jdbi.withHandle(work) : work.withHandle(tx.handle);
+    }
+
+    /** Whether this thread runs inside a transaction of {@link #inNewTransaction}. */
+    public boolean inTransaction() {
+        return current.get() != null;
+    }
+
+    /**
+     * Runs {@code work} in a transaction of its own on one connection, committed when it returns and rolled back when
+     * it throws (the exception then propagates as it is). A transaction already running on this thread is suspended
+     * until this one ends. A transaction still running when {@code timeout} has passed is rolled back at its end
+     * instead of committed: {@link TransactionTimedOut}.
+     */
+    public <T> T inNewTransaction(Duration timeout, Supplier<T> work) {
+        Transaction outer = current.get();
+        Handle handle = jdbi.open();
+        Transaction tx = new Transaction(handle, System.nanoTime() + timeout.toNanos());
+        boolean committed = false;
+        current.set(tx);
+        try {
+            handle.begin();
+            T result = work.get();
+            if (System.nanoTime() - tx.deadline > 0) {
+                throw new TransactionTimedOut(timeout);
+            }
+            handle.commit();
+            committed = true;
+            return result;
+        } catch (RuntimeException | Error e) {
+            rollback(handle, e);
+            throw e;
+        } finally {
+            current.set(outer);
+            try {
+                handle.close();
+            } catch (RuntimeException e) {
+                LOG.debugf("closing a transaction's handle failed: %s", e.getClass().getSimpleName());
+            }
+            if (committed) {
+                tx.committed();
+            }
+        }
+    }
+
+    /**
+     * Runs {@code work} once the current transaction has committed (never if it rolls back), on this thread, after
+     * its connection is back in the pool; outside a transaction, now. A failure of {@code work} is logged, not thrown:
+     * the transaction has committed already.
+     */
+    public void afterCommit(Runnable work) {
+        Transaction tx = current.get();
+        if (tx == null) {
+            work.run();
+        } else {
+            tx.afterCommit.add(work);
+        }
+    }
+
+    private static void rollback(Handle handle, Throwable cause) {
+        try {
+            handle.rollback();
+        } catch (RuntimeException e) {
+            // the connection is most likely gone; the pool drops it, and the work's own failure is what the caller sees
+            cause.addSuppressed(e);
+        }
+    }
+
+    /** A transaction still running when its timeout passed: rolled back, nothing of it kept. */
+    public static final class TransactionTimedOut extends IllegalStateException {
+        TransactionTimedOut(Duration timeout) {
+            super("the transaction ran longer than its timeout (" + timeout + ") and was rolled back");
+        }
+    }
+
+    private static final class Transaction {
+        final Handle handle;
+        final long deadline;
+        final List<Runnable> afterCommit = new ArrayList<>(2);
+
+        Transaction(Handle handle, long deadline) {
+            this.handle = handle;
+            this.deadline = deadline;
+        }
+
+        void committed() {
+            for (Runnable work : afterCommit) {
+                try {
+                    work.run();
+                } catch (RuntimeException e) {
+                    LOG.warnf("work after a commit failed: %s", e.getClass().getName());
+                }
+            }
+        }
     }
 
     /**
@@ -62,9 +171,12 @@ public class Sql {
         }
     }
 
-    /** Runs {@code work} on a handle, for statements that return nothing. */
+    /** Runs {@code work} on a handle, as {@link #with}, for statements that return nothing. */
     public void use(java.util.function.Consumer<Handle> work) {
-        jdbi.useHandle(work::accept);
+        with(h -> {
+            work.accept(h);
+            return null;
+        });
     }
 
     /**
@@ -93,6 +205,7 @@ public class Sql {
                 statement.setArray(position, statement.getConnection().createArrayOf(type, values));
     }
 
+    /** Jdbi itself: its handles take no part in {@link #inNewTransaction}'s transactions. */
     public Jdbi jdbi() {
         return jdbi;
     }

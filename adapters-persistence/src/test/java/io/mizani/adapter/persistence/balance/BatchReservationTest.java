@@ -106,7 +106,7 @@ class BatchReservationTest {
 
     /** In one transaction, as the service always calls the ledger (a slot's attempt is a savepoint). */
     static <T> T tx(java.util.function.Supplier<T> work) {
-        return sql.jdbi().inTransaction(h -> work.get());
+        return sql.inNewTransaction(java.time.Duration.ofMinutes(1), work);
     }
 
     static Money kes(String amount) {

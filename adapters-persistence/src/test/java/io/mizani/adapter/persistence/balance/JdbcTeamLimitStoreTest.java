@@ -109,8 +109,8 @@ class JdbcTeamLimitStoreTest {
         for (long id : ids) {
             Callable<Boolean> count = () -> {
                 start.await();
-                return sql.jdbi().inTransaction(h -> store.tryCount(2, TODAY, RequestType.PAYMENT, id,
-                        usd("20.00"), usd("100.00")));
+                return sql.inNewTransaction(java.time.Duration.ofMinutes(1), () -> store.tryCount(2, TODAY,
+                        RequestType.PAYMENT, id, usd("20.00"), usd("100.00")));
             };
             results.add(pool.submit(count));
         }

@@ -1,45 +1,57 @@
 package io.mizani.adapter.persistence.common;
 
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 import io.mizani.application.common.UnitOfWork;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The transaction boundary on Narayana. A transaction this class starts (not one it joins) and that PostgreSQL
- * aborts as a deadlock victim or a serialization failure is run again, up to {@link #ATTEMPTS} times in all, after
- * a short random pause: PostgreSQL rolled all of it back, and the port's contract keeps provider and network calls
- * out of a transaction, so running the work again is running it for the first time (docs/architecture.md "Lock
- * order / no deadlock"). A transaction that joined an outer one is never retried here: the outer one is.
+ * The transaction boundary: plain JDBC transactions through {@link Sql} (ADR 0011). A transaction this class starts
+ * (not one it joins) and that PostgreSQL aborts as a deadlock victim or a serialization failure is run again, up to
+ * {@link #ATTEMPTS} times in all, after a short random pause: PostgreSQL rolled all of it back, and the port's
+ * contract keeps provider and network calls out of a transaction, so running the work again is running it for the
+ * first time (docs/architecture.md "Lock order / no deadlock"). A transaction that joined an outer one is never
+ * retried here: the outer one is.
  */
 @ApplicationScoped
-class QuarkusUnitOfWork implements UnitOfWork {
+class JdbcUnitOfWork implements UnitOfWork {
 
-    private static final Logger LOG = Logger.getLogger(QuarkusUnitOfWork.class);
+    private static final Logger LOG = Logger.getLogger(JdbcUnitOfWork.class);
 
     /** Runs of one transaction in all: the first and two retries. */
     static final int ATTEMPTS = 3;
 
+    private final Sql sql;
+    private final Duration timeout;
+
+    @Inject
+    JdbcUnitOfWork(Sql sql,
+                   @ConfigProperty(name = "mizani.transaction.timeout", defaultValue = "PT60S") Duration timeout) {
+        this.sql = sql;
+        this.timeout = timeout;
+    }
+
     @Override
     public <T> T inTransaction(Supplier<T> work) {
-        if (QuarkusTransaction.isActive()) {
-            return QuarkusTransaction.joiningExisting().call(work::get);
+        if (sql.inTransaction()) {
+            return work.get();
         }
-        return retrying(() -> QuarkusTransaction.joiningExisting().call(work::get));
+        return retrying(() -> sql.inNewTransaction(timeout, work));
     }
 
     @Override
     public <T> T inNewTransaction(Supplier<T> work) {
-        return retrying(() -> QuarkusTransaction.requiringNew().call(work::get));
+        return retrying(() -> sql.inNewTransaction(timeout, work));
     }
 
     @Override
-    public <T> T inNewTransaction(java.time.Duration timeout, Supplier<T> work) {
-        int seconds = (int) Math.max(1, timeout.toSeconds());
-        return retrying(() -> QuarkusTransaction.requiringNew().timeout(seconds).call(work::get));
+    public <T> T inNewTransaction(Duration timeout, Supplier<T> work) {
+        return retrying(() -> sql.inNewTransaction(timeout, work));
     }
 
     private static <T> T retrying(Supplier<T> transaction) {

@@ -83,12 +83,12 @@ for b in A B; do
   for p in $PATHS; do perf_lua "$p" "${AUTH[$b]}" >"$WORK/$p-$b.lua"; done
 done
 
-cpu_of() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$1/stat"; }
 cell() { # build path seconds -> "<req/s> <JVM ms/req> <PostgreSQL ms/req> <non-2xx>"
   local b=$1 p=$2 s=$3 port=PORT_$1 j0 g0 j1 g1
-  j0=$(cpu_of "${PID[$b]}"); g0=$(pg_cpu_ms)
+  SVC=${PID[$b]}   # the build whose JVM lib.sh's svc_cpu_ms reads
+  j0=$(svc_cpu_ms); g0=$(pg_cpu_ms)
   wrk -t2 -c"$CONNS" -d"${s}s" -s "$WORK/$p-$b.lua" "http://127.0.0.1:${!port}" >"$WORK/wrk.txt" 2>&1 || true
-  j1=$(cpu_of "${PID[$b]}"); g1=$(pg_cpu_ms)
+  j1=$(svc_cpu_ms); g1=$(pg_cpu_ms)
   python3 - "$WORK/wrk.txt" "$((j1 - j0))" "$((g1 - g0))" <<'PY'
 import re, sys
 t = open(sys.argv[1]).read()

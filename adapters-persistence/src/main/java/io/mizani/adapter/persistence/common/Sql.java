@@ -204,9 +204,4 @@ public class Sql {
         return (position, statement, ctx) ->
                 statement.setArray(position, statement.getConnection().createArrayOf(type, values));
     }
-
-    /** Jdbi itself: its handles take no part in {@link #inNewTransaction}'s transactions. */
-    public Jdbi jdbi() {
-        return jdbi;
-    }
 }

@@ -16,7 +16,9 @@
 #   bench/ab.sh <quarkus-app dir of A> <quarkus-app dir of B>
 # Env: PATHS ("cached pay"), ROUNDS (6), DUR (s per cell, 10), CONNS (8), WARMUP (s per path and build, 60),
 #      PORT_A / PORT_B (18510 / 18511), PGPORT (15450), AOT (1), IMAGE_FLAGS (1), KEEP=1 keeps the scratch directory,
-#      JFR=<dir>: each build records a JFR profile of the cells alone (settings=profile) into <dir>/A.jfr and B.jfr.
+#      JFR=<dir>: each build records a JFR profile of the cells alone (settings=profile) into <dir>/A.jfr and B.jfr,
+#      OPTS_A / OPTS_B: JVM flags added to that build's (one build against itself with other flags: pass the same
+#      directory twice).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
@@ -53,10 +55,10 @@ flags() { # app dir -> the JVM flags for it
   fi
   echo "$f"
 }
-FLAGS_A=$(flags "$APP_A"); FLAGS_B=$(flags "$APP_B")
+FLAGS_A="$(flags "$APP_A") ${OPTS_A:-}"; FLAGS_B="$(flags "$APP_B") ${OPTS_B:-}"
 
 echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1), load average before: $(load)"
-echo "A: $APP_A"; echo "B: $APP_B"
+echo "A: $APP_A ${OPTS_A:-}"; echo "B: $APP_B ${OPTS_B:-}"
 pg_start -c shared_buffers=256MB -c max_connections=200
 
 start() { # name port app flags

@@ -9,7 +9,9 @@
 # Usage: ./mvnw -B package -DskipTests && bench/aot-train.sh [quarkus-app dir]   (the build packages aot-jar: docs/performance.md)
 # Env:   IMAGE_FLAGS (1: trained with the image's JVM flags, bench/lib.sh image_jvm_flags, as perf.sh runs; 0: none),
 #        QUARKUS_DATASOURCE_JDBC_URL/_USERNAME/_PASSWORD (an existing database; it gets a demo merchant and a few
-#        payments), else a throw-away PostgreSQL 17 on PGPORT (15640); PORT (18700); JAVA.
+#        payments), else a throw-away PostgreSQL 17 on PGPORT (15640); PORT (18700); JAVA; TRAIN_OPTS (JVM flags of the
+#        training run only: a cache trained with -XX:StartFlightRecording=... accepts a JVM that records JFR from
+#        its start, one trained without refuses it).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 

@@ -4,12 +4,16 @@
 # JDBC URL; one cold start (migrations on an empty database), then N warm starts. For each: milliseconds from the
 # `java` launch to the first 200 of /q/health/ready, Quarkus's own "started in", and the load average at that moment
 # (the machine may be shared: compare variants run in the same minutes, see docs/performance.md "Start-up").
-# After the last start: RSS 5 s after ready (idle).
+# After the last start: RSS 5 s after ready (idle). Each start also splits the CPU the process spent before ready by
+# thread: the JIT compiler threads (C1, C2), the main thread, and the rest (from /proc/<pid>/task at ready).
+# With JAVA_OPTS_B set, the warm starts alternate between JAVA_OPTS (variant A) and JAVA_OPTS + JAVA_OPTS_B (variant
+# B), N of each, and the summary gives each variant's medians.
 #
 # Usage: ./mvnw -B package -DskipTests && bench/start.sh [label]
 # Env:   N (5), RUNJAR (bootstrap/target/quarkus-app/quarkus-run.jar), JAVA_OPTS (JVM flags of every start, e.g.
 #        "-XX:AOTCache=bootstrap/target/quarkus-app/app.aot"), PORT (18600), PGPORT (15540),
-#        LOG_LEVEL (WARN, as bench/perf.sh; io.quarkus stays at INFO for its "started in"), KEEP=1 keeps the logs.
+#        LOG_LEVEL (WARN, as bench/perf.sh; io.quarkus stays at INFO for its "started in"), KEEP=1 keeps the logs,
+#        JAVA_OPTS_B (flags added for variant B, e.g. "-XX:CompileThresholdScaling=4").
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"   # a JDK 21+ first on the PATH, whatever the default java
 
@@ -31,7 +35,8 @@ trap 'bench_cleanup "$WORK"' EXIT
 
 pg_start -c shared_buffers=128MB -c max_connections=100
 
-# start_service: launches the service, waits for ready; sets SVC and READY_MS, STARTED (Quarkus's "started in")
+# start_service NAME [EXTRA FLAGS]: launches the service, waits for ready; sets SVC and READY_MS, STARTED (Quarkus's
+# "started in") and CPU_SPLIT (CPU ms before ready: compilers, main thread, the rest, all)
 start_service() {
   local log="$WORK/service-$1.log" t0
   t0=$(date +%s%N)
@@ -40,12 +45,13 @@ start_service() {
     QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/mizani" \
     QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
     MIZANI_DATA_DIR="$WORK/service-data" MIZANI_PAYMENTS_WORKERS_ENABLED=false \
-    "$JAVA" ${JAVA_OPTS:-} -jar "$RUNJAR" >"$log" 2>&1 &
+    "$JAVA" ${JAVA_OPTS:-} ${2:-} -jar "$RUNJAR" >"$log" 2>&1 &
   SVC=$!
   for _ in $(seq 1 2400); do
     if curl -fs "$BASE/q/health/ready" >/dev/null 2>&1; then
       READY_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
       STARTED=$(grep -o 'started in [0-9.]*s' "$log" | head -1 | sed 's/started in //')
+      CPU_SPLIT=$(cpu_split "$SVC")
       return 0
     fi
     kill -0 "$SVC" 2>/dev/null || { tail -30 "$log" >&2; exit 1; }
@@ -53,26 +59,51 @@ start_service() {
   done
   tail -30 "$log" >&2; exit 1
 }
+# cpu_split PID: "<compilers> <main> <rest> <all>" CPU ms of the process so far, by thread (the launcher's main Java
+# thread is the second task, named after the executable)
+cpu_split() {
+  local hz t
+  hz=$(getconf CLK_TCK)
+  for t in /proc/"$1"/task/*; do
+    echo "$(basename "$t") $(awk '{print $14 + $15}' "$t/stat") $(tr ' ' '_' <"$t/comm")"
+  done | sort -n | awk -v hz="$hz" 'NR == 2 {m += $2} NR != 2 && $3 ~ /^C[12]_CompilerThre/ {c += $2}
+    NR != 2 && $3 !~ /^C[12]_CompilerThre/ {r += $2} {a += $2}
+    END {printf "%d %d %d %d", c * 1000 / hz, m * 1000 / hz, r * 1000 / hz, a * 1000 / hz}'
+}
 stop_service() { kill "$SVC"; wait "$SVC" 2>/dev/null || true; SVC=""; }
 
 echo "== $LABEL: $(nproc) cores, $("$JAVA" -version 2>&1 | head -1), JAVA_OPTS='${JAVA_OPTS:-}'"
 start_service cold
 echo "cold (migrations): ${READY_MS} ms to ready (Quarkus: started in ${STARTED:-?}), load $(load)"
 stop_service
-TOTAL=0
-ALL=()
+VARIANTS="A"; [ -n "${JAVA_OPTS_B:-}" ] && VARIANTS="A B"
+[ -n "${JAVA_OPTS_B:-}" ] && echo "variant B adds: $JAVA_OPTS_B"
+: >"$WORK/starts.tsv"
 for i in $(seq 1 "$N"); do
-  start_service "warm-$i"
-  printf 'warm %d: %5d ms to ready (Quarkus: started in %s), load %s\n' "$i" "$READY_MS" "${STARTED:-?}" "$(load)"
-  ALL+=("$READY_MS")
-  TOTAL=$((TOTAL + READY_MS))
-  if [ "$i" = "$N" ]; then
-    sleep 5
-    RSS_KB=$(awk '/VmRSS/ {print $2}' "/proc/$SVC/status")
-    echo "RSS idle 5 s after ready: $((RSS_KB / 1024)) MiB"
-  fi
-  stop_service
+  for v in $VARIANTS; do
+    extra=""; [ "$v" = B ] && extra=$JAVA_OPTS_B
+    start_service "warm-$v-$i" "$extra"
+    read -r comp main rest all <<<"$CPU_SPLIT"
+    printf 'warm %s%d: %5d ms to ready (Quarkus: started in %s), CPU before ready %d ms (compilers %d, main %d, rest %d), load %s\n' \
+      "$([ "$VARIANTS" = A ] || echo "$v ")" "$i" "$READY_MS" "${STARTED:-?}" "$all" "$comp" "$main" "$rest" "$(load)"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$v" "$READY_MS" "$all" "$comp" "$main" "$rest" >>"$WORK/starts.tsv"
+    if [ "$i" = "$N" ]; then
+      sleep 5
+      echo "$v $(awk '/VmRSS/ {print int($2 / 1024)}' "/proc/$SVC/status")" >>"$WORK/rss.txt"
+    fi
+    stop_service
+  done
 done
-SORTED=$(printf '%s\n' "${ALL[@]}" | sort -n | tr '\n' ' ')
-MEDIAN=$(printf '%s\n' "${ALL[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-echo "RESULT $LABEL: warm start to ready median ${MEDIAN} ms (mean $((TOTAL / N)) ms; all: ${SORTED}), RSS idle $((RSS_KB / 1024)) MiB, load $(load)"
+python3 - "$WORK/starts.tsv" "$WORK/rss.txt" "$LABEL" "$(load)" <<'PY'
+import statistics, sys
+rows = [l.split("\t") for l in open(sys.argv[1]).read().splitlines()]
+rss = dict(l.split() for l in open(sys.argv[2]).read().splitlines())
+for v in sorted({r[0] for r in rows}):
+    mine = [[int(x) for x in r[1:]] for r in rows if r[0] == v]
+    med = [statistics.median(c) for c in zip(*mine)]
+    ready = sorted(r[0] for r in mine)
+    name = sys.argv[3] + ("" if len(rss) == 1 else " " + v)
+    print("RESULT %s: warm start to ready median %d ms (all: %s), CPU before ready median %d ms (compilers %d, main "
+          "thread %d, rest %d), RSS idle %s MiB, load %s"
+          % (name, med[0], " ".join(map(str, ready)), med[1], med[2], med[3], med[4], rss[v], sys.argv[4]))
+PY

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.common;
 
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -118,11 +119,32 @@ public class Sql {
         }
     }
 
+    /**
+     * Rolls the transaction back on its connection itself, not through Jdbi: when a ROLLBACK fails, Jdbi switches
+     * auto-commit back on in a {@code finally}, and so does the pool when the connection comes back, and the driver
+     * commits an open transaction when auto-commit is switched on. So a ROLLBACK that fails abandons the connection
+     * first. The work's own exception is what the caller sees, with the rollback's failure attached.
+     */
     private static void rollback(Handle handle, Throwable cause) {
+        Connection connection = handle.getConnection();
         try {
-            handle.rollback();
-        } catch (RuntimeException e) {
-            // the connection is most likely gone; the pool drops it, and the work's own failure is what the caller sees
+            connection.rollback();
+        } catch (SQLException | RuntimeException e) {
+            cause.addSuppressed(e);
+            abandon(connection, cause);
+        }
+    }
+
+    /**
+     * Closes the physical connection beneath the pool's wrapper, so nothing can commit on it: PostgreSQL rolls back
+     * the transaction of a session that ends, and the pool does not hand a closed connection out again
+     * (SqlTransactionsTest shows both).
+     */
+    private static void abandon(Connection connection, Throwable cause) {
+        try {
+            connection.unwrap(Connection.class).abort(Runnable::run);
+            LOG.warn("a transaction's rollback failed: its connection was closed, and PostgreSQL rolled it back");
+        } catch (SQLException | RuntimeException e) {
             cause.addSuppressed(e);
         }
     }

@@ -3,17 +3,33 @@ package io.mizani.adapter.persistence.common;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+import io.agroal.api.AgroalDataSource;
+import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
+import io.agroal.api.exceptionsorter.PostgreSQLExceptionSorter;
+import io.agroal.api.security.NamePrincipal;
+import io.agroal.api.security.SimplePassword;
 
 import io.mizani.adapter.persistence.support.TestDatabase;
 
@@ -26,10 +42,11 @@ class SqlTransactionsTest {
 
     static final Duration MINUTE = Duration.ofMinutes(1);
     static Sql sql;
+    static TestDatabase db;
 
     @BeforeAll
     static void start() {
-        TestDatabase db = TestDatabase.fresh("sql_transactions");
+        db = TestDatabase.fresh("sql_transactions");
         db.execute("CREATE TABLE probe (id int PRIMARY KEY, note text NOT NULL)");
         sql = new Sql(db.dataSource());
     }
@@ -123,6 +140,90 @@ class SqlTransactionsTest {
             return null;
         }));
         assertEquals(0, count());
+    }
+
+    /**
+     * A ROLLBACK that fails on a live connection (never seen, so injected here) must not let anything commit: Jdbi
+     * and the pool both switch auto-commit back on, and the driver commits an open transaction when they do. The
+     * pool is Agroal as the service configures it for PostgreSQL, one connection, so the next transaction shows
+     * whether the abandoned connection was handed out again.
+     */
+    @Test
+    void aTransactionWhoseRollbackFailsKeepsNothingAndItsConnectionLeavesThePool() throws Exception {
+        PGSimpleDataSource target = db.dataSource();
+        AgroalDataSourceConfigurationSupplier config = new AgroalDataSourceConfigurationSupplier()
+                .connectionPoolConfiguration(pool -> pool.maxSize(1)
+                        .exceptionSorter(new PostgreSQLExceptionSorter())
+                        .connectionFactoryConfiguration(factory -> factory.jdbcUrl(target.getUrl())
+                                .principal(new NamePrincipal(target.getUser()))
+                                .credential(new SimplePassword(target.getPassword()))));
+        AtomicBoolean failRollback = new AtomicBoolean();
+        try (AgroalDataSource pool = AgroalDataSource.from(config)) {
+            Sql pooled = new Sql(rollbackFails(pool, failRollback));
+            IllegalStateException failure = new IllegalStateException("the work fails after its write");
+            List<Connection> physical = new ArrayList<>();
+            failRollback.set(true);
+            IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                    () -> pooled.inNewTransaction(MINUTE, () -> {
+                        pooled.use(h -> {
+                            physical.add(physicalOf(h.getConnection()));
+                            h.execute("INSERT INTO probe (id, note) VALUES (1, 'never kept')");
+                        });
+                        throw failure;
+                    }));
+            assertSame(failure, thrown, "the work's own exception reaches the caller");
+            assertFalse(failRollback.get(), "the rollback was tried, and failed");
+            assertTrue(thrown.getSuppressed().length > 0, "the rollback's failure is attached to the work's");
+            assertEquals(0, count(), "nothing of a transaction whose rollback failed is committed");
+
+            assertTrue(physical.get(0).isClosed(), "its connection was closed");
+
+            assertEquals("next", pooled.inNewTransaction(MINUTE, () -> {
+                pooled.use(h -> {
+                    physical.add(physicalOf(h.getConnection()));
+                    h.execute("INSERT INTO probe (id, note) VALUES (2, 'next')");
+                });
+                return "next";
+            }), "the next transaction gets a working connection");
+            assertNotSame(physical.get(0), physical.get(1), "the closed connection was not handed out again");
+            assertEquals(List.of("next"), notes());
+        }
+    }
+
+    /** {@code pool}, with connections whose next {@code rollback()} throws while {@code fail} is set. */
+    private static DataSource rollbackFails(DataSource pool, AtomicBoolean fail) {
+        return (DataSource) Proxy.newProxyInstance(SqlTransactionsTest.class.getClassLoader(),
+                new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+                    Object result = call(method, pool, args);
+                    if (!method.getName().equals("getConnection")) {
+                        return result;
+                    }
+                    Connection connection = (Connection) result;
+                    return Proxy.newProxyInstance(SqlTransactionsTest.class.getClassLoader(),
+                            new Class<?>[] {Connection.class}, (p, m, a) -> {
+                                if (m.getName().equals("rollback") && a == null && fail.getAndSet(false)) {
+                                    throw new SQLException("injected: the ROLLBACK failed", "XX000");
+                                }
+                                return call(m, connection, a);
+                            });
+                });
+    }
+
+    /** The driver's connection beneath the pool's wrapper (and the test's proxy). */
+    private static Connection physicalOf(Connection connection) {
+        try {
+            return connection.unwrap(Connection.class);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Object call(Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 
     private static int insert(int id, String note) {

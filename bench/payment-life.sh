@@ -17,7 +17,8 @@
 # The counts do not depend on the machine's speed: they are the figures to compare before and after a change.
 # Usage: ./mvnw -B package -DskipTests && bench/payment-life.sh
 # Env: N (payments, 2000), WARM (2000), JAVA_OPTS (JVM flags), PORT (18510), CB_PORT (18511), PGPORT (15450), RUNJAR (another build),
-#      KEEP=1 keeps the scratch directory, OUT_FILE (where the report goes; bench/out/payment-life.txt).
+#      KEEP=1 keeps the scratch directory, OUT_FILE (where the report goes; bench/out/payment-life.txt),
+#      JFR=<file> records a JFR profile (settings=profile) of the N payments alone into <file>.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"
 export MIZANI_MERCHANT_RATE_LIMIT=0
@@ -102,11 +103,16 @@ sleep 2
 CB0=$(curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1)
 $PSQL -tAc "SELECT pg_stat_statements_reset(), pg_stat_reset(), pg_stat_reset_shared('wal')" >/dev/null
 sleep 1   # table statistics are flushed by the backends at most once a second
+SPLIT="python3 $ROOT/bench/perf/cpu_split.py"
+[ -n "${JFR:-}" ] && jcmd "$SVC" JFR.start name=life settings=profile >/dev/null
+jstat -compiler "$SVC" | tail -1 >"$WORK/jit0.txt"; $SPLIT snap jvm "$SVC" >"$WORK/jvm0.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/pg0.json"
 SVC0=$(svc_cpu_ms); PG0=$(pg_cpu_ms); T0=$(date +%s%N)
 echo "== $N payments, 4 client threads"
 accept "$N" "life-$$"
 settle
 T1=$(date +%s%N); SVC1=$(svc_cpu_ms); PG1=$(pg_cpu_ms)
+jstat -compiler "$SVC" | tail -1 >"$WORK/jit1.txt"; $SPLIT snap jvm "$SVC" >"$WORK/jvm1.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/pg1.json"
+[ -n "${JFR:-}" ] && jcmd "$SVC" JFR.stop name=life filename="$(cd "$(dirname "$JFR")" && pwd)/$(basename "$JFR")" >/dev/null
 CB1=$(curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1)
 sleep 2   # let every backend flush its table statistics
 [ $((CB1 - CB0)) -eq "$N" ] || { echo "expected $N callbacks, received $((CB1 - CB0))" >&2; exit 1; }
@@ -116,7 +122,11 @@ sleep 2   # let every backend flush its table statistics
   echo "$N collections (mpesa_ke sandbox, settle 200 ms), each accepted, submitted, settled, credited and called back; $((CB1 - CB0)) callbacks received in $(( (T1 - T0) / 1000000 )) ms"
   python3 -c "import sys; n=int(sys.argv[1]); print('CPU per payment (noisy, shared machine): service JVM %.2f ms, PostgreSQL %.2f ms' % ((int(sys.argv[2]))/n, int(sys.argv[3])/n))" \
     "$N" "$((SVC1 - SVC0))" "$((PG1 - PG0))"
-  $PSQL -tA -F $'\t' -c "SELECT calls, rows, left(regexp_replace(query, '\s+', ' ', 'g'), 120) FROM pg_stat_statements
+  $SPLIT diff "$WORK/jvm0.json" "$WORK/jvm1.json" "$N" payment
+  read -r c0 _ i0 t0 _ <"$WORK/jit0.txt"; read -r c1 _ i1 t1 _ <"$WORK/jit1.txt"
+  echo "   JIT during these payments (jstat -compiler): $((c1 - c0)) methods compiled, $((i1 - i0)) invalidated, $(python3 -c "print(round($t1 - $t0, 2))") s compiling"
+  $SPLIT diff "$WORK/pg0.json" "$WORK/pg1.json" "$N" payment
+  $PSQL -tA -F $'\t' -c "SELECT calls, rows, round(total_exec_time::numeric, 3), left(regexp_replace(query, '\s+', ' ', 'g'), 120) FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani')
         AND query !~* 'pg_stat|count\(\*\) FROM (payments|events)|pg_catalog'
       ORDER BY calls DESC" >"$WORK/stmts.tsv"
@@ -127,16 +137,18 @@ sleep 2   # let every backend flush its table statistics
   python3 - "$N" "$WORK/stmts.tsv" "$WORK/tables.tsv" "$WORK/wal.tsv" <<'PY'
 import sys
 n = int(sys.argv[1])
-stmts = [l.rstrip("\n").split("\t", 2) for l in open(sys.argv[2]) if l.count("\t") >= 2]
-begin = sum(int(c) for c, _, q in stmts if q.strip().upper().startswith("BEGIN"))
-commit = sum(int(c) for c, _, q in stmts if q.strip().upper().startswith(("COMMIT", "ROLLBACK")))
-other = [(int(c), int(r), q) for c, r, q in stmts if not q.strip().upper().startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
-total = sum(c for c, _, _ in other)
-print("per payment: %.2f statements in %.2f transactions (BEGIN counted; pgjdbc's COMMIT is not listed)"
-      % (total / n, begin / n))
-for c, r, q in other:
-    if c >= n / 50:
-        print("   %6.2f calls %7.2f rows  %s" % (c / n, r / n, q))
+stmts = [l.rstrip("\n").split("\t", 3) for l in open(sys.argv[2]) if l.count("\t") >= 3]
+begin = sum(int(c) for c, _, _, q in stmts if q.strip().upper().startswith("BEGIN"))
+other = [(int(c), int(r), float(t), q) for c, r, t, q in stmts
+         if not q.strip().upper().startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+total = sum(c for c, _, _, _ in other)
+print("per payment: %.2f statements in %.2f transactions (BEGIN counted; pgjdbc's COMMIT is not listed), "
+      "%.2f ms of statement execution (pg_stat_statements: elapsed, not CPU; every statement)"
+      % (total / n, begin / n, sum(float(t) for _, _, t, _ in stmts) / n))
+print("    calls    rows  exec ms  (per payment)")
+for c, r, t, q in other:
+    if c >= n / 50 or t >= n * 0.02:
+        print("   %6.2f %7.2f %8.3f  %s" % (c / n, r / n, t / n, q))
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[3]) if "\t" in l]
 ins = upd = hot = dele = idx = 0
 print("rows per payment by table: inserted, updated (of which HOT), deleted; index entries written (inserts and non-HOT updates x indexes)")

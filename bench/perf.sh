@@ -280,6 +280,9 @@ step "drain: payment acceptance at 8 connections for ${DRAIN}s, 8 merchants, cal
 quiesce
 cb_count() { curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1; }
 $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
+SPLIT="python3 $ROOT/bench/perf/cpu_split.py"   # the CPU by thread and by PostgreSQL process, and the JIT's work
+jstat -compiler "$SVC" | tail -1 >"$WORK/drain-jit0.txt"
+$SPLIT snap jvm "$SVC" >"$WORK/drain-jvm0.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/drain-pg0.json"
 PG_CPU0=$(pg_cpu_ms); SVC_CPU0=$(svc_cpu_ms)
 OPEN0=$(open_payments); EV0=$(pending_events); CB0=$(cb_count)
 T0=$(date +%s%N)
@@ -294,9 +297,15 @@ done
 T2=$(date +%s%N)
 CB2=$(cb_count)
 PG_CPU1=$(pg_cpu_ms); SVC_CPU1=$(svc_cpu_ms)
+jstat -compiler "$SVC" | tail -1 >"$WORK/drain-jit1.txt"
+$SPLIT snap jvm "$SVC" >"$WORK/drain-jvm1.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/drain-pg1.json"
 # what accepting, processing and calling back the burst cost: CPU per payment, and the statements by time
 {
   python3 -c "import sys; s, p, n = (int(x) for x in sys.argv[1:]); n = max(1, n); print('CPU per payment over burst and tail: service JVM %.2f ms, PostgreSQL %.2f ms (%d payments called back)' % (s / n, p / n, n))" "$((SVC_CPU1 - SVC_CPU0))" "$((PG_CPU1 - PG_CPU0))" "$((CB2 - CB0))"
+  $SPLIT diff "$WORK/drain-jvm0.json" "$WORK/drain-jvm1.json" "$((CB2 - CB0 > 0 ? CB2 - CB0 : 1))" payment
+  read -r c0 _ _ t0 _ <"$WORK/drain-jit0.txt"; read -r c1 _ _ t1 _ <"$WORK/drain-jit1.txt"
+  echo "   JIT over burst and tail (jstat -compiler): $((c1 - c0)) methods compiled, $(python3 -c "print(round($t1 - $t0, 2))") s compiling"
+  $SPLIT diff "$WORK/drain-pg0.json" "$WORK/drain-pg1.json" "$((CB2 - CB0 > 0 ? CB2 - CB0 : 1))" payment
   echo "statements by total execution time (calls, total ms, mean ms, rows):"
   $PSQL -tA -F $'\t' -c "SELECT calls, round(total_exec_time::numeric, 0), round(mean_exec_time::numeric, 3), rows,
       left(regexp_replace(query, '\s+', ' ', 'g'), 140) FROM pg_stat_statements

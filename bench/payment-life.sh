@@ -72,30 +72,7 @@ settle() { # waits until no payment is open and no callback waits (at most 10 mi
   for _ in $(seq 1 6000); do [ "$(open_or_waiting)" -eq 0 ] && return 0; sleep 0.1; done
   echo "not settled after 10 minutes: $(open_or_waiting) open or waiting" >&2; exit 1
 }
-accept() { # count prefix: collections from 4 threads, each answer must be 2xx
-  python3 - "$1" "$2" "$PORT" "$CB_PORT" "$CRED" <<'PY'
-import base64, http.client, json, sys, threading
-n, prefix, port, cb, cred = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
-auth = "Basic " + base64.b64encode(cred.encode()).decode()
-bad = []
-def run(t):
-    c = http.client.HTTPConnection("127.0.0.1", int(port), timeout=30)
-    for i in range(t, n, 4):
-        body = json.dumps({"request_type": "payment", "transaction_channel": "momo", "provider": "mpesa_ke",
-            "amount": 100, "currency": "KES", "country": "KE",
-            "customer": {"first_name": "Ada", "last_name": "Obi", "email": "ada@example.com", "phone": "+254700000123"},
-            "provider_config": {"network_id": "net_ke_mpesa", "provider_id": "mpesa_ke", "network_name": "M-Pesa",
-                                "network_code": "MPESA", "account_type": "momo"},
-            "payment_config": {"reference": "%s-%d" % (prefix, i), "account_number": "+254700000123",
-                               "callback_url": "http://127.0.0.1:%s/cb" % cb}})
-        c.request("POST", "/api/global/payments", body, {"Authorization": auth, "Content-Type": "application/json"})
-        r = c.getresponse(); r.read()
-        if r.status // 100 != 2: bad.append(r.status)
-ts = [threading.Thread(target=run, args=(t,)) for t in range(4)]
-[t.start() for t in ts]; [t.join() for t in ts]
-if bad: sys.exit("non-2xx answers: %d (first %s)" % (len(bad), bad[0]))
-PY
-}
+accept() { collections "$1" "$2" "$PORT" "$CB_PORT" "$CRED"; }  # count prefix
 echo "== warm-up: $WARM payments"
 accept "$WARM" "warm-$$"
 settle

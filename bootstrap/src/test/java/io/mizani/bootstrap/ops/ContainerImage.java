@@ -239,8 +239,16 @@ public final class ContainerImage {
         return Files.readAllBytes(cache);
     }
 
-    /** A few requests of each kind the service serves, so that their classes and profiles are in the cache. */
-    private static void exercise(java.net.http.HttpClient http, String base) {
+    /** Collections the training run sends after the requests of each kind: the money path's volume. */
+    static final int TRAIN_PAYMENTS = 3000;
+
+    /**
+     * A few requests of each kind the service serves, so that their classes and profiles are in the cache; then
+     * {@link #TRAIN_PAYMENTS} collections, each processed by the workers and called back, so that the cache also holds
+     * the profiles of the money path's hot code (JEP 515) and a new JVM compiles it sooner (docs/performance.md "The
+     * AOT cache trained on payments").
+     */
+    private static void exercise(java.net.http.HttpClient http, String base) throws IOException, InterruptedException {
         String op = "operator:sandbox-operator";
         String demo = "demo:demo-secret";
         for (int i = 0; i < 20; i++) {
@@ -251,17 +259,55 @@ public final class ContainerImage {
             status(http, base + "/api/global/balances", demo, null);
             status(http, base + "/api/global/discovery/discover-rails?country=KE", demo, null);
             for (String kind : List.of("payment", "withdrawal")) {
-                status(http, base + "/api/global/payments", demo, ("{\"request_type\":\"" + kind + "\","
-                        + "\"transaction_channel\":\"momo\",\"provider\":\"mpesa_ke\",\"amount\":100,"
-                        + "\"currency\":\"KES\",\"country\":\"KE\",\"customer\":{\"first_name\":\"Ada\","
-                        + "\"last_name\":\"Obi\",\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},"
-                        + "\"provider_config\":{\"network_id\":\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\","
-                        + "\"network_name\":\"M-Pesa\",\"network_code\":\"MPESA\",\"account_type\":\"momo\"},"
-                        + "\"payment_config\":{\"reference\":\"aot-" + kind + "-" + i + "\","
-                        + "\"account_number\":\"+254700000123\",\"callback_url\":\"http://127.0.0.1:9/none\"}}"));
+                status(http, base + "/api/global/payments", demo,
+                        payment(kind, "aot-" + kind + "-" + i, "http://127.0.0.1:9/none"));
             }
             status(http, base + "/q/metrics", null, null);
         }
+        // the callbacks' receiver: answers 200 and counts
+        var received = new java.util.concurrent.atomic.AtomicInteger();
+        var receiver = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 512);
+        receiver.createContext("/", exchange -> {
+            try (exchange) {
+                exchange.getRequestBody().readAllBytes();
+                received.incrementAndGet();
+                exchange.sendResponseHeaders(200, -1);
+            }
+        });
+        receiver.start();
+        try {
+            String callback = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/cb";
+            var clients = java.util.concurrent.Executors.newFixedThreadPool(4);
+            for (int t = 0; t < 4; t++) {
+                int first = t;
+                clients.execute(() -> {
+                    for (int i = first; i < TRAIN_PAYMENTS; i += 4) {
+                        status(http, base + "/api/global/payments", demo, payment("payment", "aot-volume-" + i, callback));
+                    }
+                });
+            }
+            clients.shutdown();
+            clients.awaitTermination(10, TimeUnit.MINUTES);
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+            while (received.get() < TRAIN_PAYMENTS && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            System.err.println("AOT training: " + received.get() + " of " + TRAIN_PAYMENTS + " collections called back");
+        } finally {
+            receiver.stop(0);
+        }
+    }
+
+    /** A 100 KES M-Pesa payment request of the demo merchant (a collection or a withdrawal). */
+    private static String payment(String kind, String reference, String callbackUrl) {
+        return "{\"request_type\":\"" + kind + "\","
+                + "\"transaction_channel\":\"momo\",\"provider\":\"mpesa_ke\",\"amount\":100,"
+                + "\"currency\":\"KES\",\"country\":\"KE\",\"customer\":{\"first_name\":\"Ada\","
+                + "\"last_name\":\"Obi\",\"email\":\"ada@example.com\",\"phone\":\"+254700000123\"},"
+                + "\"provider_config\":{\"network_id\":\"net_ke_mpesa\",\"provider_id\":\"mpesa_ke\","
+                + "\"network_name\":\"M-Pesa\",\"network_code\":\"MPESA\",\"account_type\":\"momo\"},"
+                + "\"payment_config\":{\"reference\":\"" + reference + "\","
+                + "\"account_number\":\"+254700000123\",\"callback_url\":\"" + callbackUrl + "\"}}";
     }
 
     /** The application on the image's runtime in sandbox mode (on the embedded PostgreSQL under {@code stage} unless
@@ -279,6 +325,7 @@ public final class ContainerImage {
                 || k.equals("JAVA_TOOL_OPTIONS"));
         env.put("MIZANI_MODE", "sandbox");
         env.put("MIZANI_SANDBOX_SETTLE_MS", "100");
+        env.put("MIZANI_MERCHANT_RATE_LIMIT", "0"); // the training's collections are one merchant's burst
         env.put("MIZANI_DATA_DIR", stage.resolve("data").toString());
         env.putAll(settings);
         return pb.start();

@@ -59,17 +59,8 @@ start_service() {
   done
   tail -30 "$log" >&2; exit 1
 }
-# cpu_split PID: "<compilers> <main> <rest> <all>" CPU ms of the process so far, by thread (the launcher's main Java
-# thread is the second task, named after the executable)
-cpu_split() {
-  local hz t
-  hz=$(getconf CLK_TCK)
-  for t in /proc/"$1"/task/*; do
-    echo "$(basename "$t") $(awk '{print $14 + $15}' "$t/stat") $(tr ' ' '_' <"$t/comm")"
-  done | sort -n | awk -v hz="$hz" 'NR == 2 {m += $2} NR != 2 && $3 ~ /^C[12]_CompilerThre/ {c += $2}
-    NR != 2 && $3 !~ /^C[12]_CompilerThre/ {r += $2} {a += $2}
-    END {printf "%d %d %d %d", c * 1000 / hz, m * 1000 / hz, r * 1000 / hz, a * 1000 / hz}'
-}
+# cpu_split PID: "<compilers> <main> <rest> <all>" CPU ms of the process's live threads so far (bench/perf/cpu_split.py)
+cpu_split() { python3 "$ROOT/bench/perf/cpu_split.py" start "$1"; }
 stop_service() { kill "$SVC"; wait "$SVC" 2>/dev/null || true; SVC=""; }
 
 echo "== $LABEL: $(nproc) cores, $("$JAVA" -version 2>&1 | head -1), JAVA_OPTS='${JAVA_OPTS:-}'"

@@ -4,6 +4,8 @@
   cpu_split.py snap pg <postmaster>    prints a snapshot of PostgreSQL's processes' CPU ticks
   cpu_split.py diff <before> <after> <units> <unit name>
                                        prints the CPU between the two snapshots per unit, by group
+  cpu_split.py start <pid>             prints "<compilers> <main> <rest> <all>": the JVM's live threads' CPU ms so far
+                                       (bench/start.sh at ready; the launcher's main Java thread is the second task)
 
 A thread or process that ended between the two snapshots is not seen by name: its CPU is the process total's
 remainder ("ended threads"; for PostgreSQL the postmaster's reaped children, mostly autovacuum workers and closed
@@ -109,8 +111,22 @@ def diff(before, after, units, unit):
             print("   %6.2f ms %5.1f %%  %s" % (ms[g] / units, 100.0 * ms[g] / whole if whole else 0.0, g))
 
 
+def since_start(pid):
+    threads = snap_jvm(pid)["items"]
+    tids = sorted(threads, key=int)
+    second = tids[1] if len(tids) > 1 else None
+    main = threads[second][1] if second else 0
+    compilers = sum(t for tid, (name, t) in threads.items()
+                    if tid != second and group("jvm", name) == "JIT compilers")
+    every = sum(t for _, t in threads.values())
+    ms = [x * 1000 // HZ for x in (compilers, main, every - compilers - main, every)]
+    print("%d %d %d %d" % tuple(ms))
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "snap":
+    if sys.argv[1] == "start":
+        since_start(sys.argv[2])
+    elif sys.argv[1] == "snap":
         print(json.dumps(snap_jvm(sys.argv[3]) if sys.argv[2] == "jvm" else snap_pg(sys.argv[3])))
     elif sys.argv[1] == "diff":
         with open(sys.argv[2]) as b, open(sys.argv[3]) as a:

@@ -40,6 +40,19 @@ class EdgeRulesTest {
     }
 
     @Test
+    void a_body_in_utf_16_is_still_read_for_a_nul_and_only_bodies_without_the_escape_or_a_zero_byte_skip_the_parse() {
+        // UTF-16 puts a zero byte beside every ASCII character: the body is parsed, and its NUL found
+        assertEquals("first_name", NulGuard.nulAt("{\"first_name\":\"a\\u0000b\"}".getBytes(StandardCharsets.UTF_16BE)));
+        assertNull(NulGuard.nulAt("{\"first_name\":\"ab\"}".getBytes(StandardCharsets.UTF_16LE)));
+        assertTrue(NulGuard.mayHoldNul(json("{\"a\":\"x\\u0000\"}")));
+        assertTrue(NulGuard.mayHoldNul(json("{\"a\":\"\\\\u0000\"}"))); // parsed, then found to be no NUL (above)
+        assertTrue(NulGuard.mayHoldNul(new byte[] {'{', 0, '}'}));
+        assertFalse(NulGuard.mayHoldNul(json("{\"a\":\"\\u0001 u0000 \\u000 \\\\ 0000\"}")));
+        assertFalse(NulGuard.mayHoldNul(json("{\"a\":\"\\u000")));
+        assertFalse(NulGuard.mayHoldNul(new byte[0]));
+    }
+
+    @Test
     void a_nul_in_the_path_or_a_query_parameter_is_named() {
         assertEquals("the path", EdgeGuard.nulInPathOrQuery("/api/v1/kyc/tokens/%00", null));
         assertEquals("query parameter term", EdgeGuard.nulInPathOrQuery("/api/global/beneficiaries", "page=1&term=a%00"));

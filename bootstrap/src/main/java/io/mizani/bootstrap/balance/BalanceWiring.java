@@ -15,21 +15,21 @@ import io.mizani.application.payment.ListTransactions;
 import io.mizani.application.payment.ListTransactionsService;
 import io.mizani.application.payment.PaymentCatalogue;
 import io.mizani.application.payment.TransactionQuery;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.inject.Produces;
 
 /** Creates the merchant-money use cases: payment balances, Team tier limits, the transactions list. */
-@ApplicationScoped
+@Singleton
 public class BalanceWiring {
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     PaymentFunds paymentFunds(BalanceLedger ledger, TeamLimitStore limits) {
         return new PaymentFunds(ledger, limits);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     AdjustBalance adjustBalance(BalanceLedger ledger, UnitOfWork unitOfWork, PaymentCatalogue catalogue,
                                 Events events) {
         return new AdjustBalance(ledger, unitOfWork,
@@ -38,25 +38,25 @@ public class BalanceWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     MerchantBalances merchantBalances(BalanceLedger ledger) {
         return new MerchantBalances(ledger);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     ManageTierLimits manageTierLimits(TeamLimitStore store, UnitOfWork unitOfWork) {
         return new ManageTierLimits(store, unitOfWork);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     ListTransactions listTransactions(TransactionQuery query, io.mizani.application.payment.RefundedAmounts refunds) {
         return new ListTransactionsService(query).withRefunds(refunds);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     @jakarta.enterprise.inject.Typed(BalanceDemoSeed.class) // not a second SandboxSeed: see the method below
     BalanceDemoSeed balanceDemoSeed(AdjustBalance adjust) {
         return new BalanceDemoSeed(adjust);
@@ -64,7 +64,7 @@ public class BalanceWiring {
 
     /** The demo seeder calls every {@link SandboxSeed} bean. */
     @Produces
-    @ApplicationScoped
+    @Singleton
     SandboxSeed balanceSandboxSeed(BalanceDemoSeed seed) {
         return seed::seedDemo;
     }

@@ -7,7 +7,7 @@ import io.mizani.bootstrap.common.MizaniSettings;
 import io.mizani.bootstrap.tenancy.SandboxDemoMerchant;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 
 /**
@@ -16,7 +16,7 @@ import jakarta.enterprise.event.Observes;
  * demo merchant created in this start is funded by {@link BalanceDemoSeed} through the demo seeder, which runs
  * first.
  */
-@ApplicationScoped
+@Singleton
 public class DemoBalanceUpgrade {
 
     void onStart(@Observes @Priority(jakarta.interceptor.Interceptor.Priority.APPLICATION + 600) StartupEvent event,

@@ -8,7 +8,6 @@ import io.mizani.application.beneficiary.Tier0Counterparties;
 import io.mizani.application.common.SandboxSeed;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.common.RateTable;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
@@ -18,7 +17,7 @@ import java.time.Clock;
  * Beneficiary wiring: the book (every beneficiary input port), the counterparties port payments use, and the
  * beneficiary part of the sandbox demo merchant. The store is the persistence adapter's bean.
  */
-@ApplicationScoped
+@Singleton
 public class BeneficiaryWiring {
 
     /** Singleton, not a client proxy: the book is a final class and is stateless. */
@@ -33,13 +32,13 @@ public class BeneficiaryWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     PaymentCounterparties paymentCounterparties(BeneficiaryStore store, UnitOfWork unitOfWork, Clock clock) {
         return new Tier0Counterparties(store, unitOfWork, clock);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     SandboxSeed beneficiaryDemoSeed(BeneficiaryBook book) {
         return new BeneficiaryDemoSeed(book);
     }

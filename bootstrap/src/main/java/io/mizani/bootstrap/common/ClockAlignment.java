@@ -12,7 +12,7 @@ import io.mizani.bootstrap.ops.OutageLog;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.annotation.Priority;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
@@ -26,7 +26,7 @@ import jakarta.inject.Inject;
  * each time it changes by more than that, and exported as {@code mizani_clock_offset_seconds}.
  * ({@code mizani.clock.*}: MIZANI_CLOCK_WARN_SKEW, MIZANI_CLOCK_ALIGN_EVERY.)
  */
-@ApplicationScoped
+@Singleton
 public class ClockAlignment {
 
     private static final Logger LOG = Logger.getLogger(ClockAlignment.class);

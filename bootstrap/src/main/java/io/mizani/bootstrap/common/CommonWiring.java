@@ -6,11 +6,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.mizani.domain.common.RateTable;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.inject.Produces;
 
 /** Clock and the USD rate table (sandbox defaults, each overridable as {@code mizani.rates.<CUR>=<units per USD>}). */
-@ApplicationScoped
+@Singleton
 public class CommonWiring {
 
     /**
@@ -22,13 +22,13 @@ public class CommonWiring {
     public static final Clock STORED = new AlignedClock(Clock.systemUTC());
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     Clock clock() {
         return STORED;
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     RateTable rateTable(MizaniSettings settings) {
         Map<String, BigDecimal> rates = new HashMap<>(RateTable.SANDBOX_DEFAULTS);
         settings.rates().forEach((currency, rate) -> rates.put(currency.toUpperCase(java.util.Locale.ROOT), rate));

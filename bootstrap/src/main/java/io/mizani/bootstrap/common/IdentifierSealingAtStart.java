@@ -3,7 +3,7 @@ package io.mizani.bootstrap.common;
 import io.mizani.adapter.persistence.common.IdentifierSealing;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 
 /**
@@ -11,7 +11,7 @@ import jakarta.enterprise.event.Observes;
  * previous key during a rotation) once Flyway has migrated and before the HTTP server takes requests (StartupEvent
  * observers run before it listens). A failure stops the start: a key that cannot open the stored data must not serve.
  */
-@ApplicationScoped
+@Singleton
 public class IdentifierSealingAtStart {
 
     void onStart(@Observes @Priority(10) StartupEvent event, IdentifierSealing sealing) {

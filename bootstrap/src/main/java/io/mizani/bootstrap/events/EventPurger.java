@@ -3,7 +3,7 @@ package io.mizani.bootstrap.events;
 import io.mizani.application.events.PurgeEvents;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * Deletes events past their retention ({@code mizani.events.retention}) every {@code mizani.events.purge-every}
  * on every replica (batches claimed with FOR UPDATE SKIP LOCKED, so replicas never collide).
  */
-@ApplicationScoped
+@Singleton
 public class EventPurger {
 
     private static final Logger LOG = Logger.getLogger(EventPurger.class);

@@ -9,18 +9,17 @@ import io.mizani.application.events.PurgeEvents;
 import io.mizani.application.events.WebhookEndpoints;
 import io.mizani.application.payment.DeliverCallbacks;
 import io.mizani.bootstrap.payment.PaymentSettings;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
 
 /** Events: the port use cases record events through, the merchant's event API, the retention purge. */
-@ApplicationScoped
+@Singleton
 public class EventsWiring {
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     Events events(EventStore store, WebhookEndpoints endpoints, Clock clock) {
         return new EventLog(store, endpoints, clock);
     }
@@ -34,7 +33,7 @@ public class EventsWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     PurgeEvents purgeEvents(EventStore store, UnitOfWork unitOfWork, Clock clock, EventSettings settings) {
         return new PurgeEvents(store, unitOfWork, clock, settings.retention(), 1000);
     }

@@ -20,12 +20,12 @@ import io.mizani.domain.audit.AuditKeys;
 import io.mizani.domain.common.RateTable;
 import io.mizani.domain.operator.FourEyesRule;
 import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 
 /** Operators, four-eyes approvals and the audit log (platform.md section 18). */
-@ApplicationScoped
+@Singleton
 public class OperatorWiring {
 
     private static final Logger LOG = Logger.getLogger(OperatorWiring.class);
@@ -34,7 +34,7 @@ public class OperatorWiring {
     String operatorPassword;
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     OperatorAuthenticator operatorAuthenticator(OperatorStore store, Clock clock, MizaniSettings settings,
                                                 UnitOfWork uow) {
         OperatorStore transactional = transactional(store, uow);
@@ -83,7 +83,7 @@ public class OperatorWiring {
      * request and MIZANI_CONSOLE_SESSION_MAX after sign-in.
      */
     @Produces
-    @ApplicationScoped
+    @Singleton
     io.mizani.application.operator.ConsoleSessions consoleSessions(
             OperatorStore store, UnitOfWork uow, Clock clock, io.mizani.bootstrap.verification.VerificationWiring keys,
             MizaniSettings settings) {
@@ -95,20 +95,20 @@ public class OperatorWiring {
 
     /** The console forms' CSRF tokens, under a key every replica derives from MIZANI_PII_KEY. */
     @Produces
-    @ApplicationScoped
+    @Singleton
     io.mizani.adapter.rest.console.ConsoleCsrf consoleCsrf(io.mizani.bootstrap.verification.VerificationWiring keys) {
         return new io.mizani.adapter.rest.console.ConsoleCsrf(io.mizani.adapter.provider.crypto.AesGcmPiiProtection
                 .derivedKey(keys.masterKey(), "mizani/console/csrf/v1"));
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     ManageOperators manageOperators(OperatorStore store, OperatorAuthenticator authenticator, UnitOfWork uow) {
         return new ManageOperators(store, authenticator, uow);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     FourEyes fourEyes(RateTable rates, ApprovalStore store, AdjustBalance adjust, MerchantAdministration admin,
                       UnitOfWork uow, MizaniSettings settings) {
         return new FourEyes(new FourEyesRule(settings.approvalThresholdUsd(), rates), store, adjust, admin, uow);
@@ -121,7 +121,7 @@ public class OperatorWiring {
      * derived from the database can be derived by anyone who can read it.
      */
     @Produces
-    @ApplicationScoped
+    @Singleton
     AuditKeys auditKeys(AuditTrail trail, UnitOfWork uow, MizaniSettings settings) {
         java.util.Optional<String> configured = settings.auditSigningKey().filter(k -> !k.isBlank());
         if (configured.isPresent()) {
@@ -136,7 +136,7 @@ public class OperatorWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     AuditService auditService(AuditTrail trail, AuditKeys keys, UnitOfWork uow) {
         return new AuditService(trail, keys, uow);
     }

@@ -5,12 +5,12 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 import io.mizani.adapter.rest.common.Drain;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 /** {@code /q/health/ready} is DOWN from the moment SIGTERM is received (Drain), whatever the shutdown delay. */
 @Readiness
-@ApplicationScoped
+@Singleton
 public class DrainReadinessCheck implements HealthCheck {
 
     @Inject

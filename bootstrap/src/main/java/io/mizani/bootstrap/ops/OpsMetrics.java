@@ -13,7 +13,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.quarkus.scheduler.Scheduled;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 /**
@@ -32,7 +32,7 @@ import jakarta.inject.Inject;
  * Totals are gauges of database counts, so they survive restarts; use {@code delta()}/{@code increase()} over
  * them in PromQL as with counters.
  */
-@ApplicationScoped
+@Singleton
 public class OpsMetrics {
 
     private static final Logger LOG = Logger.getLogger(OpsMetrics.class);

@@ -10,14 +10,14 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 /**
  * Read-only counts over the work tables for metrics and the liveness check: what is due now, how old the oldest
  * waiting item is, and totals by status. Cheap: each count uses the partial "due" indexes; the metrics cache them.
  */
-@ApplicationScoped
+@Singleton
 public class WorkBacklog {
 
     /** Work a worker should have picked up: due now. Keys are the worker names of {@link WorkerHeartbeats}. */

@@ -6,14 +6,14 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * When each background worker last finished a round. A worker whose thread died (an Error ends a scheduled task
  * silently) or hangs (a provider call that never returns) stops beating; {@link WorkersLivenessCheck} then
  * restarts the pod if work is waiting for it.
  */
-@ApplicationScoped
+@Singleton
 public class WorkerHeartbeats {
 
     private final Map<String, Instant> last = new ConcurrentHashMap<>();

@@ -9,7 +9,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Liveness;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 /**
@@ -19,7 +19,7 @@ import jakarta.inject.Inject;
  * when the backlog cannot be read, the check stays UP.
  */
 @Liveness
-@ApplicationScoped
+@Singleton
 public class WorkersLivenessCheck implements HealthCheck {
 
     @Inject

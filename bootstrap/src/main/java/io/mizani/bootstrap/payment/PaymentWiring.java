@@ -49,7 +49,7 @@ import io.mizani.domain.common.RateTable;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RetrySchedule;
 import io.vertx.core.Vertx;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
@@ -64,7 +64,7 @@ import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
 
 /** Creates the payment use cases and rails. */
-@ApplicationScoped
+@Singleton
 public class PaymentWiring {
 
     private static final org.jboss.logging.Logger WIRING_LOG = org.jboss.logging.Logger.getLogger(PaymentWiring.class);
@@ -80,13 +80,13 @@ public class PaymentWiring {
     PaymentSettings settings;
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     Discovery discovery(PaymentCatalogue catalogue) {
         return new Discovery(catalogue);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     PaymentFinaliser paymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
                                       PaymentFunds funds, PaymentObserver observer,
                                       io.mizani.application.payout.PayoutBatchService batches) {
@@ -96,14 +96,14 @@ public class PaymentWiring {
 
     /** Logs (MDC, a line per failed payment) and the finalisation timer, reported after the commit. */
     @Produces
-    @ApplicationScoped
+    @Singleton
     PaymentObserver paymentObserver(io.micrometer.core.instrument.MeterRegistry registry,
                                     io.mizani.adapter.persistence.common.Sql sql) {
         return new PaymentTelemetry(registry, sql::afterCommit);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     StartPaymentService startPayment(PaymentCatalogue catalogue, PaymentCounterparties counterparties,
                                      PaymentStore store, RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds,
                                      io.mizani.application.idempotency.RecoveryPoints recoveryPoints,
@@ -118,19 +118,19 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     TransactionStatus transactionStatus(PaymentStore store, io.mizani.application.payment.RefundedAmounts refunds) {
         return new TransactionStatusService(store, clock).withRefunds(refunds);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     WebhookSecretService webhookSecretService(WebhookSecrets secrets, UnitOfWork unitOfWork) {
         return new WebhookSecretService(secrets, unitOfWork);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     CardCheckout cardCheckout(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork, TeamStore teams,
                               CheckoutHandOffs handOffs, PaymentCatalogue catalogue,
                               io.mizani.application.common.PhoneRegions phones) {
@@ -163,7 +163,7 @@ public class PaymentWiring {
 
     /** Paystack's webhook signature check; with Paystack off no body is signed. */
     @Produces
-    @ApplicationScoped
+    @Singleton
     PaystackNotifyResource.Signatures paystackSignatures() {
         Optional<PaystackSignature> signature = paystackApi().map(api -> new PaystackSignature(api.config().secretKey()));
         return (body, header) -> signature.isPresent() && signature.get().valid(body, header);
@@ -215,7 +215,7 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     ProviderSettlement providerSettlement(PaymentStore store, PaymentFinaliser finaliser, UnitOfWork unitOfWork) {
         return new ProviderSettlement(store, finaliser, unitOfWork, clock);
     }
@@ -228,7 +228,7 @@ public class PaymentWiring {
      * Money ({@code airtel_ke}, {@code airtel_ug}) and Paystack (card collections of {@code card_ng}/{@code card_ke}, {@code nip_ng} payouts) when configured.
      */
     @Produces
-    @ApplicationScoped
+    @Singleton
     RailRouter railRouter(CheckoutHandOffs handOffs, io.mizani.application.payment.ProviderHealth health) {
         RailRouter routes = routes(handOffs);
         // every rail call counts toward its provider's health (the payment channels' available)
@@ -236,13 +236,13 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     io.mizani.application.payment.ProviderHealth providerHealth() {
         return new io.mizani.application.payment.ProviderHealth(clock);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     io.mizani.application.payment.PaymentChannels paymentChannels(PaymentCatalogue catalogue,
                                                                   io.mizani.application.payment.ProviderHealth health,
                                                                   UnitOfWork unitOfWork) {
@@ -371,7 +371,7 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     io.mizani.application.payment.LookUpOnNotice lookUpOnNotice(PaymentStore store, UnitOfWork unitOfWork) {
         return new io.mizani.application.payment.NoticeLookups(store, unitOfWork, clock);
     }
@@ -394,7 +394,7 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     ProcessPayments processPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser,
                                     UnitOfWork unitOfWork, PaymentObserver observer,
                                     @Named("payment-settle-executor") ExecutorService executor) {
@@ -408,7 +408,7 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("payment-settle-executor")
     ExecutorService settleExecutor() {
         return Executors.newFixedThreadPool(Math.max(1, settings.settleConcurrency()), r -> {
@@ -423,7 +423,7 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("payment-callback-executor")
     ExecutorService callbackExecutor() {
         return Executors.newFixedThreadPool(settings.webhookConcurrency(), r -> {
@@ -438,7 +438,7 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     DeliverCallbacks deliverCallbacks(CallbackOutbox outbox, UnitOfWork unitOfWork, Vertx vertx,
                                       @Named("payment-callback-executor") ExecutorService executor) {
         Duration lease = settings.webhookTimeout().multipliedBy(3);
@@ -449,7 +449,7 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("mpesa-stk")
     MpesaCallbackResource.NoticeReader stkReader() {
         return body -> {
@@ -459,7 +459,7 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("mpesa-b2c")
     MpesaCallbackResource.NoticeReader b2cReader() {
         return body -> {
@@ -469,21 +469,21 @@ public class PaymentWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("mpesa-status")
     java.util.function.Function<String, RailOutcome> statusReader() {
         return DarajaCallbacks::transactionStatusResult;
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("mpesa-settle-reference")
     BiFunction<String, RailOutcome, Boolean> mpesaSettleReference(SettleProviderNotice settlement) {
         return (reference, outcome) -> settlement.settleReference("mpesa_ke", reference, outcome);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("mpesa-settle")
     BiFunction<String, RailOutcome, Boolean> mpesaSettle(SettleProviderNotice settlement) {
         return (reference, outcome) -> settlement.settle("mpesa_ke", reference, outcome);

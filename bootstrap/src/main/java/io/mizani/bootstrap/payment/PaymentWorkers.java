@@ -5,7 +5,7 @@ import io.mizani.application.payment.ProcessPayments;
 import io.mizani.bootstrap.ops.WorkerHeartbeats;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import io.mizani.bootstrap.ops.OutageLog;
@@ -24,7 +24,7 @@ import java.util.function.IntSupplier;
  * ask about it), so processing fell behind acceptance (docs/performance.md). Claims use {@code FOR UPDATE SKIP LOCKED}, so replicas share the work without double processing.
  * (The Quarkus scheduler checks its triggers once a second, too coarse for a 2-second settle delay.)
  */
-@ApplicationScoped
+@Singleton
 public class PaymentWorkers {
 
     private static final Logger LOG = Logger.getLogger(PaymentWorkers.class);

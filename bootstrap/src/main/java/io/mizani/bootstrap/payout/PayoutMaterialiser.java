@@ -5,7 +5,7 @@ import io.mizani.bootstrap.ops.PollingWorker;
 import io.mizani.bootstrap.ops.WorkerHeartbeats;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -16,7 +16,7 @@ import org.jboss.logging.Logger;
  * LOCKED}, so two replicas never materialise the same batch). Rounds back to back while batches wait, a pause of
  * {@code mizani.payout-batches.materialiser-poll-ms} (200 ms) after a round that found none.
  */
-@ApplicationScoped
+@Singleton
 public class PayoutMaterialiser {
 
     private static final Logger LOG = Logger.getLogger(PayoutMaterialiser.class);

@@ -17,7 +17,7 @@ import io.mizani.application.payout.PayeeService;
 import io.mizani.application.payout.PayoutBatchService;
 import io.mizani.application.payout.PayoutBatchStore;
 import io.mizani.application.team.TeamStore;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.inject.Produces;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -28,7 +28,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** Creates payee confirmation and payout batches (platform.md section 16). */
-@ApplicationScoped
+@Singleton
 public class PayoutWiring {
 
     @ConfigProperty(name = "mizani.mode", defaultValue = "sandbox")
@@ -40,7 +40,7 @@ public class PayoutWiring {
      * sandbox directory in sandbox mode, {@code unsupported} in live mode.
      */
     @Produces
-    @ApplicationScoped
+    @Singleton
     PayeeDirectory payeeDirectory(PaymentWiring payments) {
         Map<String, PayeeDirectory> resolvers = new HashMap<>();
         payments.mtnRail().ifPresent(mtn -> {
@@ -57,13 +57,13 @@ public class PayoutWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     PayeeService payeeService(PayeeDirectory directory, PaymentCatalogue catalogue) {
         return new PayeeService(directory, catalogue);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     PayoutBatchService payoutBatchService(StartPaymentService acceptance, PayoutBatchStore batches,
                                           PaymentStore payments, PaymentCounterparties counterparties,
                                           PaymentFunds funds, TeamStore teams, Events events, UnitOfWork unitOfWork,

@@ -27,7 +27,7 @@ import io.mizani.bootstrap.payment.PaymentSettings;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.RetrySchedule;
 import io.mizani.domain.refund.Refund;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -40,7 +40,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /** Creates the refund use cases, the refund rails and the refund worker. */
-@ApplicationScoped
+@Singleton
 public class RefundWiring {
 
     @Inject
@@ -51,7 +51,7 @@ public class RefundWiring {
     String mode;
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     RefundService refundService(PaymentStore payments, RefundStore store, BalanceLedger ledger, UnitOfWork unitOfWork,
                                 RecoveryPoints recoveryPoints) {
         return new RefundService(payments, store, ledger, unitOfWork, clock).withRecoveryPoints(recoveryPoints);
@@ -67,7 +67,7 @@ public class RefundWiring {
      * back-off: never a made-up verdict.
      */
     @Produces
-    @ApplicationScoped
+    @Singleton
     ProcessRefunds processRefunds(RefundStore store, PaymentStore payments, BalanceLedger ledger, CallbackOutbox outbox,
                                   UnitOfWork unitOfWork, PaymentWiring paymentWiring) {
         RefundRail sandbox = new SandboxRefundRail(Duration.ofMillis(settings.sandboxSettleMs()), clock);
@@ -120,7 +120,7 @@ public class RefundWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("mpesa-reversal")
     MpesaCallbackResource.NoticeReader reversalReader() {
         return body -> {
@@ -131,7 +131,7 @@ public class RefundWiring {
 
     /** The Transaction Status result about a reversal, posted to {@code /reversal-status-result/R<n>}. */
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("mpesa-reversal-status")
     Function<String, RailOutcome> reversalStatusReader() {
         return DarajaCallbacks::reversalStatusResult;
@@ -139,7 +139,7 @@ public class RefundWiring {
 
     /** A reversal result names its refund {@code R<number>} ({@link DarajaRail#reversalKey}); anything else is ignored. */
     @Produces
-    @ApplicationScoped
+    @Singleton
     @Named("mpesa-refund-settle")
     BiFunction<String, RailOutcome, Boolean> settleRefund(ProcessRefunds refunds) {
         return (key, outcome) -> key != null && key.matches("R[0-9]{1,18}")
@@ -148,7 +148,7 @@ public class RefundWiring {
 
     /** Paystack's refund notifications bring the named collection's pending refunds' lookups forward. */
     @Produces
-    @ApplicationScoped
+    @Singleton
     io.mizani.application.refund.LookUpRefundsOnNotice lookUpRefundsOnNotice(RefundStore store, PaymentStore payments,
                                                                            UnitOfWork unitOfWork) {
         return new io.mizani.application.refund.RefundNoticeLookups(payments, store, unitOfWork);

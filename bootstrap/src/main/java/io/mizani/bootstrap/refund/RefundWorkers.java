@@ -6,7 +6,7 @@ import io.mizani.bootstrap.ops.WorkerHeartbeats;
 import io.mizani.bootstrap.payment.PaymentSettings;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -17,7 +17,7 @@ import org.jboss.logging.Logger;
  * they find refunds due (at most 50 in a row), then a sleep of {@code mizani.payments.worker-poll-ms}. Claims use
  * {@code FOR UPDATE SKIP LOCKED} on per-refund leases, so replicas share the work and a restart loses nothing.
  */
-@ApplicationScoped
+@Singleton
 public class RefundWorkers {
 
     private static final Logger LOG = Logger.getLogger(RefundWorkers.class);

@@ -10,7 +10,6 @@ import io.mizani.application.verification.PiiProtection;
 import io.mizani.application.verification.VerificationAccess;
 import io.mizani.bootstrap.common.CommonWiring;
 import io.mizani.bootstrap.common.MizaniSettings;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
@@ -18,7 +17,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 
 /** Compliance screening (platform.md section 20): one service per replica, holding the lists' index. */
-@ApplicationScoped
+@Singleton
 public class ScreeningWiring {
 
     /** The live price of a screen on the platform key (platform.md section 20). */

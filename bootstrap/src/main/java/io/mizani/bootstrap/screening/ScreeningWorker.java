@@ -6,7 +6,7 @@ import io.mizani.bootstrap.ops.PollingWorker;
 import io.mizani.bootstrap.ops.WorkerHeartbeats;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -16,7 +16,7 @@ import org.jboss.logging.Logger;
  * is taken a chunk of beneficiaries at a time, each chunk one transaction holding the version's row (SKIP LOCKED), so
  * replicas share the work and a killed one loses nothing but its uncommitted chunk.
  */
-@ApplicationScoped
+@Singleton
 public class ScreeningWorker {
 
     private static final Logger LOG = Logger.getLogger(ScreeningWorker.class);

@@ -14,28 +14,28 @@ import io.mizani.application.statement.StatementService;
 import io.mizani.application.statement.StatementStore;
 import io.mizani.bootstrap.common.MizaniSettings;
 import io.mizani.bootstrap.verification.VerificationWiring;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.inject.Produces;
 
 /** Creates the statement use cases: asking, reading, downloading (StatementService) and building (StatementBuilder). */
-@ApplicationScoped
+@Singleton
 public class StatementWiring {
 
     /** Download tokens signed under a key derived from MIZANI_PII_KEY (the sandbox key in sandbox mode). */
     @Produces
-    @ApplicationScoped
+    @Singleton
     StatementLinks statementLinks(VerificationWiring keys) {
         return new HmacStatementLinks(keys.masterKey());
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     DownloadLinks downloadLinks(StatementLinks links, MizaniSettings settings) {
         return new DownloadLinks(links, settings.publicUrl());
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     StatementService statementService(StatementStore store, StatementFiles files, StatementLinks links,
                                       DownloadLinks urls, UnitOfWork unitOfWork, PaymentCatalogue catalogue) {
         return new StatementService(store, files, links, urls, unitOfWork,
@@ -43,7 +43,7 @@ public class StatementWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     StatementBuilder statementBuilder(StatementStore store, LedgerExport ledger, StatementFiles files, Events events,
                                       UnitOfWork unitOfWork, DownloadLinks urls, StatementSettings s) {
         return new StatementBuilder(new StatementBuilder.Stores(store, ledger, files), events, unitOfWork, urls,

@@ -5,7 +5,7 @@ import io.mizani.bootstrap.ops.PollingWorker;
 import io.mizani.bootstrap.ops.WorkerHeartbeats;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -16,7 +16,7 @@ import org.jboss.logging.Logger;
  * {@code mizani.statements.worker-poll-ms} after a round that found none. One build at a time per replica (a build
  * streams the whole period; two replicas build two statements at once).
  */
-@ApplicationScoped
+@Singleton
 public class StatementWorker {
 
     private static final Logger LOG = Logger.getLogger(StatementWorker.class);

@@ -10,17 +10,16 @@ import io.mizani.application.teamkyc.KycTierWriter;
 import io.mizani.application.teamkyc.TeamKycService;
 import io.mizani.application.teamkyc.TeamStoreKycTeams;
 import io.mizani.application.teamkyc.VerificationEvidence;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
 /** Team KYC: one service bean (typed as each of its four input ports), on the foundation's Team port and verification's evidence. */
-@ApplicationScoped
+@Singleton
 public class TeamKycWiring {
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     KycTeams kycTeams(TeamStore teams, KycTierWriter tiers) {
         return new TeamStoreKycTeams(teams, tiers);
     }

@@ -9,7 +9,7 @@ import io.mizani.adapter.rest.common.EdgeGuard;
 import io.mizani.application.tenancy.FailedAuthentications;
 import io.mizani.bootstrap.ops.OutageLog;
 import io.quarkus.scheduler.Scheduled;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 /**
@@ -17,7 +17,7 @@ import jakarta.inject.Inject;
  * ({@link AuthFailureThrottle#sync}), every {@code mizani.edge.auth-sync-every} (1 s), on the scheduler's thread: the
  * event loop never waits for the database. A database outage is logged once (OutageLog) and changes no block.
  */
-@ApplicationScoped
+@Singleton
 public class AuthFailureSharing {
 
     private static final Logger LOG = Logger.getLogger(AuthFailureSharing.class);

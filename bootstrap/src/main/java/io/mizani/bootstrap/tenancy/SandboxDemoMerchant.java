@@ -13,7 +13,7 @@ import io.mizani.application.tenancy.CredentialStore;
 import io.mizani.application.tenancy.OperatorDirectory;
 import io.mizani.bootstrap.common.MizaniSettings;
 import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 
@@ -22,7 +22,7 @@ import jakarta.enterprise.inject.Instance;
  * 10,000 KES, every sandbox payment provider, and each feature's {@link SandboxSeed}). Live mode never creates it.
  * Also makes sure the operator login has its platform user row.
  */
-@ApplicationScoped
+@Singleton
 public class SandboxDemoMerchant {
 
     private static final Logger LOG = Logger.getLogger(SandboxDemoMerchant.class);

@@ -20,14 +20,14 @@ import io.mizani.application.tenancy.MerchantAuthenticator;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.UserId;
 import io.mizani.bootstrap.common.MizaniSettings;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.inject.Produces;
 
-@ApplicationScoped
+@Singleton
 public class TenancyWiring {
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     MerchantAuthenticator merchantAuthenticator(CredentialStore store, ApiKeyStore keys, Clock clock,
                                                 MizaniSettings settings, UnitOfWork uow) {
         CredentialStore transactional = new CredentialStore() {
@@ -80,14 +80,14 @@ public class TenancyWiring {
     static final int LAST_USED_MINUTES = 1;
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     ApiKeyService apiKeyService(ApiKeyStore keys, CredentialStore credentials, TeamStore teams,
                                 MerchantAuthenticator authenticator, UnitOfWork uow) {
         return new ApiKeyService(keys, credentials, teams, authenticator, uow);
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     TeamService teamService(TeamStore teams, UserStore users, InvitationStore invitations, InvitationMailer mailer,
                             ServiceWallet wallets, CredentialStore credentials, MerchantAuthenticator authenticator,
                             PhoneRegions phoneRegions, UnitOfWork uow, Clock clock, MizaniSettings settings) {
@@ -96,7 +96,7 @@ public class TenancyWiring {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     MerchantAdministration merchantAdministration(TeamStore teams, UserStore users, ServiceWallet wallets,
                                                   CredentialStore credentials, MerchantAuthenticator authenticator,
                                                   TeamService teamService, UnitOfWork uow) {

@@ -5,14 +5,14 @@ import io.mizani.application.verification.SettleStrandedCharges;
 import io.mizani.bootstrap.ops.OutageLog;
 import io.quarkus.scheduler.Scheduled;
 import org.jboss.logging.Logger;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import io.mizani.application.verification.PiiProtection;
 import io.quarkus.runtime.StartupEvent;
 
 /** Background work of verification: the charge sweeper and the idempotency-key purge. */
-@ApplicationScoped
+@Singleton
 public class VerificationJobs {
 
     @Inject

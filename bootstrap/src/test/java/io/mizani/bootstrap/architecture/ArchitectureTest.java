@@ -2,6 +2,7 @@ package io.mizani.bootstrap.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -11,6 +12,9 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
+
+import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * The dependency direction of the hexagon. Every rule keeps failOnEmptyShould on (a rule over a package that does
@@ -47,6 +51,19 @@ class ArchitectureTest {
             .allowEmptyShould(false)
             .because("transactions are plain JDBC ones through the unit of work (ADR 0011)");
 
+    /**
+     * The service's beans are {@code @Singleton}s: injected as themselves, with no client proxy between a caller and
+     * its store or use case. A call through an {@code @ApplicationScoped} bean's proxy asks the application context for
+     * the instance every time; those lookups were 4 % of the JVM's samples over a payment's life (issue 37,
+     * docs/performance.md). Request-scoped beans keep their proxies: they need them.
+     */
+    static final ArchRule NO_APPLICATION_SCOPED_BEANS = CompositeArchRule
+            .of(noClasses().that().resideInAPackage("io.mizani..").should().beAnnotatedWith(ApplicationScoped.class)
+                    .allowEmptyShould(false))
+            .and(noMethods().that().areDeclaredInClassesThat().resideInAPackage("io.mizani..")
+                    .should().beAnnotatedWith(ApplicationScoped.class).allowEmptyShould(false))
+            .because("a client proxy costs a context lookup on every call; the service's beans are @Singleton");
+
     private static final JavaClasses PRODUCTION = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("io.mizani");
@@ -80,6 +97,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void the_services_beans_are_singletons_without_client_proxies() {
+        NO_APPLICATION_SCOPED_BEANS.check(PRODUCTION);
+    }
+
+    @Test
     void each_rule_fails_on_a_class_that_breaks_it() {
         assertThrows(AssertionError.class, () -> DOMAIN_IS_PURE_JAVA.check(FIXTURES));
         assertThrows(AssertionError.class, () -> NOTHING_DEPENDS_ON_BOOTSTRAP.check(FIXTURES));
@@ -90,5 +112,10 @@ class ArchitectureTest {
         assertThrows(AssertionError.class, () -> ADAPTERS_ARE_INDEPENDENT.check(adapterFixture));
         assertThrows(AssertionError.class, () -> NO_TRANSACTION_MANAGER.check(
                 new ClassFileImporter().importPackages("io.mizani.adapter.persistence.archfixture")));
+        // a bean class and a producer method each break the rule on their own
+        assertThrows(AssertionError.class, () -> NO_APPLICATION_SCOPED_BEANS.check(new ClassFileImporter()
+                .importClasses(io.mizani.adapter.persistence.archfixture.ProxiedBeanFixture.class)));
+        assertThrows(AssertionError.class, () -> NO_APPLICATION_SCOPED_BEANS.check(new ClassFileImporter()
+                .importClasses(io.mizani.adapter.persistence.archfixture.ProxiedProducerFixture.class)));
     }
 }

@@ -20,7 +20,7 @@ import io.mizani.domain.audit.AuditEvent;
 import io.mizani.domain.audit.AuditRecord;
 import io.mizani.domain.audit.CanonicalJson;
 import io.mizani.domain.audit.JsonText;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * The audit log's one store (tables {@code audit_events} and {@code audit_head}). An event is appended under the lock
@@ -28,7 +28,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * hash, its time PostgreSQL's clock read under that lock (so times never go backwards along the chain). It joins the
  * caller's transaction, so an action that rolls back leaves no event. The table refuses UPDATE and DELETE (trigger).
  */
-@ApplicationScoped
+@Singleton
 class JdbcAuditLog implements AuditLog, AuditTrail {
 
     private static final String COLUMNS = "seq, at, actor_type, actor_id, actor_username, action, target_type, "

@@ -7,7 +7,7 @@ import io.mizani.application.balance.BalanceLedger;
 import io.mizani.domain.balance.EntryType;
 import io.mizani.domain.payment.PaymentId;
 import io.mizani.domain.refund.RefundId;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import io.mizani.domain.common.Money;
@@ -33,7 +33,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
  * unique (payment_id, type), and a reservation's fate (released or consumed) is one conditional UPDATE of its entry,
  * so nothing is credited, released or consumed twice on any number of replicas.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcBalanceLedger implements BalanceLedger {
 
     private static final BigDecimal ZERO = new BigDecimal("0.00");

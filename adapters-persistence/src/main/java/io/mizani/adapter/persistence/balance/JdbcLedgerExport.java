@@ -9,7 +9,7 @@ import io.mizani.domain.common.Money;
 import io.mizani.domain.statement.EntryDescription;
 import io.mizani.domain.statement.LedgerLine;
 import io.mizani.domain.statement.StatementPeriod;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.math.BigDecimal;
@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * fetch size inside the build transaction (autocommit off, so the driver reads through a cursor
  * {@link #FETCH} rows at a time): a million entries never sit in memory together.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcLedgerExport implements LedgerExport {
 
     static final int FETCH = 2_000;

@@ -7,7 +7,7 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.balance.TeamLimitStore;
 import io.mizani.domain.balance.TierLimits;
 import io.mizani.domain.payment.RequestType;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.math.BigDecimal;
@@ -24,7 +24,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
  * the payments it already accepted that day (not failed; summed only then), then moves only by one conditional
  * UPDATE: concurrent acceptances on any number of replicas are judged one after another on that row.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcTeamLimitStore implements TeamLimitStore {
 
     @Inject

@@ -15,7 +15,7 @@ import io.mizani.domain.beneficiary.BeneficiaryProfile;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.beneficiary.Field;
 import io.mizani.domain.beneficiary.KycLevel;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import io.mizani.adapter.persistence.common.Sql;
@@ -46,7 +46,7 @@ import java.util.UUID;
  * the ID number's uniqueness and the phone search go through keyed hashes ({@code national_id_hash},
  * {@code phone_hash}).
  */
-@ApplicationScoped
+@Singleton
 public class JdbcBeneficiaryStore implements BeneficiaryStore {
 
     static final String COLUMNS = "id, uuid, account_id, first_name, last_name, surname, email, phone_number, country, "

@@ -8,7 +8,7 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.billing.ServiceWallet;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.mapper.RowMapper;
 
@@ -19,7 +19,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
  * later repeat wait and then insert nothing, so a reference credits once on any number of replicas. A top-up then locks
  * every slot in slot order and re-spreads the new balance evenly over them (rare, and it keeps the debits spread).
  */
-@ApplicationScoped
+@Singleton
 class JdbcServiceWallet implements ServiceWallet {
 
     /** A credit already recorded under a reference: its amount and the balance after it. */

@@ -5,7 +5,7 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.billing.ServiceWallet;
 import io.mizani.application.billing.WalletCharges;
 import io.mizani.domain.common.Money;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
  * no deadlock cycle. {@code balance_after} is the total right after the movement as this transaction sees it: exact
  * for sequential movements (see docs/balances.md for what it means under concurrency).
  */
-@ApplicationScoped
+@Singleton
 public class JdbcWalletCharges implements WalletCharges {
 
     /** Adds the other slots' committed balances to the moved slot's new balance: the wallet's total after. */

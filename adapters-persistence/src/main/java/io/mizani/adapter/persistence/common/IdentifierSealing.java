@@ -3,7 +3,7 @@ package io.mizani.adapter.persistence.common;
 import io.mizani.adapter.persistence.beneficiary.JdbcBeneficiaryStore;
 import io.mizani.adapter.persistence.teamkyc.JdbcAccountKycStore;
 import io.mizani.application.verification.PiiProtection;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ import org.jdbi.v3.core.statement.PreparedBatch;
  * parameters on one handle (the lock is the session's); a failing statement's message names no bound value
  * ({@link Sql#with}), and nothing here logs or throws a stored value.
  */
-@ApplicationScoped
+@Singleton
 public class IdentifierSealing {
 
     private static final Logger LOG = Logger.getLogger(IdentifierSealing.class);

@@ -4,10 +4,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 
 import io.mizani.application.common.DatabaseTime;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** {@code SELECT clock_timestamp()}: the database server's time at the moment of the call (not the transaction's). */
-@ApplicationScoped
+@Singleton
 class JdbcDatabaseTime implements DatabaseTime {
 
     private final Sql sql;

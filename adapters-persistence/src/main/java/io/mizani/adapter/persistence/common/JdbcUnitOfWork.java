@@ -5,7 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 import io.mizani.application.common.UnitOfWork;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -18,7 +18,7 @@ import org.jboss.logging.Logger;
  * first time (docs/architecture.md "Lock order / no deadlock"). A transaction that joined an outer one is never
  * retried here: the outer one is.
  */
-@ApplicationScoped
+@Singleton
 class JdbcUnitOfWork implements UnitOfWork {
 
     private static final Logger LOG = Logger.getLogger(JdbcUnitOfWork.class);

@@ -1,7 +1,7 @@
 package io.mizani.adapter.persistence.common;
 
 import io.mizani.application.verification.PiiProtection;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import java.util.Base64;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.List;
  * that are searched or must be unique are matched through {@link #hash} (an HMAC under a key derived from the same
  * master key), never stored in the clear.
  */
-@ApplicationScoped
+@Singleton
 public class SealedText {
 
     public static final String PREFIX = "pii:";

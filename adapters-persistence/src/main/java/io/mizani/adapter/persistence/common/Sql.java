@@ -18,7 +18,7 @@ import org.jdbi.v3.core.statement.StatementException;
 import org.jdbi.v3.core.statement.StatementExceptions;
 import org.postgresql.util.PSQLException;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
@@ -37,7 +37,7 @@ import org.jboss.logging.Logger;
  *         .bind("status", "succeeded").bind("id", id.value()).execute());
  * }</pre>
  */
-@ApplicationScoped
+@Singleton
 public class Sql {
 
     private static final Logger LOG = Logger.getLogger(Sql.class);

@@ -3,7 +3,7 @@ package io.mizani.adapter.persistence.events;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.CallbackOutbox;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.mapper.RowMapper;
@@ -22,7 +22,7 @@ import java.util.List;
  * named parameters. An event's body is stored sealed ({@link SealedText}): an {@code account_kyc.*} event carries the
  * Team's identification numbers, and platform.md section 11 allows no identifier in the clear at rest.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcCallbackOutbox implements CallbackOutbox {
 
     @Inject

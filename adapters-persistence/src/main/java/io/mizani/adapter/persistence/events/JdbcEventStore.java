@@ -9,7 +9,7 @@ import io.mizani.application.events.EventStore;
 import io.mizani.application.events.StoredEvent;
 import io.mizani.application.events.WebhookEndpoints;
 import io.mizani.application.payment.CallbackOutbox;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.mapper.RowMapper;
@@ -33,7 +33,7 @@ import java.util.Optional;
  * inside a JTA transaction uses the connection Agroal enlisted in it, so an event written here commits or rolls back
  * with the caller's change.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcEventStore implements EventStore, WebhookEndpoints {
 
     /** An event with its last attempt (time and answer) for the delivery block. */

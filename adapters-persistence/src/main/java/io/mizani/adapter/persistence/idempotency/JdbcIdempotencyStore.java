@@ -4,7 +4,7 @@ import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.idempotency.IdempotencyService;
 import io.mizani.application.idempotency.IdempotencyStore;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
@@ -24,7 +24,7 @@ import java.util.UUID;
  * stored sealed, and the body's fingerprint as a keyed hash (a plain SHA-256 of a body could be confirmed by guessing
  * the identifier in it).
  */
-@ApplicationScoped
+@Singleton
 public class JdbcIdempotencyStore implements IdempotencyStore {
 
     private static final String FINGERPRINT_HASH = "idempotency.fingerprint";

@@ -17,10 +17,10 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.operator.ApprovalStore;
 import io.mizani.domain.operator.ApprovalKind;
 import io.mizani.domain.operator.ApprovalStatus;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** The one store of table {@code approvals}; the request and the result are kept as JSON text. */
-@ApplicationScoped
+@Singleton
 class JdbcApprovalStore implements ApprovalStore {
 
     private static final String COLUMNS = "id, kind, status, requested_by, request, created_at, decided_by, decided_at, "

@@ -10,10 +10,10 @@ import java.util.Optional;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.operator.OperatorStore;
 import io.mizani.domain.operator.OperatorRole;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** The one store of table {@code operators}. */
-@ApplicationScoped
+@Singleton
 class JdbcOperatorStore implements OperatorStore {
 
     private final Sql sql;

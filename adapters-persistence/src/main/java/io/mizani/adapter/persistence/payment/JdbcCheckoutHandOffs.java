@@ -2,13 +2,13 @@ package io.mizani.adapter.persistence.payment;
 
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.CheckoutHandOffs;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.util.Optional;
 
 /** checkout_hand_offs: one acquirer page per card payment (V22), Jdbi with named parameters. */
-@ApplicationScoped
+@Singleton
 public class JdbcCheckoutHandOffs implements CheckoutHandOffs {
 
     @Inject

@@ -8,7 +8,7 @@ import io.mizani.domain.payment.Network;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RampType;
 import io.mizani.adapter.persistence.common.CacheVersions;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jdbi.v3.core.mapper.RowMapper;
@@ -29,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * moves ({@link CacheVersions}: within one poll interval of a commit on any replica). The catalogue snapshot is also
  * reloaded after {@code mizani.payments.catalogue-cache} at the latest. Jdbi with named parameters.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcPaymentCatalogue implements PaymentCatalogue {
 
     private record Snapshot(long loadedAtNanos, List<CountryInfo> countries, Map<String, List<Network>> networks) {

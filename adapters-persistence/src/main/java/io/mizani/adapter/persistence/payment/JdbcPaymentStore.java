@@ -14,7 +14,7 @@ import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.payout.PayeeCheck;
 import io.mizani.domain.payout.PayeeStatus;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.argument.Argument;
@@ -52,7 +52,7 @@ import java.util.stream.Collectors;
  * customer's phone and ID number and the account number are stored sealed ({@link SealedText}); nothing looks
  * payments up by them.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcPaymentStore implements PaymentStore {
 
     public static final String COLUMNS = """

@@ -3,7 +3,7 @@ package io.mizani.adapter.persistence.payment;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.TransactionQuery;
 import io.mizani.domain.payment.Payment;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.sql.Timestamp;
@@ -15,7 +15,7 @@ import java.util.Optional;
  * payments_account_created (or its status / provider variants when that filter is given). Jdbi with named
  * parameters; only the filters given are in the statement.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcTransactionQuery implements TransactionQuery {
 
     @Inject

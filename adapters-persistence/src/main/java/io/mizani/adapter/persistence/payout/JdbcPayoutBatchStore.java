@@ -16,7 +16,7 @@ import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payout.PayoutBatchStatus;
 import io.mizani.domain.tenancy.UserId;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
@@ -36,7 +36,7 @@ import java.util.Optional;
  * here with the payment store's row mapping. The drafts of a batch awaiting approval are one sealed JSON text: one
  * statement stores 10,000 items, one reads them back.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcPayoutBatchStore implements PayoutBatchStore {
 
     private static final String COLUMNS = """

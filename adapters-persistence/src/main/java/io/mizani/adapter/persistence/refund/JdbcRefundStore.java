@@ -10,7 +10,7 @@ import io.mizani.domain.payment.PaymentId;
 import io.mizani.domain.refund.Refund;
 import io.mizani.domain.refund.RefundStatus;
 import io.mizani.domain.tenancy.AccountId;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.mapper.RowMapper;
 
@@ -32,7 +32,7 @@ import java.util.Optional;
  * by one conditional update (and the table's trigger refuses any move the domain's table does not allow); leases
  * and due times are compared with PostgreSQL's {@code now()}.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcRefundStore implements RefundStore, RefundedAmounts {
 
     static final String COLUMNS = """

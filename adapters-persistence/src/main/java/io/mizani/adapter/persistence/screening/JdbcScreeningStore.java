@@ -25,7 +25,7 @@ import io.mizani.domain.screening.EntryType;
 import io.mizani.domain.screening.ListEntry;
 import io.mizani.domain.screening.ListFormat;
 import io.mizani.domain.screening.ListId;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * Screening's tables (V23): {@code screening_lists} (a row per loaded version, with its look-back progress),
@@ -33,7 +33,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * transaction-scoped advisory lock on the list's name, so two replicas loading the same list at once get two
  * consecutive versions; the unique (name, version) key stands behind it.
  */
-@ApplicationScoped
+@Singleton
 class JdbcScreeningStore implements ScreeningStore {
 
     private static final String LIST_COLUMNS = "id, name, version, format, entry_count, loaded_at";

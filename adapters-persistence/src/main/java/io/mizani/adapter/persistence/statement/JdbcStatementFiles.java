@@ -3,7 +3,7 @@ package io.mizani.adapter.persistence.statement;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.statement.StatementFiles;
 import io.mizani.domain.statement.StatementId;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.io.IOException;
@@ -17,7 +17,7 @@ import java.util.UUID;
  * caller's transaction (the build's); reading takes one piece per short query, so neither side ever holds more than
  * one piece, and a download holds no transaction open while the client reads.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcStatementFiles implements StatementFiles {
 
     static final int CHUNK = 1 << 20;

@@ -8,7 +8,7 @@ import io.mizani.domain.statement.StatementId;
 import io.mizani.domain.statement.StatementPeriod;
 import io.mizani.domain.statement.StatementStatus;
 import io.mizani.domain.statement.StatementTotals;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.mapper.RowMapper;
 
@@ -22,7 +22,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /** The {@code statements} table: statements and their build jobs (docs/statements.md). Owns it alone. */
-@ApplicationScoped
+@Singleton
 public class JdbcStatementStore implements StatementStore {
 
     private static final String COLUMNS = """

@@ -12,10 +12,10 @@ import io.mizani.adapter.persistence.common.Times;
 import io.mizani.application.team.InvitationStore;
 import io.mizani.domain.team.InvitationStatus;
 import io.mizani.domain.tenancy.UserId;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Owns {@code invitations} (V1). */
-@ApplicationScoped
+@Singleton
 class JdbcInvitationStore implements InvitationStore {
 
     private static final String SELECT = "SELECT id, organization_id, account_id, email, phone_number, role_id, "

@@ -2,11 +2,11 @@ package io.mizani.adapter.persistence.team;
 
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.teamkyc.KycTierWriter;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 /** {@link KycTierWriter} with two statements in the caller's transaction. */
-@ApplicationScoped
+@Singleton
 public class JdbcKycTierWriter implements KycTierWriter {
 
     private final Sql sql;

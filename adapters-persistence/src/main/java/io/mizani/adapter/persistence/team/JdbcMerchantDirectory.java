@@ -8,10 +8,10 @@ import io.mizani.adapter.persistence.common.Times;
 import io.mizani.application.team.MerchantDirectory;
 import io.mizani.domain.team.Team;
 import io.mizani.domain.team.TeamStatus;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** The operator's listings of merchants (organizations), Teams and credentials. */
-@ApplicationScoped
+@Singleton
 class JdbcMerchantDirectory implements MerchantDirectory {
 
     private final Sql sql;

@@ -2,10 +2,10 @@ package io.mizani.adapter.persistence.team;
 
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.tenancy.OperatorDirectory;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** The operators' rows of {@code users} (V1): one per operator username, prefixed {@code operator:}. */
-@ApplicationScoped
+@Singleton
 class JdbcOperatorDirectory implements OperatorDirectory {
 
     private final Sql sql;

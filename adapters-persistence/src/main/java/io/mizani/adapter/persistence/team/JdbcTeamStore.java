@@ -20,10 +20,10 @@ import io.mizani.domain.team.Team;
 import io.mizani.domain.team.TeamStatus;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.UserId;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Owns {@code organizations}, {@code accounts}, {@code account_members} and {@code account_payment_providers} (V1). */
-@ApplicationScoped
+@Singleton
 class JdbcTeamStore implements TeamStore {
 
     /** A Team's columns and its service wallet balance, for {@link #team(ResultSet)}; {@code accounts} is {@code a}. */

@@ -11,10 +11,10 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.adapter.persistence.common.Times;
 import io.mizani.application.team.UserStore;
 import io.mizani.domain.team.UserStatus;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Owns the merchants' rows of {@code users} (V1); the operators' rows are {@link JdbcOperatorDirectory}'s. */
-@ApplicationScoped
+@Singleton
 class JdbcUserStore implements UserStore {
 
     private static final String COLUMNS = "id, organization_id, first_name, last_name, email, phone_number, username, "

@@ -2,7 +2,7 @@ package io.mizani.adapter.persistence.team;
 
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.WebhookSecrets;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.mapper.RowMapper;
@@ -10,7 +10,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
 import java.util.Optional;
 
 /** accounts.webhook_secret (column owned by the foundation; written at onboarding), Jdbi with named parameters. */
-@ApplicationScoped
+@Singleton
 public class JdbcWebhookSecrets implements WebhookSecrets {
 
     private static final RowMapper<String> SECRET = (rs, ctx) -> rs.getString("webhook_secret");

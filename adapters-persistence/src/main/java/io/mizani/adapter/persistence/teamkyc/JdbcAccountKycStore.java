@@ -18,7 +18,7 @@ import io.mizani.domain.teamkyc.ReviewInformation;
 import io.mizani.domain.teamkyc.UpgradeInformation;
 import io.mizani.domain.teamkyc.UpgradeStatus;
 import io.mizani.domain.teamkyc.VerificationInformation;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.adapter.persistence.common.Times;
 import jakarta.inject.Inject;
@@ -35,7 +35,7 @@ import java.util.Set;
  * follow the REST configuration). Identifiers inside them (ID, tax and certificate numbers, phone numbers) are stored
  * sealed ({@link SealedJsonFields}).
  */
-@ApplicationScoped
+@Singleton
 public class JdbcAccountKycStore implements AccountKycStore {
 
     static final ObjectMapper JSON = new ObjectMapper()

@@ -17,13 +17,13 @@ import io.mizani.application.tenancy.ApiKey;
 import io.mizani.application.tenancy.ApiKeyStore;
 import io.mizani.domain.tenancy.ApiKeyId;
 import io.mizani.domain.tenancy.Scopes;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * Owns {@code api_keys} (V17). Reads join {@code credentials} (same feature) only to leave out revoked keys: a key is
  * revoked by revoking its credential, the one place every replica's authentication looks.
  */
-@ApplicationScoped
+@Singleton
 class JdbcApiKeyStore implements ApiKeyStore {
 
     private static final String COLUMNS = "k.key_id, k.name, k.scopes, k.created_at, k.expires_at, k.last_used_at";

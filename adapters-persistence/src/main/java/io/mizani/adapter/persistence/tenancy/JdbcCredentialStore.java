@@ -13,10 +13,10 @@ import io.mizani.application.tenancy.KeyGrant;
 import io.mizani.domain.tenancy.AccountId;
 import io.mizani.domain.tenancy.Scopes;
 import io.mizani.domain.tenancy.UserId;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Owns {@code credentials} (V1): the secrets merchants authenticate with, stored as hashes. */
-@ApplicationScoped
+@Singleton
 class JdbcCredentialStore implements CredentialStore {
 
     private final Sql sql;

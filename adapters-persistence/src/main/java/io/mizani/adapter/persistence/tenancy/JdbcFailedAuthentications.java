@@ -6,7 +6,7 @@ import java.util.Map;
 
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.tenancy.FailedAuthentications;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * The table {@code auth_failures} (V21). {@link #add} is one statement: an upsert whose update keeps the failures of
@@ -14,7 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * {@code blocked_until} and empties the window. {@code ON CONFLICT DO UPDATE} takes the row's lock and evaluates
  * every expression on its latest version, so failures added at the same moment by several replicas all count.
  */
-@ApplicationScoped
+@Singleton
 class JdbcFailedAuthentications implements FailedAuthentications {
 
     /** The failures of the row still inside the window. */

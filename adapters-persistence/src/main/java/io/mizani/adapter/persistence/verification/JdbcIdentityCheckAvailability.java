@@ -2,13 +2,13 @@ package io.mizani.adapter.persistence.verification;
 
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.verification.IdentityCheckAvailability;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.JdbiException;
 import org.jdbi.v3.core.mapper.RowMapper;
 
 /** Reads {@code accounts.identity_checks_available} (set by the operator); a deleted or unknown account has none. */
-@ApplicationScoped
+@Singleton
 public class JdbcIdentityCheckAvailability implements IdentityCheckAvailability {
 
     /** As JDBC reads it: a null would be false (the column is NOT NULL). */

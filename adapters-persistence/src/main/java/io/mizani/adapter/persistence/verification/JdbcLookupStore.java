@@ -9,7 +9,7 @@ import io.mizani.application.verification.LookupStore;
 import io.mizani.domain.billing.ChargeStatus;
 import io.mizani.domain.verification.CheckStatus;
 import io.mizani.domain.verification.ProviderReply;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -29,7 +29,7 @@ import org.jdbi.v3.core.statement.SqlStatement;
  * ({@link Sql#with}). {@code charge_status} moves only as the domain's {@code ChargeStateMachine} allows:
  * the table's trigger (V26) refuses any other move.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcLookupStore implements LookupStore {
 
     private static final String COLUMNS = "lookup_id, account_id, check_key, category, country, status, "

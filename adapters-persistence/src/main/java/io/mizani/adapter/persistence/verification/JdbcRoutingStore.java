@@ -8,7 +8,7 @@ import io.mizani.application.verification.ProviderCallLog;
 import io.mizani.application.verification.ProviderMargin;
 import io.mizani.application.verification.RoutingStore;
 import io.mizani.application.verification.RoutingTable;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
@@ -27,7 +27,7 @@ import org.jdbi.v3.core.statement.PreparedBatch;
  * ({@code verification_provider_calls}), Jdbi with named parameters inside the caller's (JTA) transaction. Every
  * replica reads the table from the database on each check, so an operator's change applies from the next call on.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcRoutingStore implements RoutingStore, ProviderCallLog {
 
     /** check → provider, in the route's order. */

@@ -5,7 +5,7 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.verification.VerificationAccess;
 import io.mizani.application.verification.VerificationMode;
 import io.mizani.application.verification.VerificationSettings;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import org.jdbi.v3.core.JdbiException;
 import org.jdbi.v3.core.mapper.RowMapper;
@@ -15,7 +15,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
  * per instance ({@link CacheVersions}: dropped within one poll interval of a change committed on any replica, at once
  * on the replica that made it). An unknown account is not cached.
  */
-@ApplicationScoped
+@Singleton
 public class JdbcVerificationAccess implements VerificationAccess {
 
     private static final RowMapper<Access> ACCESS = (rs, ctx) -> {

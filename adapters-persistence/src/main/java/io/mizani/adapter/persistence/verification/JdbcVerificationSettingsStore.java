@@ -5,7 +5,7 @@ import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.verification.VerificationMode;
 import io.mizani.application.verification.VerificationSettings;
 import io.mizani.application.verification.VerificationSettingsStore;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import java.util.Optional;
 import org.jdbi.v3.core.JdbiException;
@@ -15,7 +15,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
  * A merchant's verification settings ({@code verification_settings}), Jdbi with named parameters. The row holds the
  * merchant's sealed provider key: a failing statement's message names no bound value ({@link Sql#with}).
  */
-@ApplicationScoped
+@Singleton
 public class JdbcVerificationSettingsStore implements VerificationSettingsStore {
 
     private static final RowMapper<VerificationSettings> SETTINGS = (rs, ctx) -> new VerificationSettings(

@@ -7,10 +7,10 @@ import com.google.i18n.phonenumbers.PhoneNumberUtil;
 import com.google.i18n.phonenumbers.Phonenumber;
 
 import io.mizani.application.common.PhoneRegions;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Country of a phone number by libphonenumber's metadata: the number decides, the calling code is the fallback. */
-@ApplicationScoped
+@Singleton
 public class LibPhoneNumberRegions implements PhoneRegions {
 
     private static final PhoneNumberUtil UTIL = PhoneNumberUtil.getInstance();

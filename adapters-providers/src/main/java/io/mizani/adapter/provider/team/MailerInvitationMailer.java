@@ -3,10 +3,10 @@ package io.mizani.adapter.provider.team;
 import io.mizani.application.team.InvitationMailer;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.Mailer;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Invitation e-mails through quarkus-mailer; in sandbox mode the mailer is in mock mode (logged, not sent). */
-@ApplicationScoped
+@Singleton
 class MailerInvitationMailer implements InvitationMailer {
 
     private final Mailer mailer;

@@ -7,7 +7,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 
 /**
@@ -28,7 +28,7 @@ import jakarta.enterprise.event.Observes;
  * Quarkus's own request counting is not relied on: it let the server stop while requests were still being served
  * (8 requests cut at SIGTERM under steady traffic, "All HTTP requests complete" logged while they ran).
  */
-@ApplicationScoped
+@Singleton
 public class Drain {
 
     private static final Logger LOG = Logger.getLogger(Drain.class);

@@ -25,7 +25,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.impl.RoutingContextInternal;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
@@ -52,7 +52,7 @@ import jakarta.inject.Inject;
  *       checked by {@link NulGuard}.</li>
  * </ul>
  */
-@ApplicationScoped
+@Singleton
 public class EdgeGuard {
 
     public static final String REQUEST_ID = "X-Request-Id";

@@ -6,7 +6,7 @@ import io.mizani.adapter.rest.tenancy.CurrentOperator;
 import io.mizani.domain.error.DomainError;
 import io.mizani.domain.operator.OperatorPermission;
 import io.quarkus.qute.TemplateInstance;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 
@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * ({@link Chrome}: title, navigation, the operator, the CSRF token, a notice), the error page with the use case's
  * status for a refusal (never a 500), the CSRF check of a form post, the redirect after it, and the NUL guard.
  */
-@ApplicationScoped
+@Singleton
 public class ConsoleScreen {
 
     @Inject

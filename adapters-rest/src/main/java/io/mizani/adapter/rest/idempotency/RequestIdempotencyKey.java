@@ -2,14 +2,14 @@ package io.mizani.adapter.rest.idempotency;
 
 import io.mizani.application.idempotency.CurrentIdempotencyKey;
 import io.quarkus.arc.Arc;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.util.Optional;
 
 /** The key {@link IdempotencyFilter} claimed for the current request; empty outside a request. */
-@ApplicationScoped
+@Singleton
 public class RequestIdempotencyKey implements CurrentIdempotencyKey {
 
     @Inject

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mizani.application.teamkyc.AccountKycRenderer;
 import io.mizani.domain.teamkyc.AccountKyc;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -18,7 +18,7 @@ import java.util.Map;
  * {@code updated_at} are timestamptz columns, which PostgreSQL rounds to the microsecond (half to even), so they are
  * rounded the same way here: the event shows exactly what {@code GET /api/v2/account_kycs/{id}} reads back.
  */
-@ApplicationScoped
+@Singleton
 public class JacksonAccountKycRenderer implements AccountKycRenderer {
 
     private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {

@@ -9,14 +9,14 @@ import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.quarkus.vertx.http.runtime.security.HttpSecurityUtils;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * Resumes a console session ({@link ConsoleSessions#resume}) into the same identity an operator's HTTP Basic login
  * gets (role {@code operator}, the operator's context): the console's pages cannot tell the two apart. A session
  * that ended leaves the request anonymous and says why on the routing context ({@link #ENDED}), for the sign-in page.
  */
-@ApplicationScoped
+@Singleton
 class ConsoleSessionIdentityProvider implements IdentityProvider<ConsoleSessionRequest> {
 
     /** Routing-context key: why the request's session ended ({@link ConsoleSessions.Ended}). */

@@ -14,7 +14,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;
 import io.vertx.ext.web.RoutingContext;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * The console's sign-in session beside HTTP Basic (platform.md section 18: the console "keeps accepting HTTP Basic
@@ -24,7 +24,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * request itself and never challenges (the 401 of a browser on the console becomes a redirect to the sign-in page in
  * {@link io.mizani.adapter.rest.common.ErrorMappers}).
  */
-@ApplicationScoped
+@Singleton
 public class ConsoleSessionMechanism implements HttpAuthenticationMechanism {
 
     /** The session cookie: HttpOnly, SameSite=Strict, path /console, Secure over HTTPS; no Max-Age (ends with the browser). */

@@ -8,14 +8,14 @@ import io.quarkus.security.identity.request.UsernamePasswordAuthenticationReques
 import io.quarkus.security.runtime.QuarkusPrincipal;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * Resolves merchant API credentials (HTTP Basic) to a {@code merchant} identity carrying the
  * {@link io.mizani.application.tenancy.MerchantContext}. It runs before the operator realm and answers "not mine"
  * (null) for anything that is not a valid merchant credential, so the operator realm gets its turn.
  */
-@ApplicationScoped
+@Singleton
 class MerchantIdentityProvider implements IdentityProvider<UsernamePasswordAuthenticationRequest> {
 
     static final String ATTRIBUTE = "mizani.merchant";

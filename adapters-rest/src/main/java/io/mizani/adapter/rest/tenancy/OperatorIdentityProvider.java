@@ -8,7 +8,7 @@ import io.quarkus.security.identity.request.UsernamePasswordAuthenticationReques
 import io.quarkus.security.runtime.QuarkusPrincipal;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * Resolves operator logins (HTTP Basic on /api/admin and the console) from the {@code operators} table: the
@@ -16,7 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * Runs after {@link MerchantIdentityProvider}; an identity carries the role {@code operator} (what the resources'
  * {@code @RolesAllowed} ask) and the {@link io.mizani.application.operator.OperatorContext} with the operator's role.
  */
-@ApplicationScoped
+@Singleton
 class OperatorIdentityProvider implements IdentityProvider<UsernamePasswordAuthenticationRequest> {
 
     static final String ATTRIBUTE = "mizani.operator";

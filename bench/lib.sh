@@ -157,15 +157,31 @@ image_jvm_flags() {
 
 # M-Pesa collections of 100 KES from 4 client threads (keep-alive connections), references <prefix>-<i>, callbacks to
 # 127.0.0.1:<callback port>/cb; fails unless every answer is 2xx: collections count prefix port callback_port user:password
+# With a sixth argument, a rate a second, the collections are paced: the i-th is sent no earlier than i / rate s after
+# the first (8 client threads, so that a slow answer does not hold the pace back), and the receiver's count
+# (bench/perf/Receiver.java's GET /count on the callback port) is read when the sending starts, half-way and when it
+# ends. It then prints one line: PACED <rate asked> <rate sent> <seconds> <accepted> <called back during the sending>
+# <accepted in the second half> <called back in the second half>.
 collections() {
-  python3 - "$1" "$2" "$3" "$4" "$5" <<'PY'
-import base64, http.client, json, sys, threading
-n, prefix, port, cb, cred = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
+  python3 - "$1" "$2" "$3" "$4" "$5" "${6:-0}" <<'PY'
+import base64, http.client, json, sys, threading, time
+n, prefix, port, cb, cred, rate = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], float(sys.argv[6])
 auth = "Basic " + base64.b64encode(cred.encode()).decode()
 bad = []
+threads = 8 if rate > 0 else 4
+done = [0] * threads
+def called_back():
+    c = http.client.HTTPConnection("127.0.0.1", int(cb), timeout=30)
+    c.request("GET", "/count"); r = c.getresponse(); v = int(r.read().split()[0]); c.close()
+    return v
+t0 = time.monotonic()
 def run(t):
     c = http.client.HTTPConnection("127.0.0.1", int(port), timeout=30)
-    for i in range(t, n, 4):
+    for i in range(t, n, threads):
+        if rate > 0:
+            wait = t0 + i / rate - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
         body = json.dumps({"request_type": "payment", "transaction_channel": "momo", "provider": "mpesa_ke",
             "amount": 100, "currency": "KES", "country": "KE",
             "customer": {"first_name": "Ada", "last_name": "Obi", "email": "ada@example.com", "phone": "+254700000123"},
@@ -176,8 +192,18 @@ def run(t):
         c.request("POST", "/api/global/payments", body, {"Authorization": auth, "Content-Type": "application/json"})
         r = c.getresponse(); r.read()
         if r.status // 100 != 2: bad.append(r.status)
-ts = [threading.Thread(target=run, args=(t,)) for t in range(4)]
-[t.start() for t in ts]; [t.join() for t in ts]
+        done[t] += 1
+cb0 = called_back() if rate > 0 else 0
+t0 = time.monotonic()
+ts = [threading.Thread(target=run, args=(t,)) for t in range(threads)]
+[t.start() for t in ts]
+if rate > 0:
+    time.sleep(max(0.0, t0 + n / rate / 2 - time.monotonic()))
+    mid_accepted, mid_cb = sum(done), called_back()
+[t.join() for t in ts]
+if rate > 0:
+    secs, end_cb = time.monotonic() - t0, called_back()
+    print("PACED %g %.1f %.2f %d %d %d %d" % (rate, n / secs, secs, n, end_cb - cb0, n - mid_accepted, end_cb - mid_cb))
 if bad: sys.exit("non-2xx answers: %d (first %s)" % (len(bad), bad[0]))
 PY
 }

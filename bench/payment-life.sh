@@ -18,7 +18,8 @@
 # Usage: ./mvnw -B package -DskipTests && bench/payment-life.sh
 # Env: N (payments, 2000), WARM (2000), JAVA_OPTS (JVM flags), PORT (18510), CB_PORT (18511), PGPORT (15450), RUNJAR (another build),
 #      KEEP=1 keeps the scratch directory, OUT_FILE (where the report goes; bench/out/payment-life.txt),
-#      JFR=<file> records a JFR profile (settings=profile) of the N payments alone into <file>.
+#      JFR=<file> records a JFR profile (settings=profile) of the N payments alone into <file>,
+#      RATES ("100 200 300": paced bursts after the count, the drain at each rate; see the end), PACE_S (20 s each).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"
 export MIZANI_MERCHANT_RATE_LIMIT=0
@@ -142,3 +143,37 @@ wr, fpi, wb = (int(x) for x in open(sys.argv[4]).read().split())
 print("WAL per payment: %.1f records, %.2f full-page images, %.0f bytes" % (wr / n, fpi / n, wb / n))
 PY
 } | tee "$OUT_FILE"
+
+# The drain at paced rates (issue 37's "drain ≥ 0.98 at the acceptance rate the machine allows"): with RATES set, one
+# burst per rate, PACE_S s of collections sent at that rate (bench/lib.sh collections, paced), each burst after the
+# previous one settled. For each: the rate sent; called back ÷ accepted over the burst (bench/perf.sh's drain ratio,
+# which counts the pipeline's latency against the burst: a payment accepted in its last moments cannot be called back
+# within it) and over the burst's second half (the steady state: 1.0 when processing keeps up with acceptance); the
+# backlog when the sending ended; the tail until all were called back; the CPU per payment over burst and tail.
+if [ -n "${RATES:-}" ]; then
+  PACE_S=${PACE_S:-20}
+  {
+    echo "paced drain, $(date -u +'%H:%M UTC'), ${PACE_S} s per rate, 8 client threads, 1 merchant, settle 200 ms:"
+    echo "  rate asked  sent/s  drain (burst)  drain (2nd half)  backlog at end  tail s  JVM ms/payment  PostgreSQL ms/payment"
+  } | tee -a "$OUT_FILE"
+  burst=0
+  for rate in $RATES; do
+    burst=$((burst + 1))
+    settle
+    n=$(python3 -c "print(int($rate * $PACE_S))")
+    S0=$(svc_cpu_ms); P0=$(pg_cpu_ms)
+    line=$(collections "$n" "paced-$burst-$$" "$PORT" "$CB_PORT" "$CRED" "$rate" | grep '^PACED')
+    TS=$(date +%s%N)
+    settle
+    TAIL=$(( ($(date +%s%N) - TS) / 1000000 ))
+    S1=$(svc_cpu_ms); P1=$(pg_cpu_ms)
+    python3 - "$line" "$TAIL" "$((S1 - S0))" "$((P1 - P0))" <<'PY' | tee -a "$OUT_FILE"
+import sys
+_, asked, sent, secs, n, cb, n2, cb2 = sys.argv[1].split()
+tail, s, p = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+n, cb, n2, cb2 = int(n), int(cb), int(n2), int(cb2)
+print("  %10s  %6.0f  %13.3f  %16.3f  %14d  %6.1f  %14.2f  %21.2f"
+      % (asked, float(sent), cb / n, cb2 / max(1, n2), n - cb, tail / 1000, s / n, p / n))
+PY
+  done
+fi

@@ -350,9 +350,17 @@ public class JdbcPaymentStore implements PaymentStore {
      * <li>each merchant's oldest unclaimed due payments (at most a pool of twice the round), numbered by their turn
      *     within their merchant, and the pool taken in (turn, due time) order: every merchant's oldest due payment
      *     first, then every merchant's second, ...;</li>
-     * <li>those candidates locked one by one in that order ({@code FOR UPDATE SKIP LOCKED}, each re-checked as still
-     *     due and unclaimed on its newest version) until the round is full, and leased.</li>
+     * <li>those candidates locked one by one in that order, each by its primary key ({@code FOR UPDATE SKIP LOCKED}),
+     *     and re-checked as still due and unclaimed on the newest version the lock returns, until the round is full;
+     *     then leased.</li>
      * </ol>
+     * The lock takes the row by {@code id} alone, behind {@code OFFSET 0}, so that no condition of the re-check is
+     * pushed down into it: with them beside {@code id = candidate.id}, the conditions imply the predicate of the
+     * partial index {@code payments_due_by_account}, and once its statistics were taken while few payments were due
+     * PostgreSQL chose that index for each lock, finding the id among every due entry (and every dead one since the
+     * last vacuum): 200 such scans made a claim of 100 cost 300-570 ms and 72,000 buffers during a backlog of 4,000,
+     * and processing fell behind acceptance (docs/performance.md, "The paced drain"). A row locked and then found no
+     * longer due (claimed meanwhile, or final) stays locked until the claim commits, a moment later.
      * PostgreSQL does not lock rows in a query with window functions, hence candidates first, then the locks. A
      * candidate another worker claimed in the meantime is skipped (locked) or fails the re-check (claimed), so no
      * payment is ever claimed twice; the pool is twice the round so that two replicas claiming at the same moment
@@ -386,11 +394,12 @@ public class JdbcPaymentStore implements PaymentStore {
                 SELECT locked.due_id, locked.submitted_before, candidate.pos
                 FROM pool CROSS JOIN unnest(pool.ids) WITH ORDINALITY AS candidate(id, pos)
                 CROSS JOIN LATERAL (
-                    SELECT id AS due_id, submitted_at AS submitted_before FROM payments
-                    WHERE id = candidate.id AND status IN\s""" + OPEN_STATUSES + """
-                     AND next_check_at IS NOT NULL
-                      AND next_check_at <= :now AND (claimed_until IS NULL OR claimed_until <= :now)
-                    FOR UPDATE SKIP LOCKED) locked
+                    SELECT id AS due_id, submitted_at AS submitted_before, status, next_check_at, claimed_until
+                    FROM payments WHERE id = candidate.id
+                    OFFSET 0 FOR UPDATE SKIP LOCKED) locked
+                WHERE locked.status IN\s""" + OPEN_STATUSES + """
+                 AND locked.next_check_at IS NOT NULL
+                  AND locked.next_check_at <= :now AND (locked.claimed_until IS NULL OR locked.claimed_until <= :now)
                 LIMIT :round)
             UPDATE payments SET claimed_until = :leaseEnd, next_check_at = :leaseEnd, claimed_by = :worker,
                 submitted_at = COALESCE(submitted_at, :now)

@@ -174,7 +174,6 @@ def called_back():
     c = http.client.HTTPConnection("127.0.0.1", int(cb), timeout=30)
     c.request("GET", "/count"); r = c.getresponse(); v = int(r.read().split()[0]); c.close()
     return v
-t0 = time.monotonic()
 def run(t):
     c = http.client.HTTPConnection("127.0.0.1", int(port), timeout=30)
     for i in range(t, n, threads):

@@ -58,13 +58,13 @@ def snap_jvm(pid):
         except OSError:
             continue
         if s:
-            threads[tid] = [comm, int(s[11]) + int(s[12])]
+            threads[tid] = [comm, int(s[11]) + int(s[12]), s[19]]
     return {"kind": "jvm", "total": int(total[11]) + int(total[12]), "items": threads}
 
 
 def snap_pg(pm):
     own = stat("/proc/%s/stat" % pm)
-    items = {pm: ["postmaster", int(own[11]) + int(own[12])]}
+    items = {pm: ["postmaster", int(own[11]) + int(own[12]), own[19]]}
     reaped = int(own[13]) + int(own[14])
     for pid in os.listdir("/proc"):
         if not pid.isdigit() or pid == pm:
@@ -76,9 +76,9 @@ def snap_pg(pm):
                     cmd = f.read().replace("\0", " ").strip()
             except OSError:
                 continue
-            items[pid] = [cmd, int(s[11]) + int(s[12])]
+            items[pid] = [cmd, int(s[11]) + int(s[12]), s[19]]
     return {"kind": "pg", "reaped": reaped, "items": items,
-            "total": reaped + sum(t for _, t in items.values())}
+            "total": reaped + sum(t for _, t, _ in items.values())}
 
 
 def group(kind, name):
@@ -93,10 +93,11 @@ def diff(before, after, units, unit):
     order = [g for g, _ in (JVM_GROUPS if kind == "jvm" else PG_GROUPS)]
     ms = dict.fromkeys(order, 0.0)
     seen = 0
-    for key, (name, ticks) in after["items"].items():
+    for key, (name, ticks, start) in after["items"].items():
         was = before["items"].get(key)
-        # a pid or thread id reused by another thread counts from zero
-        d = ticks - (was[1] if was and was[0] == name else 0)
+        # a pid or thread id reused by another thread or process (another start time) counts from zero; not the name:
+        # a PostgreSQL backend's title changes with what it does ("idle", "INSERT", "idle in transaction")
+        d = ticks - (was[1] if was and was[2] == start else 0)
         ms[group(kind, name)] += d * 1000.0 / HZ
         seen += d
     rest = (after["total"] - before["total"]) - seen
@@ -116,9 +117,9 @@ def since_start(pid):
     tids = sorted(threads, key=int)
     second = tids[1] if len(tids) > 1 else None
     main = threads[second][1] if second else 0
-    compilers = sum(t for tid, (name, t) in threads.items()
+    compilers = sum(t for tid, (name, t, _) in threads.items()
                     if tid != second and group("jvm", name) == "JIT compilers")
-    every = sum(t for _, t in threads.values())
+    every = sum(t for _, t, _ in threads.values())
     ms = [x * 1000 // HZ for x in (compilers, main, every - compilers - main, every)]
     print("%d %d %d %d" % tuple(ms))
 

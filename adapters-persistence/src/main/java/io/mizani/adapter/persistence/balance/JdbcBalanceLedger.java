@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.balance;
 
+import io.mizani.adapter.persistence.common.Param;
 import io.mizani.adapter.persistence.common.Slots;
 import io.mizani.adapter.persistence.common.Sql;
 
@@ -321,9 +322,10 @@ public class JdbcBalanceLedger implements BalanceLedger {
                             transaction_reference)
                         SELECT account_id, currency, :type, :amount,""" + TOTAL_AFTER + """
                         , :payment, :reference FROM w RETURNING id""")
-                        .bind("amount", amount).bind("account", accountId).bind("currency", currency)
-                        .bind("payment", paymentId).bind("type", EntryType.COLLECTION.wire())
-                        .bind("reference", transactionReference)
+                        .bind("amount", Param.of(amount)).bind("account", Param.of(accountId))
+                        .bind("currency", Param.of(currency))
+                        .bind("payment", Param.of(paymentId)).bind("type", Param.of(EntryType.COLLECTION.wire()))
+                        .bind("reference", Param.of(transactionReference))
                         .map(FOUND).findFirst().isPresent()) {
                     return true;
                 }

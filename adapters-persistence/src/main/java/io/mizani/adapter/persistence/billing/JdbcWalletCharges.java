@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.billing;
 
+import io.mizani.adapter.persistence.common.Param;
 import io.mizani.adapter.persistence.common.Slots;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.billing.ServiceWallet;
@@ -79,8 +80,9 @@ public class JdbcWalletCharges implements WalletCharges {
         return sql.with(h -> {
             boolean first = true;
             for (String pick : new String[]{FREE_COVERING, ANY_COVERING}) {
-                if (Slots.attempt(h, first, DEBIT.formatted(pick), u -> u.bind("amount", amount)
-                        .bind("account", accountId).bind("charged", amount.negate()).bind("reference", reference),
+                if (Slots.attempt(h, first, DEBIT.formatted(pick), u -> u.bind("amount", Param.of(amount))
+                        .bind("account", Param.of(accountId)).bind("charged", Param.of(amount.negate()))
+                        .bind("reference", Param.of(reference)),
                         AMOUNT).isPresent()) {
                     return true;
                 }

@@ -20,6 +20,7 @@ import org.postgresql.util.PSQLException;
 
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import io.quarkus.arc.ClientProxy;
 import org.jboss.logging.Logger;
 
 /**
@@ -48,7 +49,11 @@ public class Sql {
 
     @Inject
     public Sql(DataSource dataSource) {
-        this.jdbi = Jdbi.create(dataSource);
+        // Quarkus's data source is an application-scoped bean: injected, it is a client proxy that asks the application
+        // context for the pool on every call, once per transaction and per statement outside one (half of the context
+        // lookups left in a request's profile, docs/performance.md). The pool lives as long as the application does,
+        // so the store keeps the pool itself; a data source that is no proxy (the tests') is kept as it is.
+        this.jdbi = Jdbi.create(ClientProxy.unwrap(dataSource));
         // a transaction is ended by inNewTransaction itself, never by closing its handle (which happens after the
         // commit or the rollback)
         jdbi.getConfig(Handles.class).setForceEndTransactions(false);

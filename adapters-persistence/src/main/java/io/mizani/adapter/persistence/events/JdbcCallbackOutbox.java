@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.events;
 
+import io.mizani.adapter.persistence.common.Param;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.CallbackOutbox;
@@ -52,15 +53,15 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
                                 attempts, next_attempt_at, created_at)
                             VALUES (:account, :payment, :webhookId, :type, :url, :body, :status, 0, :nextAttemptAt,
                                 :createdAt)""")
-                    .bind("account", cb.accountId())
-                    .bind("payment", cb.paymentId())
-                    .bind("webhookId", cb.webhookId())
-                    .bind("type", cb.eventType())
-                    .bind("body", sealed.seal(cb.body()))
-                    .bind("url", sendable ? cb.url() : null)
-                    .bind("status", sendable ? "pending" : "no_endpoint")
-                    .bind("nextAttemptAt", sendable ? Timestamp.from(cb.createdAt()) : null)
-                    .bind("createdAt", Timestamp.from(cb.createdAt()))
+                    .bind("account", Param.of(cb.accountId()))
+                    .bind("payment", Param.of(cb.paymentId()))
+                    .bind("webhookId", Param.of(cb.webhookId()))
+                    .bind("type", Param.of(cb.eventType()))
+                    .bind("body", Param.of(sealed.seal(cb.body())))
+                    .bind("url", Param.of(sendable ? cb.url() : null))
+                    .bind("status", Param.of(sendable ? "pending" : "no_endpoint"))
+                    .bind("nextAttemptAt", Param.of(sendable ? Timestamp.from(cb.createdAt()) : null))
+                    .bind("createdAt", Param.of(Timestamp.from(cb.createdAt())))
                     .execute();
         });
     }
@@ -79,9 +80,9 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
                                       cb.body, cb.attempts, cb.attempt_limit)
                         SELECT claimed.*, a.webhook_secret
                         FROM claimed LEFT JOIN accounts a ON a.id = claimed.account_id""")
-                .bind("now", Timestamp.from(now))
-                .bind("limit", limit)
-                .bind("leaseUntil", Timestamp.from(now.plus(lease)))
+                .bind("now", Param.of(Timestamp.from(now)))
+                .bind("limit", Param.of(limit))
+                .bind("leaseUntil", Param.of(Timestamp.from(now.plus(lease))))
                 .map(dueRow)
                 .list());
     }
@@ -142,23 +143,23 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
     /** The six columns of an {@code event_attempts} row, the named parameters both attempt statements share. */
     private static <S extends SqlStatement<S>> S bindAttempt(S statement, Attempt a) {
         return statement
-                .bind("event", a.callbackId())
-                .bind("attemptNo", a.attemptNo())
-                .bind("attemptedAt", Timestamp.from(a.attemptedAt()))
-                .bind("statusCode", a.statusCode())
-                .bind("error", a.error() == null ? null : truncate(a.error(), 1000))
-                .bind("durationMs", a.durationMs());
+                .bind("event", Param.of(a.callbackId()))
+                .bind("attemptNo", Param.of(a.attemptNo()))
+                .bind("attemptedAt", Param.of(Timestamp.from(a.attemptedAt())))
+                .bind("statusCode", Param.of(a.statusCode()))
+                .bind("error", Param.of(a.error() == null ? null : truncate(a.error(), 1000)))
+                .bind("durationMs", Param.of(a.durationMs()));
     }
 
     private static <S extends SqlStatement<S>> S bindRecordAndSettle(S statement, Settlement s) {
         return bindAttempt(statement, s.attempt())
-                .bind("status", switch (s.next()) {
+                .bind("status", Param.of(switch (s.next()) {
                     case DELIVERED -> "delivered";
                     case DEAD -> "failed";
                     case RETRY -> "pending";
-                })
-                .bind("nextAttemptAt", s.next() == Next.RETRY ? Timestamp.from(s.nextAttemptAt()) : null)
-                .bind("finishedAt", s.next() == Next.RETRY ? null : Timestamp.from(s.at()));
+                }))
+                .bind("nextAttemptAt", Param.of(s.next() == Next.RETRY ? Timestamp.from(s.nextAttemptAt()) : null))
+                .bind("finishedAt", Param.of(s.next() == Next.RETRY ? null : Timestamp.from(s.at())));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.payment;
 
+import io.mizani.adapter.persistence.common.Param;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.payment.PaymentStore;
@@ -123,13 +124,17 @@ public class JdbcPaymentStore implements PaymentStore {
     public Payment insert(Payment p, Instant nextCheckAt) {
         Map<String, Object> values = row(p, nextCheckAt);
         // each column's value bound under the column's own name: no list of columns has to line up with a list of values
-        String insert = "INSERT INTO payments (" + String.join(", ", values.keySet()) + ") VALUES ("
-                + values.keySet().stream().map(k -> ":" + k).collect(Collectors.joining(", ")) + ") RETURNING " + COLUMNS;
+        InsertText insert = insertText;
+        if (insert == null || !insert.names(values.keySet())) {
+            insert = new InsertText(values.keySet());
+            insertText = insert;
+        }
+        String text = insert.sql();
         try {
             return sql.with(h -> {
-                var statement = h.createQuery(insert);
+                var statement = h.createQuery(text);
                 values.forEach((column, value) -> statement.bind(column,
-                        value instanceof Instant i ? Timestamp.from(i) : value));
+                        Param.any(value instanceof Instant i ? Timestamp.from(i) : value)));
                 // the row as stored comes back with the insert (RETURNING): no second round trip to re-read it
                 return statement.map(row).one();
             });
@@ -141,6 +146,37 @@ public class JdbcPaymentStore implements PaymentStore {
             throw e;
         }
     }
+
+    /**
+     * The INSERT of {@link #row}'s columns. Built on the first payment and kept: every payment's row has the same
+     * columns in the same order, so the text is the same (and so are Jdbi's parse of it and pgjdbc's prepared
+     * statement). Building it per payment was 6 % of an acceptance's samples in the JVM (docs/performance.md
+     * "Binding without Jdbi's per-statement lookup"); should the columns ever differ, it is built again.
+     */
+    private record InsertText(List<String> columns, String sql) {
+
+        InsertText(Collection<String> columns) {
+            this(List.copyOf(columns), "INSERT INTO payments (" + String.join(", ", columns) + ") VALUES ("
+                    + columns.stream().map(k -> ":" + k).collect(Collectors.joining(", ")) + ") RETURNING " + COLUMNS);
+        }
+
+        /** Whether {@code keys} are these columns, in this order. */
+        boolean names(Collection<String> keys) {
+            if (keys.size() != columns.size()) {
+                return false;
+            }
+            int i = 0;
+            for (String key : keys) {
+                if (!key.equals(columns.get(i++))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** The text of {@link #insert}, once built. */
+    private volatile InsertText insertText;
 
     /** The unique violation of (account_id, merchant_reference) behind {@code e} (SQLSTATE 23505), else null. */
     private static SQLException duplicateMerchantReference(UnableToExecuteStatementException e) {
@@ -426,11 +462,12 @@ public class JdbcPaymentStore implements PaymentStore {
         List<Turn> claimed = sql.with(h -> {
             h.execute(CLAIM_DUE_PLANNER);
             return h.createQuery(CLAIM_DUE)
-                    .bind("now", Timestamp.from(now))
-                    .bind("pool", 2 * round)                            // per merchant, and the pool
-                    .bind("round", round)
-                    .bind("leaseEnd", Timestamp.from(now.plus(lease)))  // claimed_until; next_check_at: not due while leased
-                    .bind("worker", worker)
+                    .bind("now", Param.of(Timestamp.from(now)))
+                    .bind("pool", Param.of(2 * round))                  // per merchant, and the pool
+                    .bind("round", Param.of(round))
+                    // claimed_until; next_check_at: not due while leased
+                    .bind("leaseEnd", Param.of(Timestamp.from(now.plus(lease))))
+                    .bind("worker", Param.of(worker))
                     .map(turnRow).list();
         });
         // UPDATE ... RETURNING gives no order: back in the turns' order (each merchant's oldest first)
@@ -449,7 +486,7 @@ public class JdbcPaymentStore implements PaymentStore {
                                         String worker) {
         requireMove(from, to);
         boolean moved = sql.with(h -> bindTransition(h.createUpdate(TRANSITION_AND_RELEASE), id, from, to, now,
-                providerReference, failureReason, nextCheckAt).bind("worker", worker).execute() == 1);
+                providerReference, failureReason, nextCheckAt).bind("worker", Param.of(worker)).execute() == 1);
         if (!moved) {
             release(id, worker); // someone else moved it first: nothing to write but the lease
         }
@@ -524,7 +561,8 @@ public class JdbcPaymentStore implements PaymentStore {
 
     private static <S extends SqlStatement<S>> S bindRescheduleAndRelease(S statement, long id, Instant nextCheckAt,
                                                                          String worker) {
-        return statement.bind("nextCheckAt", ts(nextCheckAt)).bind("worker", worker).bind("id", id);
+        return statement.bind("nextCheckAt", Param.of(ts(nextCheckAt))).bind("worker", Param.of(worker))
+                .bind("id", Param.of(id));
     }
 
     /**
@@ -574,9 +612,10 @@ public class JdbcPaymentStore implements PaymentStore {
     private static <S extends SqlStatement<S>> S bindTransition(S statement, long id, PaymentStatus from,
                                                                PaymentStatus to, Instant now, String providerReference,
                                                                String failureReason, Instant nextCheckAt) {
-        return statement.bind("to", to.wire()).bind("now", Timestamp.from(now))
-                .bind("providerReference", providerReference).bind("failureReason", failureReason)
-                .bind("nextCheckAt", ts(nextCheckAt)).bind("id", id).bind("from", from.wire());
+        return statement.bind("to", Param.of(to.wire())).bind("now", Param.of(Timestamp.from(now)))
+                .bind("providerReference", Param.of(providerReference)).bind("failureReason", Param.of(failureReason))
+                .bind("nextCheckAt", Param.of(ts(nextCheckAt))).bind("id", Param.of(id))
+                .bind("from", Param.of(from.wire()));
     }
 
     private static void requireMove(PaymentStatus from, PaymentStatus to) {

@@ -1,5 +1,6 @@
 package io.mizani.adapter.persistence.verification;
 
+import io.mizani.adapter.persistence.common.Param;
 import io.mizani.adapter.persistence.common.Sql;
 import io.mizani.application.verification.LookupRecord;
 import io.mizani.domain.common.Money;
@@ -100,8 +101,9 @@ public class JdbcLookupStore implements LookupStore {
         return one(h -> h.createQuery("SELECT " + COLUMNS + " FROM verification_lookups WHERE account_id = :accountId "
                         + "AND check_key = :check AND cache_key = :cacheKey AND status = 'verified' AND NOT cached "
                         + "AND expires_at > :now ORDER BY fetched_at DESC LIMIT 1")
-                .bind("accountId", accountId).bind("check", check).bind("cacheKey", cacheKey)
-                .bind("now", Timestamp.from(now)).map(LOOKUP).findFirst());
+                .bind("accountId", Param.of(accountId)).bind("check", Param.of(check))
+                .bind("cacheKey", Param.of(cacheKey))
+                .bind("now", Param.of(Timestamp.from(now))).map(LOOKUP).findFirst());
     }
 
     @Override
@@ -154,41 +156,41 @@ public class JdbcLookupStore implements LookupStore {
 
     private static <S extends SqlStatement<S>> S bindOutcome(S st, LookupRecord r) {
         LookupRecord.Outcome o = r.outcome();
-        return st.bind("status", o.status() == null ? null : o.status().wire())
-                .bind("verificationStatus", o.found().verificationStatus())
-                .bind("actorType", o.found().actorType())
-                .bind("subjectName", o.found().subjectName())
-                .bind("reference", o.reply().reference())
-                .bind("detail", o.reply().detail())
-                .bind("responseCode", o.reply().responseCode())
-                .bind("payloadSealed", o.sealed().payload())
-                .bind("fetchedAt", ts(o.fetchedAt()))
-                .bind("expiresAt", ts(o.expiresAt()))
-                .bind("chargeStatus", r.charge().status().wire())
-                .bind("durationMs", r.routing().durationMs())
-                .bind("tokenIssued", r.tokenIssued())
-                .bind("source", r.routing().source())
-                .bind("identitySealed", o.sealed().identity());
+        return st.bind("status", Param.of(o.status() == null ? null : o.status().wire()))
+                .bind("verificationStatus", Param.of(o.found().verificationStatus()))
+                .bind("actorType", Param.of(o.found().actorType()))
+                .bind("subjectName", Param.of(o.found().subjectName()))
+                .bind("reference", Param.of(o.reply().reference()))
+                .bind("detail", Param.of(o.reply().detail()))
+                .bind("responseCode", Param.of(o.reply().responseCode()))
+                .bind("payloadSealed", Param.of(o.sealed().payload()))
+                .bind("fetchedAt", Param.of(ts(o.fetchedAt())))
+                .bind("expiresAt", Param.of(ts(o.expiresAt())))
+                .bind("chargeStatus", Param.of(r.charge().status().wire()))
+                .bind("durationMs", Param.of(r.routing().durationMs()))
+                .bind("tokenIssued", Param.of(r.tokenIssued()))
+                .bind("source", Param.of(r.routing().source()))
+                .bind("identitySealed", Param.of(o.sealed().identity()));
     }
 
     private static <S extends SqlStatement<S>> S bindAll(S st, LookupRecord r) {
         LookupRecord.Subject s = r.subject();
         LookupRecord.Charge charge = r.charge();
         return bindOutcome(st, r)
-                .bind("lookupId", r.id().value())
-                .bind("accountId", r.accountId().value())
-                .bind("check", s.check())
-                .bind("category", s.category())
-                .bind("country", s.country())
-                .bind("identifierHash", s.identifierHash())
-                .bind("identifierMasked", s.identifierMasked())
-                .bind("cacheKey", s.cacheKey())
-                .bind("cached", r.routing().cached())
-                .bind("chargedAmount", charge.amount().amount())
-                .bind("chargeCurrency", charge.amount().currency())
-                .bind("chargeReference", charge.reference())
-                .bind("createdAt", ts(r.createdAt()))
-                .bind("settled", r.settled());
+                .bind("lookupId", Param.of(r.id().value()))
+                .bind("accountId", Param.of(r.accountId().value()))
+                .bind("check", Param.of(s.check()))
+                .bind("category", Param.of(s.category()))
+                .bind("country", Param.of(s.country()))
+                .bind("identifierHash", Param.of(s.identifierHash()))
+                .bind("identifierMasked", Param.of(s.identifierMasked()))
+                .bind("cacheKey", Param.of(s.cacheKey()))
+                .bind("cached", Param.of(r.routing().cached()))
+                .bind("chargedAmount", Param.of(charge.amount().amount()))
+                .bind("chargeCurrency", Param.of(charge.amount().currency()))
+                .bind("chargeReference", Param.of(charge.reference()))
+                .bind("createdAt", Param.of(ts(r.createdAt())))
+                .bind("settled", Param.of(r.settled()));
     }
 
     private static LookupRecord read(ResultSet rs) throws SQLException {

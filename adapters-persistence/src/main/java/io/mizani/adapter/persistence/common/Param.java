@@ -9,8 +9,8 @@ import org.jdbi.v3.core.argument.Argument;
 
 /**
  * A named parameter's value as the {@link Argument} Jdbi would have built for it, built here instead: for the
- * statements on the hot paths (a payment's acceptance and life, a verification), where Jdbi's own binding was a third
- * of a statement's time in the JVM.
+ * statements on the hot paths (a payment's acceptance and life, a verification), where Jdbi's own binding took 38 % of
+ * the payment INSERT's samples in the JVM, two thirds of it finding the argument factories.
  * <p>
  * Why: Jdbi gives every statement a fresh copy of its configuration, and so a fresh cache of argument factories. For
  * each value bound by type ({@code bind("x", "text")}) it finds the value's qualified type, then walks its sixteen
@@ -30,11 +30,16 @@ import org.jdbi.v3.core.argument.Argument;
  */
 public final class Param {
 
-    private static final Argument NULL_VARCHAR = (position, statement, ctx) -> statement.setNull(position, Types.VARCHAR);
-    private static final Argument NULL_BIGINT = (position, statement, ctx) -> statement.setNull(position, Types.BIGINT);
-    private static final Argument NULL_INTEGER = (position, statement, ctx) -> statement.setNull(position, Types.INTEGER);
-    private static final Argument NULL_BOOLEAN = (position, statement, ctx) -> statement.setNull(position, Types.BOOLEAN);
-    private static final Argument NULL_NUMERIC = (position, statement, ctx) -> statement.setNull(position, Types.NUMERIC);
+    private static final Argument NULL_VARCHAR =
+            (position, statement, ctx) -> statement.setNull(position, Types.VARCHAR);
+    private static final Argument NULL_BIGINT =
+            (position, statement, ctx) -> statement.setNull(position, Types.BIGINT);
+    private static final Argument NULL_INTEGER =
+            (position, statement, ctx) -> statement.setNull(position, Types.INTEGER);
+    private static final Argument NULL_BOOLEAN =
+            (position, statement, ctx) -> statement.setNull(position, Types.BOOLEAN);
+    private static final Argument NULL_NUMERIC =
+            (position, statement, ctx) -> statement.setNull(position, Types.NUMERIC);
     private static final Argument NULL_TIMESTAMP =
             (position, statement, ctx) -> statement.setNull(position, Types.TIMESTAMP);
     private static final Argument NULL_DATE = (position, statement, ctx) -> statement.setNull(position, Types.DATE);

@@ -30,23 +30,21 @@ import org.jdbi.v3.core.argument.Argument;
  */
 public final class Param {
 
-    private static final Argument NULL_VARCHAR =
-            (position, statement, ctx) -> statement.setNull(position, Types.VARCHAR);
-    private static final Argument NULL_BIGINT =
-            (position, statement, ctx) -> statement.setNull(position, Types.BIGINT);
-    private static final Argument NULL_INTEGER =
-            (position, statement, ctx) -> statement.setNull(position, Types.INTEGER);
-    private static final Argument NULL_BOOLEAN =
-            (position, statement, ctx) -> statement.setNull(position, Types.BOOLEAN);
-    private static final Argument NULL_NUMERIC =
-            (position, statement, ctx) -> statement.setNull(position, Types.NUMERIC);
-    private static final Argument NULL_TIMESTAMP =
-            (position, statement, ctx) -> statement.setNull(position, Types.TIMESTAMP);
-    private static final Argument NULL_DATE = (position, statement, ctx) -> statement.setNull(position, Types.DATE);
-    private static final Argument NULL_VARBINARY =
-            (position, statement, ctx) -> statement.setNull(position, Types.VARBINARY);
+    private static final Argument NULL_VARCHAR = nullOf(Types.VARCHAR);
+    private static final Argument NULL_BIGINT = nullOf(Types.BIGINT);
+    private static final Argument NULL_INTEGER = nullOf(Types.INTEGER);
+    private static final Argument NULL_BOOLEAN = nullOf(Types.BOOLEAN);
+    private static final Argument NULL_NUMERIC = nullOf(Types.NUMERIC);
+    private static final Argument NULL_TIMESTAMP = nullOf(Types.TIMESTAMP);
+    private static final Argument NULL_DATE = nullOf(Types.DATE);
+    private static final Argument NULL_VARBINARY = nullOf(Types.VARBINARY);
 
     private Param() {
+    }
+
+    /** A null of the SQL type {@code type} ({@link Types}): {@code setNull}, as Jdbi's {@code NullArgument}. */
+    private static Argument nullOf(int type) {
+        return (position, statement, ctx) -> statement.setNull(position, type);
     }
 
     /** Text: {@code setString}; null as {@code VARCHAR}. */

@@ -193,12 +193,17 @@ open_payments() { $PSQL -tAc "SELECT count(*) FROM payments WHERE status IN ('qu
 pending_events() { $PSQL -tAc "SELECT count(*) FROM events WHERE status = 'pending'"; }
 # every cell starts with no payment open and no callback waiting: the processing of the payments an earlier cell
 # accepted must not share the CPU with the next cell's measurement (at most 180 s)
+# Before a cell: the workers' backlog drained, then the database vacuumed and analysed, so that no cell pays for the
+# clean-up of the rows an earlier cell or the warm-up wrote (autovacuum, which otherwise starts once a minute and
+# lands in whichever cell runs then, the service's or pgbench's; seen in the cached-verify cell after the warm-up).
 quiesce() {
+  local drained=0
   for _ in $(seq 1 1800); do
-    [ "$(open_payments)" -eq 0 ] && [ "$(pending_events)" -eq 0 ] && return 0
+    [ "$(open_payments)" -eq 0 ] && [ "$(pending_events)" -eq 0 ] && { drained=1; break; }
     sleep 0.1
   done
-  echo "   (backlog not drained after 180 s: $(open_payments) open, $(pending_events) callbacks waiting)" >&2
+  [ $drained = 1 ] || echo "   (backlog not drained after 180 s: $(open_payments) open, $(pending_events) callbacks waiting)" >&2
+  $PSQL -c "VACUUM (ANALYZE)" >/dev/null
 }
 label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; pay) echo "payment acceptance";; wd) echo "withdrawal acceptance";; esac; }
 

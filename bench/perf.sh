@@ -192,10 +192,10 @@ PY
 open_payments() { $PSQL -tAc "SELECT count(*) FROM payments WHERE status IN ('queued', 'pending')"; }
 pending_events() { $PSQL -tAc "SELECT count(*) FROM events WHERE status = 'pending'"; }
 # every cell starts with no payment open and no callback waiting: the processing of the payments an earlier cell
-# accepted must not share the CPU with the next cell's measurement (at most 180 s)
-# Before a cell: the workers' backlog drained, then the database vacuumed and analysed, so that no cell pays for the
-# clean-up of the rows an earlier cell or the warm-up wrote (autovacuum, which otherwise starts once a minute and
-# lands in whichever cell runs then, the service's or pgbench's; seen in the cached-verify cell after the warm-up).
+# accepted must not share the CPU with the next cell's measurement (at most 180 s); then the database is vacuumed and
+# analysed, so that no cell pays for the clean-up of the rows an earlier cell or the warm-up wrote (autovacuum starts
+# once a minute and lands in whichever cell runs then, the service's or pgbench's: seen in the cached-verify cell
+# after the warm-up, docs/performance.md "The C heap trimmed, autovacuum out of the cells")
 quiesce() {
   local drained=0
   for _ in $(seq 1 1800); do

@@ -16,7 +16,8 @@
 #  5. drain: a payment-acceptance burst at 8 connections with callbacks to a local receiver; payments finalised and
 #     called back per second beside payments accepted per second, and the backlog when the burst ends;
 #  6. writes the tables into docs/performance.md (between the perf-sh markers) and bench/out/perf/;
-#  7. a payment's whole life counted (bench/payment-life.sh: statements, rows, index entries, WAL per payment);
+#  7. a payment's whole life counted (bench/payment-life.sh: statements, rows, index entries, WAL per payment), and
+#     the drain paced at 0.8 of and at the rate the unpaced drain (step 5) finalised payments during its burst;
 #  8. the new features' benchmarks, their summary lines in bench/out/perf/features.txt: payout batches
 #     (bench/payout-batch.sh), statements (bench/statement.sh), screening (bench/screening-lookback.sh).
 #
@@ -348,7 +349,13 @@ if [ "${LIFE:-1}" = 1 ]; then
   step "a payment's whole life (bench/payment-life.sh)"
   stop_service   # this script's service would share the cores with the one payment-life.sh measures
   if [ $SHORT = 1 ]; then LIFE_N=300; else LIFE_N=2000; fi
-  N=$LIFE_N WARM=$LIFE_N RUNJAR="$RUNJAR" JAVA_OPTS="${JAVA_OPTS:-}" "$ROOT/bench/payment-life.sh"
+  # and the drain paced (issue 37's "at the acceptance rate the machine allows"): bursts at 0.8 of the rate at which
+  # the unpaced drain above finalised and called back payments during its burst, and at that rate
+  DONE_RATE=$(awk -F'\t' '/^DRAIN/ {print $3}' "$OUT/drain.txt")
+  LIFE_RATES=$(python3 -c "import sys; r = float(sys.argv[1] or 0); print('%d %d' % (0.8 * r, r) if r >= 10 else '')" \
+    "$DONE_RATE")
+  N=$LIFE_N WARM=$LIFE_N RATES="$LIFE_RATES" PACE_S=$([ $SHORT = 1 ] && echo 10 || echo 20) RUNJAR="$RUNJAR" \
+    JAVA_OPTS="${JAVA_OPTS:-}" "$ROOT/bench/payment-life.sh"
 fi
 
 # The new features' benchmarks (issue 37: one perf.sh run reports their figures too), one after the other, each on

@@ -9,8 +9,8 @@
 #  3. resets the statistics, accepts N collections from 4 client threads at a pace the machine keeps up with, and
 #     waits until every one is final and its callback delivered;
 #  4. reports per payment: statements and transactions (pg_stat_statements), rows inserted, updated (HOT and
-#     not) and deleted by table (pg_stat_user_tables), index entries written (every insert and non-HOT update
-#     writes one entry in each index of its table: an upper bound, partial indexes counted as full), WAL records
+#     not) and deleted by table (pg_stat_user_tables), index entries written by index (B-tree leaf insertions
+#     in the WAL written meanwhile, read with pg_walinspect: exact), WAL records
 #     and bytes (pg_stat_wal), and the CPU the JVM and PostgreSQL used (user + system from /proc, noisy on a
 #     shared machine: the counts above are not).
 #
@@ -45,8 +45,9 @@ trap 'kill $RECEIVER 2>/dev/null || true; bench_cleanup "$WORK"' EXIT
 
 echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1), load average before: $(load)"
 pg_start -c shared_buffers=256MB -c max_connections=100 \
-  -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on -c pg_stat_statements.max=5000
-$PSQL -c "CREATE EXTENSION pg_stat_statements"
+  -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on -c pg_stat_statements.max=5000 \
+  -c wal_keep_size=4GB
+$PSQL -c "CREATE EXTENSION pg_stat_statements" -c "CREATE EXTENSION pg_walinspect"
 java "$ROOT/bench/perf/Receiver.java" "$CB_PORT" >"$WORK/receiver.log" 2>&1 &
 RECEIVER=$!
 
@@ -81,6 +82,7 @@ sleep 2
 CB0=$(curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1)
 $PSQL -tAc "SELECT pg_stat_statements_reset(), pg_stat_reset(), pg_stat_reset_shared('wal')" >/dev/null
 sleep 1   # table statistics are flushed by the backends at most once a second
+LSN0=$($PSQL -tAc "SELECT pg_current_wal_lsn()")
 SPLIT="python3 $ROOT/bench/perf/cpu_split.py"
 [ -n "${JFR:-}" ] && jcmd "$SVC" JFR.start name=life settings=profile >/dev/null
 jstat -compiler "$SVC" | tail -1 >"$WORK/jit0.txt"; $SPLIT snap jvm "$SVC" >"$WORK/jvm0.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/pg0.json"
@@ -93,6 +95,7 @@ jstat -compiler "$SVC" | tail -1 >"$WORK/jit1.txt"; $SPLIT snap jvm "$SVC" >"$WO
 [ -n "${JFR:-}" ] && jcmd "$SVC" JFR.stop name=life filename="$(cd "$(dirname "$JFR")" && pwd)/$(basename "$JFR")" >/dev/null
 CB1=$(curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1)
 sleep 2   # let every backend flush its table statistics
+LSN1=$($PSQL -tAc "SELECT pg_current_wal_lsn()")
 [ $((CB1 - CB0)) -eq "$N" ] || { echo "expected $N callbacks, received $((CB1 - CB0))" >&2; exit 1; }
 
 {
@@ -112,7 +115,16 @@ sleep 2   # let every backend flush its table statistics
         (SELECT count(*) FROM pg_index i WHERE i.indrelid = s.relid)
       FROM pg_stat_user_tables s WHERE s.n_tup_ins + s.n_tup_upd + s.n_tup_del > 0 ORDER BY s.relname" >"$WORK/tables.tsv"
   $PSQL -tA -F $'\t' -c "SELECT wal_records, wal_fpi, wal_bytes FROM pg_stat_wal" >"$WORK/wal.tsv"
-  python3 - "$N" "$WORK/stmts.tsv" "$WORK/tables.tsv" "$WORK/wal.tsv" <<'PY'
+  # the index entries each index really got: B-tree leaf insertions in the WAL written during the count (a split
+  # record carries its new entry too); a partial index gets none for a row outside its predicate, a HOT update none
+  $PSQL -tA -F $'\t' -c "SELECT t.relname, i.relname, count(*)
+      FROM pg_get_wal_block_info('$LSN0', '$LSN1', false) b
+      JOIN pg_class i ON i.relfilenode = b.relfilenode AND i.relkind = 'i'
+      JOIN pg_index x ON x.indexrelid = i.oid JOIN pg_class t ON t.oid = x.indrelid
+      WHERE b.block_id = 0 AND b.relforknumber = 0 AND b.resource_manager = 'Btree'
+        AND b.record_type IN ('INSERT_LEAF', 'INSERT_POST', 'SPLIT_L', 'SPLIT_R')
+      GROUP BY 1, 2 ORDER BY 1, 3 DESC" >"$WORK/entries.tsv"
+  python3 - "$N" "$WORK/stmts.tsv" "$WORK/tables.tsv" "$WORK/wal.tsv" "$WORK/entries.tsv" <<'PY'
 import sys
 n = int(sys.argv[1])
 stmts = [l.rstrip("\n").split("\t", 3) for l in open(sys.argv[2]) if l.count("\t") >= 3]
@@ -128,15 +140,22 @@ for c, r, t, q in other:
     if c >= n / 50 or t >= n * 0.02:
         print("   %6.2f %7.2f %8.3f  %s" % (c / n, r / n, t / n, q))
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[3]) if "\t" in l]
+entries = {}
+for l in open(sys.argv[5]):
+    if l.count("\t") == 2:
+        table, index, count = l.rstrip("\n").split("\t")
+        entries.setdefault(table, []).append((index, int(count)))
 ins = upd = hot = dele = idx = 0
-print("rows per payment by table: inserted, updated (of which HOT), deleted; index entries written (inserts and non-HOT updates x indexes)")
+print("rows per payment by table: inserted, updated (of which HOT), deleted; index entries written (B-tree leaf"
+      " insertions in the WAL: exact, partial indexes and HOT updates as PostgreSQL wrote them)")
 for name, i, u, h, d, k in rows:
     i, u, h, d, k = int(i), int(u), int(h), int(d), int(k)
-    e = (i + u - h) * k
+    e = sum(c for _, c in entries.get(name, []))
     ins += i; upd += u; hot += h; dele += d; idx += e
     if (i + u + d) >= n / 50:
         print("   %-34s ins %5.2f  upd %5.2f (HOT %5.2f)  del %5.2f  index entries %5.2f (%d indexes)"
               % (name, i / n, u / n, h / n, d / n, e / n, k))
+        print("      " + ", ".join("%s %.2f" % (x, c / n) for x, c in entries.get(name, []) if c >= n / 50))
 print("total per payment: %.2f rows inserted, %.2f updated (%.2f HOT, %.2f not), %.2f deleted, %.2f index entries"
       % (ins / n, upd / n, hot / n, (upd - hot) / n, dele / n, idx / n))
 wr, fpi, wb = (int(x) for x in open(sys.argv[4]).read().split())

@@ -67,8 +67,8 @@ public class JdbcPaymentStore implements PaymentStore {
     /**
      * The statuses a payment can still leave ({@link PaymentStatus#isFinal()} false), as the SQL list
      * {@code ('queued', 'pending')}: the one place the statements below take them from. Written into the statement
-     * text as literals, never bound: the partial indexes on payments ({@code payments_due},
-     * {@code payments_due_by_account}, {@code payments_account_incoming}) have {@code WHERE status IN ('queued',
+     * text as literals, never bound: the partial indexes on payments
+     * ({@code payments_due_by_account}, {@code payments_account_incoming}) have {@code WHERE status IN ('queued',
      * 'pending')}, and PostgreSQL uses a partial index only for a query whose predicate implies the index's from its
      * text (a parameter proves nothing at planning time).
      */
@@ -96,9 +96,6 @@ public class JdbcPaymentStore implements PaymentStore {
 
     /** A row of payments ({@link #COLUMNS}); it opens the sealed fields, hence this store's and not static. */
     private final RowMapper<Payment> row = (rs, ctx) -> map(rs);
-
-    /** A claimed row: {@link #COLUMNS} and {@code was_submitted}. */
-    private final RowMapper<Claim> claimRow = (rs, ctx) -> new Claim(map(rs), rs.getBoolean("was_submitted"));
 
     /** A row of the fair claim: the claim and its place in the round's turns ({@code turn_order}). */
     private final RowMapper<Turn> turnRow = (rs, ctx) ->
@@ -359,23 +356,14 @@ public class JdbcPaymentStore implements PaymentStore {
                 .bind("reference", reference).map(row).findFirst());
     }
 
-    private static final String CLAIM_NEXT = """
-            WITH due AS (SELECT id AS due_id, submitted_at AS submitted_before FROM payments
-                         WHERE status IN\s""" + OPEN_STATUSES + """
-                          AND next_check_at IS NOT NULL AND next_check_at <= :now
-                           AND (claimed_until IS NULL OR claimed_until <= :now)
-                         ORDER BY next_check_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-            UPDATE payments SET claimed_until = :leaseEnd, next_check_at = :leaseEnd, claimed_by = :worker,
-                submitted_at = COALESCE(submitted_at, :now)
-            FROM due WHERE id = due.due_id
-            RETURNING due.submitted_before IS NOT NULL AS was_submitted,\s""" + COLUMNS;
-
+    /**
+     * The fair claim of a round of one: the most overdue unleased payment (every merchant's oldest comes first, in due
+     * order). No statement of its own: the claim's rules and its index ({@code payments_due_by_account}) stay in one
+     * place, {@link #CLAIM_DUE}.
+     */
     @Override
     public Optional<Claim> claimNext(Instant now, Duration lease, String worker) {
-        return sql.with(h -> h.createQuery(CLAIM_NEXT)
-                .bind("now", Timestamp.from(now)).bind("leaseEnd", Timestamp.from(now.plus(lease)))
-                .bind("worker", worker)
-                .map(claimRow).findFirst());
+        return claimDue(now, lease, worker, 1).stream().findFirst();
     }
 
     /**
@@ -446,13 +434,13 @@ public class JdbcPaymentStore implements PaymentStore {
      * The planner's page cost {@link #CLAIM_DUE} runs with, for its own transaction only ({@code SET LOCAL}): the cost
      * of a page read out of order as PostgreSQL's guidance gives it for data in memory or on SSD, instead of the
      * default 4 (a spinning disk). At the default, with a few merchants sharing a backlog, PostgreSQL reads each
-     * merchant's candidates from {@code payments_due} (every merchant's due payments in due order), filtering out the
-     * other merchants' rows, because that index follows the table's physical order; with 8 merchants and 600 due
-     * payments each that is 1,800 rows read per merchant for 200 kept, and the claim's reading grows with the number of
-     * merchants times the backlog. At 1.1 it walks {@code payments_due_by_account}, the index made for this read, and
-     * reads only the rows it keeps: 1.4-1.7 ms instead of 5.1-5.8 ms for the candidates, 5.9-6.1 ms instead of
-     * 8.8-12.8 ms for the whole claim (EXPLAIN ANALYZE, docs/performance.md). A planner setting changes no result:
-     * the same candidates in the same order. Outside a transaction it has no effect (PostgreSQL warns).
+     * merchant's candidates from another index than the one made for this read: once from {@code payments_due} (every
+     * merchant's due payments in due order, filtering out the other merchants' rows: 1,800 rows read per merchant for
+     * 200 kept with 8 merchants of 600 due payments each; 5.9-6.1 ms instead of 8.8-12.8 ms for the whole claim,
+     * docs/performance.md), and since that index was dropped (V29) from {@code (account_id, merchant_reference)}
+     * (all 600 of each merchant's payments as a bitmap, then sorted: 6.0 ms against 4.2 ms for the whole claim). At
+     * 1.1 it walks {@code payments_due_by_account} and reads only the rows it keeps. A planner setting changes no
+     * result: the same candidates in the same order. Outside a transaction it has no effect (PostgreSQL warns).
      */
     static final String CLAIM_DUE_PLANNER = "SET LOCAL random_page_cost = 1.1";
 

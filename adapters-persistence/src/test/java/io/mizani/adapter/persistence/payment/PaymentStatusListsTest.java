@@ -80,7 +80,7 @@ class PaymentStatusListsTest {
                 }
             }
         }
-        assertTrue(found.containsAll(List.of("payments_due", "payments_account_incoming", "payments_due_by_account")),
+        assertTrue(found.containsAll(List.of("payments_account_incoming", "payments_due_by_account")),
                 "the partial indexes were read: " + found);
     }
 

@@ -12,14 +12,17 @@
 #     not) and deleted by table (pg_stat_user_tables), index entries written by index (B-tree leaf insertions
 #     in the WAL written meanwhile, read with pg_walinspect: exact), WAL records
 #     and bytes (pg_stat_wal), and the CPU the JVM and PostgreSQL used (user + system from /proc, noisy on a
-#     shared machine: the counts above are not).
+#     shared machine: the counts above are not);
+#  5. runs the same SQL under pgbench on the same PostgreSQL (bench/perf/life.sql, both query modes) and reports its
+#     PostgreSQL CPU and index entries per life beside the service's.
 #
 # The counts do not depend on the machine's speed: they are the figures to compare before and after a change.
 # Usage: ./mvnw -B package -DskipTests && bench/payment-life.sh
 # Env: N (payments, 2000), WARM (2000), JAVA_OPTS (JVM flags), PORT (18510), CB_PORT (18511), PGPORT (15450), RUNJAR (another build),
 #      KEEP=1 keeps the scratch directory, OUT_FILE (where the report goes; bench/out/payment-life.txt),
 #      JFR=<file> records a JFR profile (settings=profile) of the N payments alone into <file>,
-#      RATES ("100 200 300": paced bursts after the count, the drain at each rate; see the end), PACE_S (20 s each).
+#      RATES ("100 200 300": paced bursts after the count, the drain at each rate; see the end), PACE_S (20 s each),
+#      LIFE_PGB_S (15: seconds of pgbench on the same SQL, bench/perf/life.sql; 0 skips it).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/jdk.sh"
 export MIZANI_MERCHANT_RATE_LIMIT=0
@@ -45,7 +48,7 @@ trap 'kill $RECEIVER 2>/dev/null || true; bench_cleanup "$WORK"' EXIT
 
 echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1), load average before: $(load)"
 pg_start -c shared_buffers=256MB -c max_connections=100 \
-  -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on -c pg_stat_statements.max=5000 \
+  -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on -c pg_stat_statements.max=5000 -c pg_stat_statements.track_planning=on \
   -c wal_keep_size=4GB
 $PSQL -c "CREATE EXTENSION pg_stat_statements" -c "CREATE EXTENSION pg_walinspect"
 java "$ROOT/bench/perf/Receiver.java" "$CB_PORT" >"$WORK/receiver.log" 2>&1 &
@@ -107,7 +110,7 @@ LSN1=$($PSQL -tAc "SELECT pg_current_wal_lsn()")
   read -r c0 _ i0 t0 _ <"$WORK/jit0.txt"; read -r c1 _ i1 t1 _ <"$WORK/jit1.txt"
   echo "   JIT during these payments (jstat -compiler): $((c1 - c0)) methods compiled, $((i1 - i0)) invalidated, $(python3 -c "print(round($t1 - $t0, 2))") s compiling"
   $SPLIT diff "$WORK/pg0.json" "$WORK/pg1.json" "$N" payment
-  $PSQL -tA -F $'\t' -c "SELECT calls, rows, round(total_exec_time::numeric, 3), left(regexp_replace(query, '\s+', ' ', 'g'), 120) FROM pg_stat_statements
+  $PSQL -tA -F $'\t' -c "SELECT calls, rows, round(total_exec_time::numeric, 3), plans, round(total_plan_time::numeric, 3), left(regexp_replace(query, '\s+', ' ', 'g'), 120) FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani')
         AND query !~* 'pg_stat|count\(\*\) FROM (payments|events)|pg_catalog'
       ORDER BY calls DESC" >"$WORK/stmts.tsv"
@@ -127,18 +130,19 @@ LSN1=$($PSQL -tAc "SELECT pg_current_wal_lsn()")
   python3 - "$N" "$WORK/stmts.tsv" "$WORK/tables.tsv" "$WORK/wal.tsv" "$WORK/entries.tsv" <<'PY'
 import sys
 n = int(sys.argv[1])
-stmts = [l.rstrip("\n").split("\t", 3) for l in open(sys.argv[2]) if l.count("\t") >= 3]
-begin = sum(int(c) for c, _, _, q in stmts if q.strip().upper().startswith("BEGIN"))
-other = [(int(c), int(r), float(t), q) for c, r, t, q in stmts
+stmts = [l.rstrip("\n").split("\t", 5) for l in open(sys.argv[2]) if l.count("\t") >= 5]
+begin = sum(int(c) for c, _, _, _, _, q in stmts if q.strip().upper().startswith("BEGIN"))
+other = [(int(c), int(r), float(t), int(p), float(pt), q) for c, r, t, p, pt, q in stmts
          if not q.strip().upper().startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
-total = sum(c for c, _, _, _ in other)
+total = sum(c for c, _, _, _, _, _ in other)
 print("per payment: %.2f statements in %.2f transactions (BEGIN counted; pgjdbc's COMMIT is not listed), "
-      "%.2f ms of statement execution (pg_stat_statements: elapsed, not CPU; every statement)"
-      % (total / n, begin / n, sum(float(t) for _, _, t, _ in stmts) / n))
-print("    calls    rows  exec ms  (per payment)")
-for c, r, t, q in other:
+      "%.2f ms of statement execution and %.2f ms of planning (pg_stat_statements: elapsed, not CPU; every statement)"
+      % (total / n, begin / n, sum(float(t) for _, _, t, _, _, _ in stmts) / n,
+         sum(float(pt) for _, _, _, _, pt, _ in stmts) / n))
+print("    calls    rows  exec ms   plans  plan ms  (per payment)")
+for c, r, t, p, pt, q in other:
     if c >= n / 50 or t >= n * 0.02:
-        print("   %6.2f %7.2f %8.3f  %s" % (c / n, r / n, t / n, q))
+        print("   %6.2f %7.2f %8.3f  %6.2f %7.3f  %s" % (c / n, r / n, t / n, p / n, pt / n, q))
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[3]) if "\t" in l]
 entries = {}
 for l in open(sys.argv[5]):
@@ -162,6 +166,50 @@ wr, fpi, wb = (int(x) for x in open(sys.argv[4]).read().split())
 print("WAL per payment: %.1f records, %.2f full-page images, %.0f bytes" % (wr / n, fpi / n, wb / n))
 PY
 } | tee "$OUT_FILE"
+
+# The same SQL under pgbench, in the same run on the same PostgreSQL (issue 37: every figure beside pgbench): the
+# statements of one payment's life (bench/perf/life.sql) on pgbench's copies of the tables, LIFE_PGB_S seconds
+# (15) from 4 clients, with the service idle; PostgreSQL's CPU per life and the index entries each life wrote, as above.
+if [ "${LIFE_PGB_S:-15}" != 0 ]; then
+  $PSQL -f "$ROOT/bench/perf/pgbench-setup.sql" >/dev/null
+  MD5S=$($PSQL -tAc "SELECT greatest(1, round(avg(length(body)) / 32)) FROM events")
+  sleep 1
+  for mode in prepared simple; do
+    $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
+    L0=$($PSQL -tAc "SELECT pg_current_wal_lsn()"); P0=$(pg_cpu_ms)
+    (cd "$WORK" && pgbench -n -M "$mode" -h 127.0.0.1 -p "$PGPORT" -U postgres -c 4 -j 2 -T "${LIFE_PGB_S:-15}" \
+       -D merchants=1 -D body_md5s="$MD5S" -f "$ROOT/bench/perf/life.sql" mizani >"$WORK/pgbench-life.txt" 2>&1)
+    P1=$(pg_cpu_ms); L1=$($PSQL -tAc "SELECT pg_current_wal_lsn()")
+    LIVES=$(awk '/number of transactions actually processed/ {split($NF, a, "/"); print a[1]}' "$WORK/pgbench-life.txt")
+    FAILED=$(awk '/number of failed transactions/ {print $5}' "$WORK/pgbench-life.txt")
+    ENTRIES=$($PSQL -tAc "SELECT count(*) FROM pg_get_wal_block_info('$L0', '$L1', false) b
+        JOIN pg_class i ON i.relfilenode = b.relfilenode AND i.relkind = 'i'
+        WHERE b.block_id = 0 AND b.relforknumber = 0 AND b.resource_manager = 'Btree'
+          AND b.record_type IN ('INSERT_LEAF', 'INSERT_POST', 'SPLIT_L', 'SPLIT_R') AND i.relname LIKE 'pb\_%'")
+    # statement execution on pgbench's tables (elapsed), beside the service's above
+    $PSQL -tA -F $'\t' -c "SELECT calls, round(total_exec_time::numeric, 3), plans, round(total_plan_time::numeric, 3),
+          left(regexp_replace(query, '\s+', ' ', 'g'), 100) FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani') AND query ~ 'pb_(payments|payment_balance_slots|events)'
+        ORDER BY calls DESC, total_exec_time DESC" >"$WORK/pgb-stmts.tsv"
+    python3 - "$mode" "${LIVES:-0}" "${FAILED:-0}" "$((P1 - P0))" "${ENTRIES:-0}" "${LIFE_PGB_S:-15}" "$((MD5S * 32 + 7))" \
+      "$WORK/pgb-stmts.tsv" <<'PY' | tee -a "$OUT_FILE"
+import sys
+mode = sys.argv[1]
+lives, failed, pg, entries, secs, body = (int(x) for x in sys.argv[2:8])
+if lives == 0:
+    print("pgbench -M %s on the same SQL (bench/perf/life.sql): no life completed" % mode)
+else:
+    print("pgbench -M %s on the same SQL (bench/perf/life.sql, 4 clients, %d s, event bodies of %d characters): %d "
+          "lives (%d failed), PostgreSQL %.2f ms per life, %.2f index entries per life"
+          % (mode, secs, body, lives, failed, pg / lives, entries / lives))
+    rows = [l.rstrip("\n").split("\t", 4) for l in open(sys.argv[8]) if l.count("\t") >= 4]
+    print("   %.2f ms of statement execution and %.2f ms of planning per life (pg_stat_statements), by statement:"
+          % (sum(float(r[1]) for r in rows) / lives, sum(float(r[3]) for r in rows) / lives))
+    for c, t, p, pt, q in rows:
+        print("   %6.2f %8.3f %7.3f  %s" % (int(c) / lives, float(t) / lives, float(pt) / lives, q))
+PY
+  done
+fi
 
 # The drain at paced rates (issue 37's "drain ≥ 0.98 at the acceptance rate the machine allows"): with RATES set, one
 # burst per rate, PACE_S s of collections sent at that rate (bench/lib.sh collections, paced), each burst after the

@@ -31,6 +31,9 @@
 #      PATHS ("cached live pay wd"), MERCHANTS ("1 8"; "1" with --short), CONNS ("8 32"; "8" with --short),
 #      SETTINGS ("0 1000": the commit_delay values; "0" with --short) select cells for an experiment;
 #      NO_DOC=1 leaves docs/performance.md as it is; LIFE=0 and FEATURES=0 skip steps 7 and 8;
+#      PGB_MODE (pgbench's query mode: prepared, the service's own (pgjdbc's server-prepared statements, planned once
+#      per connection); simple plans every statement again, what the runs before 2026-11-29 22:00 UTC measured,
+#      docs/performance.md "pgbench with prepared statements");
 #      WARMUP (s per scenario of the warm-up before the cells: 60, 20 with --short; after 3 s the JIT is still
 #      compiling through the cells, see docs/performance.md "Warm JIT"), RT_WARMUP (s per scenario before the
 #      round-trip count, 3);
@@ -171,7 +174,8 @@ PY
 # pgbench: "<tps> <p50 ms> <p99 ms> <failed>"
 pgb_run() { # scenario merchants conns seconds
   rm -f "$WORK"/pgb.log*
-  (cd "$WORK" && pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$3" -j 2 -T "$4" -l --log-prefix=pgb \
+  (cd "$WORK" && pgbench -n -M "${PGB_MODE:-prepared}" -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$3" -j 2 -T "$4" \
+     -l --log-prefix=pgb \
      -D merchants="$2" -f "$ROOT/bench/perf/$1.sql" mizani >"$WORK/pgbench-out.txt" 2>&1) || true
   python3 - "$WORK" <<'PY'
 import glob, re, sys
@@ -339,7 +343,7 @@ echo "load average after: $LOAD_AFTER; RSS after the runs: $((RSS_AFTER_KB / 102
 
 DOC="$ROOT/docs/performance.md"
 [ "${NO_DOC:-0}" = 1 ] && { cp "$DOC" "$WORK/performance.md"; DOC="$WORK/performance.md"; }
-PERF_WARMUP=$WARMUP PERF_RT_WARMUP=$RT_WARMUP PERF_JVM_FLAGS="${JAVA_OPTS:-}" python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$DOC" \
+PERF_PGB_MODE=${PGB_MODE:-prepared} PERF_WARMUP=$WARMUP PERF_RT_WARMUP=$RT_WARMUP PERF_JVM_FLAGS="${JAVA_OPTS:-}" python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$DOC" \
   "$(date -u +'%Y-%m-%d %H:%M UTC')" "$LOAD_BEFORE" "$LOAD_AFTER" "$WARM_MS/$WARM2_MS" "$COLD_MS" "$((RSS_IDLE_KB / 1024))" \
   "$((RSS_AFTER_KB / 1024))" "$DUR" "$DRAIN" "$SHORT" | tee "$OUT/report.md"
 

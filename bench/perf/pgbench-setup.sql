@@ -6,6 +6,10 @@ CREATE TABLE pb_lookups (LIKE verification_lookups INCLUDING ALL);
 CREATE TABLE pb_service_wallets (LIKE service_wallets INCLUDING ALL);
 CREATE TABLE pb_wallet_entries (LIKE wallet_entries INCLUDING ALL);
 CREATE TABLE pb_payments (LIKE payments INCLUDING ALL);
+-- and the service's trigger on payments (V28: a reference a held payout batch owns is refused), which every payment
+-- INSERT pays for
+CREATE TRIGGER pb_payments_reference_held BEFORE INSERT ON pb_payments
+    FOR EACH ROW EXECUTE FUNCTION payment_reference_held();
 CREATE TABLE pb_payment_balances (LIKE payment_balances INCLUDING ALL);
 CREATE TABLE pb_service_wallet_slots (LIKE service_wallet_slots INCLUDING ALL);
 CREATE TABLE pb_payment_balance_slots (LIKE payment_balance_slots INCLUDING ALL);
@@ -29,3 +33,7 @@ SELECT 'seed-' || g, g, 'national_id_ke', 'identity', 'KE', 'verified', 'h', '12
 FROM generate_series(1, 8) g;
 VACUUM ANALYZE pb_lookups, pb_service_wallets, pb_service_wallet_slots, pb_single_wallets, pb_payment_balances,
                pb_payment_balance_slots;
+-- a payment's whole life (bench/perf/life.sql, run by bench/payment-life.sh): its event and the delivery attempt
+DROP TABLE IF EXISTS pb_events, pb_event_attempts;
+CREATE TABLE pb_events (LIKE events INCLUDING ALL);
+CREATE TABLE pb_event_attempts (LIKE event_attempts INCLUDING ALL);

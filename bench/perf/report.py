@@ -6,10 +6,11 @@ import math, os, re, sys
 NAMES = {"cached": "cached verify", "live": "live verify", "pay": "payment acceptance", "wd": "withdrawal acceptance"}
 rows = [l.rstrip("\n").split("\t") for l in open(results) if l.strip()]
 out = []
-out.append("Run %s%s: %s s per cell after a %s s warm-up per path, wrk -t2 and pgbench -j2 on the same 2 cores as the service and PostgreSQL; "
+pgb_mode = os.environ.get("PERF_PGB_MODE", "simple")
+out.append("Run %s%s: %s s per cell after a %s s warm-up per path, wrk -t2 and pgbench -j2 -M %s on the same 2 cores as the service and PostgreSQL; "
            "load average %s before, %s after (other engineers' builds may be running: compare ratios within the run, "
            "not absolute numbers across runs)." % (when, " (short mode)" if short == "1" else "", dur,
-                                                   os.environ.get("PERF_WARMUP", "?"), load_before,
+                                                   os.environ.get("PERF_WARMUP", "?"), pgb_mode, load_before,
                                                    load_after))
 out.append("")
 out.append("| commit_delay | path | merchants | conns | service req/s | p50 ms | p99 ms | non-2xx | pgbench tps | pgbench p50 | pgbench p99 | ratio | pgbench one-row tps | ratio to one row | CPU ms/req: service JVM | CPU ms/req: PostgreSQL | CPU ms/tx: PostgreSQL under pgbench |")

@@ -178,7 +178,7 @@ if [ "${LIFE_PGB_S:-15}" != 0 ]; then
     $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
     L0=$($PSQL -tAc "SELECT pg_current_wal_lsn()"); P0=$(pg_cpu_ms)
     (cd "$WORK" && pgbench -n -M "$mode" -h 127.0.0.1 -p "$PGPORT" -U postgres -c 4 -j 2 -T "${LIFE_PGB_S:-15}" \
-       -D merchants=1 -D body_md5s="$MD5S" -f "$ROOT/bench/perf/life.sql" mizani >"$WORK/pgbench-life.txt" 2>&1)
+       -D merchants=1 -D body_md5s="$MD5S" -f "$ROOT/bench/perf/life.sql" mizani >"$WORK/pgbench-life.txt" 2>&1) || true
     P1=$(pg_cpu_ms); L1=$($PSQL -tAc "SELECT pg_current_wal_lsn()")
     LIVES=$(awk '/number of transactions actually processed/ {split($NF, a, "/"); print a[1]}' "$WORK/pgbench-life.txt")
     FAILED=$(awk '/number of failed transactions/ {print $5}' "$WORK/pgbench-life.txt")

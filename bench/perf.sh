@@ -32,8 +32,8 @@
 #      SETTINGS ("0 1000": the commit_delay values; "0" with --short) select cells for an experiment;
 #      NO_DOC=1 leaves docs/performance.md as it is; LIFE=0 and FEATURES=0 skip steps 7 and 8;
 #      PGB_MODE (pgbench's query mode: prepared, the service's own (pgjdbc's server-prepared statements, planned once
-#      per connection); simple plans every statement again, what the runs before 2026-11-29 22:00 UTC measured,
-#      docs/performance.md "pgbench with prepared statements");
+#      per connection); simple plans every statement again, what every run before this option measured,
+#      docs/performance.md "pgbench with prepared statements, the service's own INSERT");
 #      WARMUP (s per scenario of the warm-up before the cells: 60, 20 with --short; after 3 s the JIT is still
 #      compiling through the cells, see docs/performance.md "Warm JIT"), RT_WARMUP (s per scenario before the
 #      round-trip count, 3);

@@ -358,7 +358,9 @@ if [ "${LIFE:-1}" = 1 ]; then
   DONE_RATE=$(awk -F'\t' '/^DRAIN/ {print $3}' "$OUT/drain.txt")
   LIFE_RATES=$(python3 -c "import sys; r = float(sys.argv[1] or 0); print('%d %d' % (0.8 * r, r) if r >= 10 else '')" \
     "$DONE_RATE")
+  # its pgbench comparison on the life's SQL: two cells (prepared, simple) of 8 s each with --short, 15 s otherwise
   N=$LIFE_N WARM=$LIFE_N RATES="$LIFE_RATES" PACE_S=$([ $SHORT = 1 ] && echo 10 || echo 20) RUNJAR="$RUNJAR" \
+    LIFE_PGB_S=$([ $SHORT = 1 ] && echo 8 || echo 15) \
     JAVA_OPTS="${JAVA_OPTS:-}" "$ROOT/bench/payment-life.sh"
 fi
 

@@ -71,6 +71,19 @@ ACC=$(jq -r '.account.id' <<<"$j")
 CRED="$(jq -r '.credentials.username' <<<"$j"):$(jq -r '.credentials.password' <<<"$j")"
 call -X PUT "$BASE/api/admin/accounts/$ACC/payment-providers" -d '{"providers":["mpesa_ke"]}' >/dev/null
 
+# The index entries each index really got between two WAL positions, "table<TAB>index<TAB>count" per index: B-tree leaf
+# insertions in the WAL (a split record carries its new entry too); a partial index gets none for a row outside its
+# predicate, a HOT update none.
+index_entries() {
+  $PSQL -tA -F $'\t' -c "SELECT t.relname, i.relname, count(*)
+      FROM pg_get_wal_block_info('$1', '$2', false) b
+      JOIN pg_class i ON i.relfilenode = b.relfilenode AND i.relkind = 'i'
+      JOIN pg_index x ON x.indexrelid = i.oid JOIN pg_class t ON t.oid = x.indrelid
+      WHERE b.block_id = 0 AND b.relforknumber = 0 AND b.resource_manager = 'Btree'
+        AND b.record_type IN ('INSERT_LEAF', 'INSERT_POST', 'SPLIT_L', 'SPLIT_R')
+      GROUP BY 1, 2 ORDER BY 1, 3 DESC"
+}
+
 open_or_waiting() { $PSQL -tAc "SELECT (SELECT count(*) FROM payments WHERE status IN ('queued', 'pending'))
                                       + (SELECT count(*) FROM events WHERE status = 'pending')"; }
 settle() { # waits until no payment is open and no callback waits (at most 10 minutes)
@@ -118,15 +131,7 @@ LSN1=$($PSQL -tAc "SELECT pg_current_wal_lsn()")
         (SELECT count(*) FROM pg_index i WHERE i.indrelid = s.relid)
       FROM pg_stat_user_tables s WHERE s.n_tup_ins + s.n_tup_upd + s.n_tup_del > 0 ORDER BY s.relname" >"$WORK/tables.tsv"
   $PSQL -tA -F $'\t' -c "SELECT wal_records, wal_fpi, wal_bytes FROM pg_stat_wal" >"$WORK/wal.tsv"
-  # the index entries each index really got: B-tree leaf insertions in the WAL written during the count (a split
-  # record carries its new entry too); a partial index gets none for a row outside its predicate, a HOT update none
-  $PSQL -tA -F $'\t' -c "SELECT t.relname, i.relname, count(*)
-      FROM pg_get_wal_block_info('$LSN0', '$LSN1', false) b
-      JOIN pg_class i ON i.relfilenode = b.relfilenode AND i.relkind = 'i'
-      JOIN pg_index x ON x.indexrelid = i.oid JOIN pg_class t ON t.oid = x.indrelid
-      WHERE b.block_id = 0 AND b.relforknumber = 0 AND b.resource_manager = 'Btree'
-        AND b.record_type IN ('INSERT_LEAF', 'INSERT_POST', 'SPLIT_L', 'SPLIT_R')
-      GROUP BY 1, 2 ORDER BY 1, 3 DESC" >"$WORK/entries.tsv"
+  index_entries "$LSN0" "$LSN1" >"$WORK/entries.tsv"
   python3 - "$N" "$WORK/stmts.tsv" "$WORK/tables.tsv" "$WORK/wal.tsv" "$WORK/entries.tsv" <<'PY'
 import sys
 n = int(sys.argv[1])
@@ -182,10 +187,7 @@ if [ "${LIFE_PGB_S:-15}" != 0 ]; then
     P1=$(pg_cpu_ms); L1=$($PSQL -tAc "SELECT pg_current_wal_lsn()")
     LIVES=$(awk '/number of transactions actually processed/ {split($NF, a, "/"); print a[1]}' "$WORK/pgbench-life.txt")
     FAILED=$(awk '/number of failed transactions/ {print $5}' "$WORK/pgbench-life.txt")
-    ENTRIES=$($PSQL -tAc "SELECT count(*) FROM pg_get_wal_block_info('$L0', '$L1', false) b
-        JOIN pg_class i ON i.relfilenode = b.relfilenode AND i.relkind = 'i'
-        WHERE b.block_id = 0 AND b.relforknumber = 0 AND b.resource_manager = 'Btree'
-          AND b.record_type IN ('INSERT_LEAF', 'INSERT_POST', 'SPLIT_L', 'SPLIT_R') AND i.relname LIKE 'pb\_%'")
+    ENTRIES=$(index_entries "$L0" "$L1" | awk -F'\t' '$1 ~ /^pb_/ {n += $3} END {print n + 0}')
     # statement execution on pgbench's tables (elapsed), beside the service's above
     $PSQL -tA -F $'\t' -c "SELECT calls, round(total_exec_time::numeric, 3), plans, round(total_plan_time::numeric, 3),
           left(regexp_replace(query, '\s+', ' ', 'g'), 100) FROM pg_stat_statements

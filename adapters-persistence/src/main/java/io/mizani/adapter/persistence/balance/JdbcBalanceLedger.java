@@ -450,12 +450,17 @@ public class JdbcBalanceLedger implements BalanceLedger {
     }
 
     /**
-     * Balances this instance has seen committed: a payment balance is never deleted, so once its header row was
-     * found (not inserted by this transaction, which could still roll back) no later movement needs to open it.
+     * Balances this instance has seen committed: a payment balance is never deleted, so once a transaction that found
+     * or inserted its header row has committed, no later movement needs to open it.
      */
     private final java.util.Set<String> opened = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    /** The header row, and with it its slots (a concurrent opener waits on the header, then finds both). */
+    /**
+     * The header row, and with it its slots (a concurrent opener waits on the header, then finds both). Remembered as
+     * open only once the transaction has committed: a header this same transaction inserted answers the second
+     * {@code INSERT} with 0 rows too, and a rollback takes it away with its slots (remembered at once, a later credit
+     * in another transaction found no slots: "has no slots").
+     */
     private void open(Handle h, long accountId, String currency) {
         String key = accountId + "/" + currency;
         if (opened.contains(key)) {
@@ -464,17 +469,18 @@ public class JdbcBalanceLedger implements BalanceLedger {
         if (h.createUpdate("""
                 INSERT INTO payment_balances (account_id, currency) VALUES (:account, :currency)
                 ON CONFLICT (account_id, currency) DO NOTHING""")
-                .bind("account", accountId).bind("currency", currency).execute() == 0) {
+                .bind("account", accountId).bind("currency", currency).execute() == 1) {
+            h.createUpdate("""
+                    INSERT INTO payment_balance_slots (account_id, currency, slot)
+                    SELECT :account, :currency, s FROM generate_series(0, :count - 1) s""")
+                    .bind("account", accountId).bind("currency", currency).bind("count", Slots.COUNT).execute();
+        }
+        sql.afterCommit(() -> {
             if (opened.size() > 100_000) {
                 opened.clear();
             }
             opened.add(key);
-            return;
-        }
-        h.createUpdate("""
-                INSERT INTO payment_balance_slots (account_id, currency, slot)
-                SELECT :account, :currency, s FROM generate_series(0, :count - 1) s""")
-                .bind("account", accountId).bind("currency", currency).bind("count", Slots.COUNT).execute();
+        });
     }
 
     /** The other slots' committed available plus the moved slot's new one: the balance right after the movement. */

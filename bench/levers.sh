@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Levers on a payment's life, priced on pgbench before any is built (issue 37): what PostgreSQL's CPU per life would
+# become if the service wrote its SQL another way. No service runs: pgbench alone, on pgbench's copies of the service's
+# tables (bench/perf/pgbench-setup.sql, the migrated schema), `-M prepared`, 4 clients.
+#
+# Variants of bench/perf/life.sql (the service's SQL of one life as it runs today; each variant is made from it at run
+# time, so none can drift from it):
+#   today           life.sql as it is: two transactions per life, both claims
+#   no-first-claim  the payment inserted already leased to the worker (claimed_by, claimed_until, submitted_at), the
+#                   claim to send it gone: a new payment handed straight to the accepting replica's worker
+#   hand-off        no-first-claim with the look's write in a transaction of its own, as a payment handed off alone
+#                   would be written (the service's round writes the looks of all its claimed payments together)
+#   hand-off+cb     hand-off, and the callback inserted leased ahead (next attempt a lease away) and delivered by
+#                   whoever wrote it, its claim gone
+#   today-3tx       today's statements with the final write in a transaction of its own: what one more transaction per
+#                   life costs, the statements unchanged
+# and, alone, two slot updates in one transaction against the same two in two (`one-tx`, `two-tx`): the price of a
+# write transaction's BEGIN and COMMIT, with nothing else changed.
+#
+# After one uncounted cell of today's, variants alternate, ROUNDS (3) rounds of SECS (10) s each; the tables are vacuumed before each cell. Prints each cell
+# and the medians. Usage: bench/levers.sh    Env: ROUNDS, SECS, PGPORT (15460), KEEP=1, OUT_FILE (bench/out/levers.txt)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROUNDS=${ROUNDS:-3}
+SECS=${SECS:-10}
+PGPORT=${PGPORT:-15460}
+WORK=$(mktemp -d /tmp/mizani-bench-levers.XXXXXX)
+PSQL="psql -q -X -h 127.0.0.1 -p $PGPORT -U postgres -d mizani -v ON_ERROR_STOP=1"
+OUT_FILE=${OUT_FILE:-"$ROOT/bench/out/levers.txt"}
+mkdir -p "$(dirname "$OUT_FILE")"
+. "$ROOT/bench/lib.sh"
+SVC=""
+trap 'bench_cleanup "$WORK"' EXIT
+
+pg_start -c shared_buffers=256MB -c max_connections=50
+pg_migrate
+$PSQL -f "$ROOT/bench/perf/pgbench-setup.sql" >/dev/null 2>&1
+
+# the variants, each made from life.sql by replacing its text; a replacement that finds nothing stops the run
+python3 - "$ROOT/bench/perf/life.sql" "$WORK" <<'PY'
+import sys
+src, out = open(sys.argv[1]).read(), sys.argv[2]
+def cut(text, start, end):
+    i = text.index(start)
+    return text[:i] + text[text.index(end, i):]
+def swap(text, old, new):
+    if old not in text:
+        sys.exit("bench/levers.sh: life.sql no longer has: " + old[:60])
+    return text.replace(old, new)
+no_claim = cut(src, "-- the worker's claim to send it", "-- the look's write")
+no_claim = swap(no_claim, "checks, next_check_at, created_at, updated_at, pending_since, completed_at)",
+                "checks, next_check_at, created_at, updated_at, pending_since, completed_at, claimed_by, claimed_until, "
+                "submitted_at)")
+no_claim = swap(no_claim, "'queued', NULL, NULL, 0, now(), now(), now(), NULL, NULL)",
+                "'queued', NULL, NULL, 0, now() + interval '20 seconds', now(), now(), NULL, NULL, 'w', "
+                "now() + interval '20 seconds', now())")
+hand_off = swap(no_claim, "-- the claim to ask about it", "COMMIT;\nBEGIN;\n-- the claim to ask about it")
+hand_off_cb = cut(hand_off, "-- the callback worker's claim", "WITH attempt AS (")
+hand_off_cb = swap(hand_off_cb, "'pending', 0, now(), now())", "'pending', 0, now() + interval '30 seconds', now())")
+three = swap(src, "-- the final write", "COMMIT;\nBEGIN;\n-- the final write")
+slot = ("UPDATE pb_payment_balance_slots SET available = available WHERE account_id = :acc AND currency = 'KES' "
+        "AND slot = %s;\n")
+head = "\\set acc random(1, 8)\n\\set s random(0, 7)\n"
+one_tx = head + "BEGIN;\n" + slot % ":s" + slot % "(:s + 1) % 8" + "COMMIT;\n"
+two_tx = head + "BEGIN;\n" + slot % ":s" + "COMMIT;\nBEGIN;\n" + slot % "(:s + 1) % 8" + "COMMIT;\n"
+for name, text in [("today", src), ("no-first-claim", no_claim), ("hand-off", hand_off), ("hand-off+cb", hand_off_cb),
+                   ("today-3tx", three), ("one-tx", one_tx), ("two-tx", two_tx)]:
+    open("%s/%s.sql" % (out, name), "w").write(text)
+PY
+MD5S=28  # event bodies of about 900 characters, as the service's callbacks (bench/payment-life.sh measures them)
+
+# a first cell not counted: the first seconds on fresh tables and caches cost half as much again
+(cd "$WORK" && pgbench -n -M prepared -h 127.0.0.1 -p "$PGPORT" -U postgres -c 4 -j 2 -T "$SECS" -D merchants=1 \
+   -D body_md5s="$MD5S" -f "$WORK/today.sql" mizani >/dev/null 2>&1) || true
+: >"$WORK/cells.tsv"
+for round in $(seq 1 "$ROUNDS"); do
+  for v in today no-first-claim hand-off hand-off+cb today-3tx one-tx two-tx; do
+    $PSQL -c "VACUUM ANALYZE pb_payments, pb_events, pb_event_attempts, pb_balance_entries, pb_payment_balance_slots" \
+      >/dev/null 2>&1
+    P0=$(pg_cpu_ms)
+    (cd "$WORK" && pgbench -n -M prepared -h 127.0.0.1 -p "$PGPORT" -U postgres -c 4 -j 2 -T "$SECS" -D merchants=1 \
+       -D body_md5s="$MD5S" -f "$WORK/$v.sql" mizani >"$WORK/pgbench.txt" 2>&1) || tail -3 "$WORK/pgbench.txt"
+    P1=$(pg_cpu_ms)
+    DONE=$(awk '/number of transactions actually processed/ {split($NF, a, "/"); print a[1]}' "$WORK/pgbench.txt")
+    printf '%s\t%s\t%s\t%s\t%s\n' "$round" "$v" "${DONE:-0}" "$((P1 - P0))" "$(load)" >>"$WORK/cells.tsv"
+  done
+done
+
+python3 - "$WORK/cells.tsv" "$SECS" <<'PY' | tee "$OUT_FILE"
+import statistics, sys, time
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+print("bench/levers.sh %s UTC: pgbench -M prepared, 4 clients, %s s cells, PostgreSQL CPU per script (a life, or the "
+      "two slot updates)" % (time.strftime("%Y-%m-%d %H:%M", time.gmtime()), sys.argv[2]))
+per = {}
+for rnd, v, done, ms, ld in rows:
+    us = int(ms) * 1000 / int(done) if int(done) else float("nan")
+    per.setdefault(v, []).append(us)
+    print("  round %s  %-15s %7d scripts  %6.0f us each  (load %s)" % (rnd, v, int(done), us, ld))
+base = statistics.median(per["today"])
+print("medians:")
+for v, us in per.items():
+    m = statistics.median(us)
+    ref = "" if v in ("one-tx", "two-tx") else "  (%+.0f us against today)" % (m - base)
+    print("  %-15s %6.0f us  (%s)%s" % (v, m, " / ".join("%.0f" % u for u in us), ref))
+print("  one more write transaction: %+.0f us (two-tx - one-tx)"
+      % (statistics.median(per["two-tx"]) - statistics.median(per["one-tx"])))
+PY

@@ -3,6 +3,7 @@ package io.mizani.application.payment;
 import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.RequestType;
 import io.mizani.domain.payment.RetrySchedule;
 
 import java.time.Clock;
@@ -12,16 +13,19 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The payment worker. A round claims up to a batch of due payments in one statement ({@code FOR UPDATE SKIP LOCKED},
  * round-robin by merchant: {@link PaymentStore#claimDue}), each for this worker's own short per-payment lease
  * ({@code claimed_until}), and starts them in that order; the rail is called outside
  * any transaction, for several payments at once on the worker's executor (the settle parallelism). A final
- * outcome and the release of its lease are written at once, in a transaction of their own; the outcomes that only
+ * outcome and the release of its lease are written as soon as it is in, by the round's thread: the succeeded
+ * collections that came in together share one transaction, every other final outcome has one of its own
+ * ({@link #writeFinals}); a slow call holds back no other payment's final write. The outcomes that only
  * reschedule (sent, not yet, no answer) are written together with their releases when the round's calls are done,
  * in one transaction for the round. So another replica never calls a provider about a payment still being worked
  * on; a worker that dies before the round's write leaves its payments to their leases, and they are then only
@@ -87,9 +91,10 @@ public final class ProcessPayments {
     }
 
     /**
-     * Claims one batch of due payments (one statement) and processes them; returns how many were claimed. A look
-     * that finishes a payment is written at once, in its own transaction (money may move); the looks that only
-     * reschedule are written together when the round ends, in one transaction ({@link PaymentStore#recordLooks}).
+     * Claims one batch of due payments (one statement) and processes them; returns how many were claimed. The final
+     * outcomes are written as they come in, those that arrive together in one transaction ({@link #writeFinals}); the
+     * looks that only reschedule are written together when the round ends, in one transaction
+     * ({@link PaymentStore#recordLooks}).
      */
     public int runOnce() {
         Instant claimedAt = clock.instant();
@@ -100,33 +105,45 @@ public final class ProcessPayments {
         }
         // stop touching a payment once its lease is nearly over: another worker may claim it from then on
         Instant leaseEnd = claimedAt.plus(lease).minus(lease.dividedBy(4));
-        List<CompletableFuture<PaymentStore.Look>> running = new ArrayList<>(claims.size());
-        for (PaymentStore.Claim claim : claims) {
-            running.add(CompletableFuture.supplyAsync(() -> {
-                if (clock.instant().isAfter(leaseEnd)) {
-                    // not sent, not asked: hand it back as it was so the next claim (any worker's) sends it
-                    unitOfWork.run(() -> store.giveBack(claim.payment().id(), worker, !claim.submitted()));
-                    return null;
-                }
-                try (PaymentObserver.Scope ignored = observer.processing(claim.payment())) {
-                    return process(claim);
-                }
-            }, executor));
-        }
-        // one payment whose final write failed (a database hiccup) does not cost the others their looks
-        List<PaymentStore.Look> looks = new ArrayList<>();
+        // each claimed payment's call posts exactly one step here when it is done
+        BlockingQueue<Step> done = new LinkedBlockingQueue<>();
+        int left = 0;
         RuntimeException failed = null;
-        for (CompletableFuture<PaymentStore.Look> r : running) {
+        for (PaymentStore.Claim claim : claims) {
             try {
-                PaymentStore.Look look = r.join();
-                if (look != null) {
-                    looks.add(look);
-                }
-            } catch (CompletionException e) {
-                if (failed == null) {
-                    failed = e.getCause() instanceof RuntimeException cause ? cause : e;
+                executor.execute(() -> {
+                    Step step = null;
+                    try {
+                        step = step(claim, leaseEnd);
+                    } finally {
+                        // posted even when the processing ended in an Error, so the round never waits for it forever
+                        done.add(step != null ? step : new Step.Failed(new IllegalStateException(
+                                "payment " + claim.payment().id() + ": its processing ended abruptly")));
+                    }
+                });
+                left++;
+            } catch (RejectedExecutionException e) {
+                failed = failed == null ? e : failed; // the replica is stopping: the payment's lease hands it over
+            }
+        }
+        // one payment whose final write failed (a database hiccup) does not cost the others their outcomes
+        List<PaymentStore.Look> looks = new ArrayList<>();
+        while (left > 0) {
+            List<Step> ready = new ArrayList<>();
+            ready.add(next(done));
+            done.drainTo(ready);
+            left -= ready.size();
+            List<Final> finals = new ArrayList<>();
+            for (Step s : ready) {
+                switch (s) {
+                    case Step.Rescheduled r -> looks.add(r.look());
+                    case Step.Finished f -> finals.add(f.answer());
+                    case Step.Failed f -> failed = failed == null ? f.cause() : failed;
+                    case Step.GivenBack g -> { }
                 }
             }
+            RuntimeException notWritten = writeFinals(finals);
+            failed = failed == null ? notWritten : failed;
         }
         if (!looks.isEmpty()) {
             // in payment order, so that two workers' rounds never wait on each other's rows in a cycle
@@ -139,8 +156,125 @@ public final class ProcessPayments {
         return claims.size();
     }
 
-    /** Asks the rail; a final answer is written now, any other is returned for the round's write. */
-    private PaymentStore.Look process(PaymentStore.Claim claim) {
+    /** What processing one claimed payment left for the round to write. */
+    private sealed interface Step {
+        /** Sent or asked about, not final: written with the round's looks. */
+        record Rescheduled(PaymentStore.Look look) implements Step {
+        }
+
+        /** A final answer, to write as soon as it is in. */
+        record Finished(Final answer) implements Step {
+        }
+
+        /** Not sent, not asked: its lease was nearly over, and it was handed back as it was. */
+        record GivenBack() implements Step {
+        }
+
+        record Failed(RuntimeException cause) implements Step {
+        }
+    }
+
+    /** A provider's final answer about a claimed payment, {@code at} when it came. */
+    private record Final(Payment payment, RailOutcome outcome, Instant at) {
+    }
+
+    /** One claimed payment, on the executor: its rail call; never throws (a failure is a step too). */
+    private Step step(PaymentStore.Claim claim, Instant leaseEnd) {
+        try {
+            if (clock.instant().isAfter(leaseEnd)) {
+                // not sent, not asked: hand it back as it was so the next claim (any worker's) sends it
+                unitOfWork.run(() -> store.giveBack(claim.payment().id(), worker, !claim.submitted()));
+                return new Step.GivenBack();
+            }
+            try (PaymentObserver.Scope ignored = observer.processing(claim.payment())) {
+                return process(claim);
+            }
+        } catch (RuntimeException e) {
+            return new Step.Failed(e);
+        }
+    }
+
+    /** The next step posted; waits as {@code join} would, keeping an interrupt for the caller. */
+    private static Step next(BlockingQueue<Step> done) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return done.take();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * Writes the final answers that came in together. The succeeded collections among them share one transaction,
+     * in merchant then payment order ({@link #sharesTransaction}): one commit instead of one each (a write
+     * transaction's BEGIN and COMMIT cost PostgreSQL about 60 us, bench/levers.sh). Should that transaction fail,
+     * each is written on its own, so that one that cannot be written does not cost the others theirs. Every other
+     * final answer is written in a transaction of its own, as it always was. Returns the first failure, if any.
+     */
+    private RuntimeException writeFinals(List<Final> finals) {
+        List<Final> shared = finals.stream().filter(ProcessPayments::sharesTransaction)
+                .sorted(Comparator.comparingLong((Final f) -> f.payment().accountId().value())
+                        .thenComparingLong(f -> f.payment().id()))
+                .toList();
+        List<Final> alone = new ArrayList<>(finals.stream().filter(f -> !sharesTransaction(f)).toList());
+        if (shared.size() > 1) {
+            try {
+                unitOfWork.run(() -> shared.forEach(this::writeFinal));
+            } catch (RuntimeException e) {
+                alone.addAll(shared); // rolled back whole: each again, on its own
+            }
+        } else {
+            alone.addAll(shared);
+        }
+        RuntimeException failed = null;
+        for (Final f : alone) {
+            try {
+                unitOfWork.run(() -> writeFinal(f));
+            } catch (RuntimeException e) {
+                failed = failed == null ? e : failed;
+            }
+        }
+        return failed;
+    }
+
+    /**
+     * Whether a final answer may share its transaction with others: a succeeded collection, whose write takes its own
+     * payment's row (claimed by this worker), a balance slot by {@code SKIP LOCKED} (one the transaction already holds
+     * is never skipped, so a second credit of the same merchant does not wait), and inserts its ledger entry and its
+     * callback. It touches no beneficiary, tier-limit count, reservation or payout batch, whose locks have an order of
+     * their own (docs/architecture.md "Lock order"): a failure or a withdrawal is written alone.
+     */
+    static boolean sharesTransaction(Final f) {
+        return f.outcome() instanceof RailOutcome.Succeeded
+                && f.payment().routing().requestType() == RequestType.PAYMENT;
+    }
+
+    /** A final answer's write, in the caller's transaction: the payment final, or only its lease given back. */
+    private void writeFinal(Final f) {
+        Payment p = f.payment();
+        try (PaymentObserver.Scope ignored = observer.processing(p)) {
+            boolean moved = switch (f.outcome()) {
+                case RailOutcome.Succeeded s -> finaliser.succeed(p, f.at(), s.providerReference());
+                case RailOutcome.Declined d -> finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, f.at(),
+                        d.providerReference(), d.reason() == null ? "declined" : d.reason());
+                default -> throw new IllegalStateException("not a final answer: " + f.outcome());
+            };
+            if (!moved) {
+                store.release(p.id(), worker); // someone else finished it first: nothing to write but the lease
+            }
+        }
+    }
+
+    /** Asks the rail; says what the answer leaves to write. */
+    private Step process(PaymentStore.Claim claim) {
         Payment p = claim.payment();
         RailOutcome outcome;
         try {
@@ -178,48 +312,31 @@ public final class ProcessPayments {
     }
 
     /**
-     * A final outcome (succeeded, declined) is written now with the lease's release, in one transaction; any other
-     * is returned as the {@link PaymentStore.Look} to write: the provider's reference and when to look again.
-     */
-    PaymentStore.Look apply(Payment p, RailOutcome outcome) {
-        return apply(p, outcome, false);
-    }
-
-    /**
+     * What an answer leaves to write: a final one (succeeded, declined) as itself, for {@link #writeFinals}; any other
+     * as the {@link PaymentStore.Look} to write with the round's: the provider's reference and when to look again.
      * {@code firstSubmission}: this look initiated the payment; a pending one (a card checkout switched to mobile
      * money) then has its provider's reference written with the look.
      */
-    PaymentStore.Look apply(Payment p, RailOutcome outcome, boolean firstSubmission) {
+    private Step apply(Payment p, RailOutcome outcome, boolean firstSubmission) {
         Instant now = clock.instant();
         boolean queued = p.status() == PaymentStatus.QUEUED;
-        switch (outcome) {
+        return switch (outcome) {
             case RailOutcome.Submitted s -> {
                 // a rail asking to look again "in the past" is looked at after the payments already due
                 Instant next = s.checkAgainIn() == null ? null
                         : nextLook(p, now, s.checkAgainIn().isNegative() ? now : now.plus(s.checkAgainIn()));
-                if (queued) {
-                    return new PaymentStore.Look(p.id(), PaymentStore.Look.Kind.SENT, now, s.providerReference(), next);
-                }
-                return new PaymentStore.Look(p.id(), PaymentStore.Look.Kind.NOT_YET, now,
-                        firstSubmission ? s.providerReference() : null, next);
+                yield new Step.Rescheduled(queued
+                        ? new PaymentStore.Look(p.id(), PaymentStore.Look.Kind.SENT, now, s.providerReference(), next)
+                        : new PaymentStore.Look(p.id(), PaymentStore.Look.Kind.NOT_YET, now,
+                                firstSubmission ? s.providerReference() : null, next));
             }
             case RailOutcome.NoAnswer n -> {
                 Instant next = nextLook(p, now, now.plus(pollSchedule.delayAfter(p.outcome().checks() + 1)));
-                return new PaymentStore.Look(p.id(), queued ? PaymentStore.Look.Kind.NO_ANSWER
-                        : PaymentStore.Look.Kind.NOT_YET, now, null, next);
+                yield new Step.Rescheduled(new PaymentStore.Look(p.id(), queued ? PaymentStore.Look.Kind.NO_ANSWER
+                        : PaymentStore.Look.Kind.NOT_YET, now, null, next));
             }
-            case RailOutcome.Succeeded s -> unitOfWork.run(() -> {
-                if (!finaliser.succeed(p, now, s.providerReference())) {
-                    store.release(p.id(), worker);
-                }
-            });
-            case RailOutcome.Declined d -> unitOfWork.run(() -> {
-                if (!finaliser.finish(p.id(), p.status(), PaymentStatus.FAILED, now,
-                        d.providerReference(), d.reason() == null ? "declined" : d.reason())) {
-                    store.release(p.id(), worker);
-                }
-            });
-        }
-        return null;
+            case RailOutcome.Succeeded s -> new Step.Finished(new Final(p, s, now));
+            case RailOutcome.Declined d -> new Step.Finished(new Final(p, d, now));
+        };
     }
 }

@@ -84,7 +84,8 @@ class PaymentObserverTest {
         worker.runOnce();
 
         String ref = p.reference().value();
-        assertEquals(List.of("processing " + ref, "done " + ref,
+        // the first look, the call that brought the answer, then the final write: each in a span of the payment's
+        assertEquals(List.of("processing " + ref, "done " + ref, "processing " + ref, "done " + ref,
                 "processing " + ref, "finished " + ref + " failed after 3s", "done " + ref), seen);
         Payment failed = finished.get(0);
         assertEquals("insufficient funds", failed.outcome().failureReason(), "the observer sees the payment as finalised");
@@ -102,7 +103,8 @@ class PaymentObserverTest {
         clock.advance(Duration.ofMinutes(1));
         script.add(new RailOutcome.Succeeded("prov-2"));
         worker.runOnce();
-        assertEquals("finished " + p.reference() + " succeeded after 60s", seen.get(3));
+        assertEquals("finished " + p.reference() + " succeeded after 60s", seen.get(5));
+        assertEquals("processing " + p.reference(), seen.get(4), "reported inside the final write's span");
     }
 
     @Test

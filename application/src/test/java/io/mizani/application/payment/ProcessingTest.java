@@ -168,6 +168,116 @@ class ProcessingTest {
         assertFalse(store.claimedBy.containsKey(b.id()), "and its lease given back");
     }
 
+    /** Counts the transactions a worker starts (a transaction joined by another is not counted). */
+    static final class CountingUnitOfWork implements io.mizani.application.common.UnitOfWork {
+        int started;
+        private int depth;
+
+        @Override
+        public <T> T inTransaction(java.util.function.Supplier<T> work) {
+            if (depth == 0) {
+                started++;
+            }
+            depth++;
+            try {
+                return work.get();
+            } finally {
+                depth--;
+            }
+        }
+
+        @Override
+        public <T> T inNewTransaction(java.util.function.Supplier<T> work) {
+            return inTransaction(work);
+        }
+    }
+
+    @Test
+    void the_succeeded_collections_a_round_finishes_together_share_one_transaction_a_declined_one_has_its_own() {
+        List<Payment> ps = List.of(accept("100", null), accept("100", null), accept("100", null), accept("100", null));
+        Payment declined = ps.get(2);
+        CountingUnitOfWork transactions = new CountingUnitOfWork();
+        PaymentRail answers = new PaymentRail() {
+            @Override
+            public RailOutcome initiate(Payment p) {
+                return p.id() == declined.id() ? new RailOutcome.Declined("x", "insufficient funds")
+                        : new RailOutcome.Succeeded("ok-" + p.id());
+            }
+
+            @Override
+            public RailOutcome query(Payment p) {
+                return initiate(p);
+            }
+        };
+        ProcessPayments w = new ProcessPayments(store, p -> answers, finaliser, transactions, clock,
+                Duration.ofSeconds(30), new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), Integer.MAX_VALUE),
+                10, DEADLINE);
+        assertEquals(4, w.runOnce());
+        for (Payment p : ps) {
+            assertEquals(p == declined ? PaymentStatus.FAILED : PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
+        }
+        assertEquals(4, outbox.rows.size(), "each payment called back once");
+        assertEquals(3, transactions.started, "the claim, the three succeeded collections together, the declined one");
+    }
+
+    @Test
+    void a_slow_call_does_not_hold_back_the_final_write_of_a_payment_answered_before_it() throws Exception {
+        Payment slow = accept("100", null);
+        Payment quick = accept("100", null);
+        java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch quickFinished = new java.util.concurrent.CountDownLatch(1);
+        PaymentRail rail = new PaymentRail() {
+            @Override
+            public RailOutcome initiate(Payment p) {
+                if (p.id() == slow.id()) {
+                    try {
+                        answer.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return new RailOutcome.Succeeded("ok-" + p.id());
+            }
+
+            @Override
+            public RailOutcome query(Payment p) {
+                return initiate(p);
+            }
+        };
+        PaymentObserver seen = new PaymentObserver() {
+            @Override
+            public Scope processing(Payment payment) {
+                return () -> { };
+            }
+
+            @Override
+            public void finished(Payment payment, PaymentStatus status, java.time.Instant at) {
+                if (payment.id() == quick.id()) {
+                    quickFinished.countDown();
+                }
+            }
+        };
+        var calls = java.util.concurrent.Executors.newFixedThreadPool(2);
+        var roundThread = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            ProcessPayments w = new ProcessPayments(store, p -> rail, new PaymentFinaliser(store, counterparties,
+                    outbox, OpenFunds.create(), seen), Fakes.DIRECT, clock, Duration.ofSeconds(30),
+                    new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), Integer.MAX_VALUE), 10, DEADLINE,
+                    seen, calls);
+            var round = roundThread.submit(w::runOnce);
+            assertTrue(quickFinished.await(5, java.util.concurrent.TimeUnit.SECONDS),
+                    "the quick payment's final write did not wait for the slow call");
+            assertFalse(round.isDone(), "the slow call is still out");
+            answer.countDown();
+            assertEquals(2, round.get(10, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(slow.id()).status());
+        } finally {
+            answer.countDown();
+            calls.shutdownNow();
+            roundThread.shutdownNow();
+        }
+    }
+
     @Test
     void failed_tier0_payment_releases_its_count() {
         UUID b = UUID.randomUUID();

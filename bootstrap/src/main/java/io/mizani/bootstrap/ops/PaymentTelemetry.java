@@ -71,7 +71,13 @@ public final class PaymentTelemetry implements PaymentObserver {
     @Override
     public void finished(Payment payment, PaymentStatus status, Instant at) {
         try {
-            afterCommit.accept(() -> report(payment, status, at));
+            // reported in the payment's own log context: the commit may have been several payments' (a worker's
+            // shared final write), and the work after it runs outside any one payment's processing
+            afterCommit.accept(() -> {
+                try (Scope ignored = processing(payment)) {
+                    report(payment, status, at);
+                }
+            });
         } catch (RuntimeException e) {
             LOG.debugf(e, "could not report payment %s", payment.reference().value());
         }

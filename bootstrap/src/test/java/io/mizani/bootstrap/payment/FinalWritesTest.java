@@ -20,7 +20,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -82,7 +81,7 @@ class FinalWritesTest {
             assertEquals("succeeded", PaymentLeaseTest.transaction(m, ref).getString("transaction.status"));
         }
         try (Connection c = dataSource.getConnection()) {
-            List<Long> ids = ids(c, refs.values());
+            List<Long> ids = PaymentLooksTest.ids(dataSource, refs.values());
             assertEquals(1, count(c, "SELECT count(DISTINCT xmin::text) FROM payments WHERE id = ANY(?)", ids),
                     "the three final states in one transaction");
             assertEquals(1, count(c, "SELECT count(DISTINCT xmin::text) FROM balance_entries WHERE payment_id = ANY(?)",
@@ -101,10 +100,7 @@ class FinalWritesTest {
         Merchant m = TestMerchants.onboard();
         assign(m, "mpesa_ke");
         Map<String, String> refs = PaymentLeaseTest.accept(m, 3, "+254700000123");
-        List<Long> ids;
-        try (Connection c = dataSource.getConnection()) {
-            ids = ids(c, refs.values());
-        }
+        List<Long> ids = PaymentLooksTest.ids(dataSource, refs.values());
         long refused = ids.get(1);
         // the database refuses the callback of one payment: its whole final write fails
         try (Connection c = dataSource.getConnection(); var s = c.createStatement()) {
@@ -138,20 +134,6 @@ class FinalWritesTest {
             assertNotNull(text(c, "SELECT claimed_by FROM payments WHERE id = ?", refused),
                     "the payment not written keeps its lease: asked about again only once the lease is over");
         }
-    }
-
-    static List<Long> ids(Connection c, java.util.Collection<String> references) throws SQLException {
-        List<Long> ids = new ArrayList<>();
-        try (var ps = c.prepareStatement("SELECT id FROM payments WHERE reference = ANY(?) ORDER BY id")) {
-            ps.setArray(1, c.createArrayOf("text", references.toArray()));
-            try (var rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getLong(1));
-                }
-            }
-        }
-        assertEquals(references.size(), ids.size());
-        return ids;
     }
 
     static long count(Connection c, String sql, List<Long> ids) throws SQLException {

@@ -56,7 +56,7 @@ class PaymentLooksTest {
         Merchant other = TestMerchants.onboard();
         assign(m, "mpesa_ke");
         Map<String, String> accepted = PaymentLeaseTest.accept(m, 10, "+254700000123");
-        List<Long> ids = ids(new ArrayList<>(accepted.values()));
+        List<Long> ids = ids(dataSource, new ArrayList<>(accepted.values()));
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Instant at = now.plusMillis(5);
         Round together = prepare(ids.subList(0, 5), now);
@@ -126,7 +126,8 @@ class PaymentLooksTest {
         return r;
     }
 
-    List<Long> ids(List<String> references) throws Exception {
+    /** The payments' ids, in id order, by their service references (also {@link FinalWritesTest}'s). */
+    static List<Long> ids(javax.sql.DataSource dataSource, java.util.Collection<String> references) throws Exception {
         List<Long> out = new ArrayList<>();
         try (var c = dataSource.getConnection();
              var ps = c.prepareStatement("SELECT id FROM payments WHERE reference = ANY (?) ORDER BY id")) {

@@ -13,19 +13,23 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
+import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 
 /**
  * The payment worker. A round claims up to a batch of due payments in one statement ({@code FOR UPDATE SKIP LOCKED},
  * round-robin by merchant: {@link PaymentStore#claimDue}), each for this worker's own short per-payment lease
  * ({@code claimed_until}), and starts them in that order; the rail is called outside
  * any transaction, for several payments at once on the worker's executor (the settle parallelism). A final
- * outcome and the release of its lease are written as soon as it is in, by the round's thread: the succeeded
- * collections that came in together share one transaction, every other final outcome has one of its own
- * ({@link #writeFinals}); a slow call holds back no other payment's final write. The outcomes that only
+ * outcome and the release of its lease are written as soon as it is in, by the settle thread that brought it or,
+ * when {@link #FINAL_WRITERS} threads are writing already, by the next of them with every answer that piled up
+ * meanwhile: the succeeded collections among those share one transaction, every other final outcome has one of its
+ * own ({@link FinalWrites}, {@link #writeFinals}); a slow call holds back no other payment's final write. The outcomes that only
  * reschedule (sent, not yet, no answer) are written together with their releases when the round's calls are done,
  * in one transaction for the round. So another replica never calls a provider about a payment still being worked
  * on; a worker that dies before the round's write leaves its payments to their leases, and they are then only
@@ -92,7 +96,7 @@ public final class ProcessPayments {
 
     /**
      * Claims one batch of due payments (one statement) and processes them; returns how many were claimed. The final
-     * outcomes are written as they come in, those that arrive together in one transaction ({@link #writeFinals}); the
+     * outcomes are written as they come in, those that pile up while others are written together ({@link FinalWrites}); the
      * looks that only reschedule are written together when the round ends, in one transaction
      * ({@link PaymentStore#recordLooks}).
      */
@@ -105,8 +109,10 @@ public final class ProcessPayments {
         }
         // stop touching a payment once its lease is nearly over: another worker may claim it from then on
         Instant leaseEnd = claimedAt.plus(lease).minus(lease.dividedBy(4));
-        // each claimed payment's call posts exactly one step here when it is done
+        // each claimed payment's call posts exactly one step here when it is done (a final answer written by then,
+        // or left to a writer at work)
         BlockingQueue<Step> done = new LinkedBlockingQueue<>();
+        FinalWrites finals = new FinalWrites();
         int left = 0;
         RuntimeException failed = null;
         for (PaymentStore.Claim claim : claims) {
@@ -115,6 +121,9 @@ public final class ProcessPayments {
                     Step step = null;
                     try {
                         step = step(claim, leaseEnd);
+                        if (step instanceof Step.Finished f) {
+                            finals.offer(f.answer());
+                        }
                     } finally {
                         // posted even when the processing ended in an Error, so the round never waits for it forever
                         done.add(step != null ? step : new Step.Failed(new IllegalStateException(
@@ -128,23 +137,16 @@ public final class ProcessPayments {
         }
         // one payment whose final write failed (a database hiccup) does not cost the others their outcomes
         List<PaymentStore.Look> looks = new ArrayList<>();
-        while (left > 0) {
-            List<Step> ready = new ArrayList<>();
-            ready.add(next(done));
-            done.drainTo(ready);
-            left -= ready.size();
-            List<Final> finals = new ArrayList<>();
-            for (Step s : ready) {
-                switch (s) {
-                    case Step.Rescheduled r -> looks.add(r.look());
-                    case Step.Finished f -> finals.add(f.answer());
-                    case Step.Failed f -> failed = failed == null ? f.cause() : failed;
-                    case Step.GivenBack g -> { }
-                }
+        for (; left > 0; left--) {
+            switch (next(done)) {
+                case Step.Rescheduled r -> looks.add(r.look());
+                case Step.Failed f -> failed = failed == null ? f.cause() : failed;
+                case Step.Finished f -> { } // written, or with a writer at work: finish() waits for it
+                case Step.GivenBack g -> { }
             }
-            RuntimeException notWritten = writeFinals(finals);
-            failed = failed == null ? notWritten : failed;
         }
+        RuntimeException notWritten = finals.finish();
+        failed = failed == null ? notWritten : failed;
         if (!looks.isEmpty()) {
             // in payment order, so that two workers' rounds never wait on each other's rows in a cycle
             looks.sort(Comparator.comparingLong(PaymentStore.Look::paymentId));
@@ -162,7 +164,7 @@ public final class ProcessPayments {
         record Rescheduled(PaymentStore.Look look) implements Step {
         }
 
-        /** A final answer, to write as soon as it is in. */
+        /** A final answer, offered to the round's {@link FinalWrites} by the thread that brought it. */
         record Finished(Final answer) implements Step {
         }
 
@@ -171,6 +173,61 @@ public final class ProcessPayments {
         }
 
         record Failed(RuntimeException cause) implements Step {
+        }
+    }
+
+    /** Threads of a round writing final answers at once (each in its own transaction, {@link FinalWrites}). */
+    public static final int FINAL_WRITERS = 2;
+
+    /**
+     * The final answers of one round on their way to the database: a group commit. The settle thread that brings an
+     * answer writes it at once, with every answer waiting at that moment, unless {@link #FINAL_WRITERS} threads are
+     * writing already; then it leaves its answer to them, and the next of them to finish a write takes all that piled
+     * up meanwhile ({@link #writeFinals}: the succeeded collections among them in one transaction). So answers that
+     * come in one at a time are written one at a time, as soon as they are in, those that come in faster than that are
+     * written together, and no thread waits for another's write. (The round's thread as the one writer wrote fewer
+     * transactions but drained a backlog more slowly: its writes, one statement after another on one connection, were
+     * the limit; docs/performance.md.)
+     */
+    private final class FinalWrites {
+        private final Queue<Final> waiting = new ConcurrentLinkedQueue<>();
+        private final Semaphore writers = new Semaphore(FINAL_WRITERS);
+        private final Queue<RuntimeException> failures = new ConcurrentLinkedQueue<>();
+
+        void offer(Final answer) {
+            waiting.add(answer);
+            // a writer looks again once it has let go: an answer left by a thread that found every writer busy is taken
+            while (!waiting.isEmpty() && writers.tryAcquire()) {
+                try {
+                    writeWaiting();
+                } finally {
+                    writers.release();
+                }
+            }
+        }
+
+        private void writeWaiting() {
+            List<Final> batch = new ArrayList<>();
+            for (Final f = waiting.poll(); f != null; f = waiting.poll()) {
+                batch.add(f);
+            }
+            if (!batch.isEmpty()) {
+                RuntimeException failed = writeFinals(batch);
+                if (failed != null) {
+                    failures.add(failed);
+                }
+            }
+        }
+
+        /** Once every call of the round is done: waits for the writers at work, writes what is left, says what failed. */
+        RuntimeException finish() {
+            writers.acquireUninterruptibly(FINAL_WRITERS);
+            try {
+                writeWaiting();
+            } finally {
+                writers.release(FINAL_WRITERS);
+            }
+            return failures.peek();
         }
     }
 
@@ -213,7 +270,7 @@ public final class ProcessPayments {
     }
 
     /**
-     * Writes the final answers that came in together. The succeeded collections among them share one transaction,
+     * Writes final answers that piled up together. The succeeded collections among them share one transaction,
      * in merchant then payment order ({@link #sharesTransaction}): one commit instead of one each (a write
      * transaction's BEGIN and COMMIT cost PostgreSQL about 60 us, bench/levers.sh). Should that transaction fail,
      * each is written on its own, so that one that cannot be written does not cost the others theirs. Every other

@@ -168,22 +168,33 @@ class ProcessingTest {
         assertFalse(store.claimedBy.containsKey(b.id()), "and its lease given back");
     }
 
-    /** Counts the transactions a worker starts (a transaction joined by another is not counted). */
-    static final class CountingUnitOfWork implements io.mizani.application.common.UnitOfWork {
-        int started;
-        private int depth;
+    /**
+     * A unit of work that counts the transactions it starts and holds the first {@code held} started on a settle thread
+     * (the writers at work) before they begin, each until {@link #letOneGo}.
+     */
+    static final class HeldWrites implements io.mizani.application.common.UnitOfWork {
+        final java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.CountDownLatch allHeld;
+        private final java.util.concurrent.Semaphore letGo = new java.util.concurrent.Semaphore(0);
+        private final java.util.concurrent.atomic.AtomicInteger toHold;
+
+        HeldWrites(int held) {
+            allHeld = new java.util.concurrent.CountDownLatch(held);
+            toHold = new java.util.concurrent.atomic.AtomicInteger(held);
+        }
+
+        void letOneGo() {
+            letGo.release();
+        }
 
         @Override
         public <T> T inTransaction(java.util.function.Supplier<T> work) {
-            if (depth == 0) {
-                started++;
+            if (Thread.currentThread().getName().startsWith("settle") && toHold.getAndDecrement() > 0) {
+                allHeld.countDown();
+                letGo.acquireUninterruptibly();
             }
-            depth++;
-            try {
-                return work.get();
-            } finally {
-                depth--;
-            }
+            started.incrementAndGet();
+            return work.get();
         }
 
         @Override
@@ -193,13 +204,23 @@ class ProcessingTest {
     }
 
     @Test
-    void the_succeeded_collections_a_round_finishes_together_share_one_transaction_a_declined_one_has_its_own() {
-        List<Payment> ps = List.of(accept("100", null), accept("100", null), accept("100", null), accept("100", null));
-        Payment declined = ps.get(2);
-        CountingUnitOfWork transactions = new CountingUnitOfWork();
+    void answers_that_pile_up_while_the_writers_are_busy_are_written_together_a_declined_one_alone() throws Exception {
+        // two quick answers occupy both writers (their writes held); four more come in meanwhile and pile up
+        List<Payment> quick = List.of(accept("100", null), accept("100", null));
+        List<Payment> piled = List.of(accept("100", null), accept("100", null), accept("100", null),
+                accept("100", null));
+        Payment declined = piled.get(3);
+        HeldWrites transactions = new HeldWrites(ProcessPayments.FINAL_WRITERS);
         PaymentRail answers = new PaymentRail() {
             @Override
             public RailOutcome initiate(Payment p) {
+                if (!quick.contains(p)) {
+                    try {
+                        transactions.allHeld.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
                 return p.id() == declined.id() ? new RailOutcome.Declined("x", "insufficient funds")
                         : new RailOutcome.Succeeded("ok-" + p.id());
             }
@@ -209,15 +230,42 @@ class ProcessingTest {
                 return initiate(p);
             }
         };
-        ProcessPayments w = new ProcessPayments(store, p -> answers, finaliser, transactions, clock,
-                Duration.ofSeconds(30), new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), Integer.MAX_VALUE),
-                10, DEADLINE);
-        assertEquals(4, w.runOnce());
-        for (Payment p : ps) {
-            assertEquals(p == declined ? PaymentStatus.FAILED : PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
+        java.util.concurrent.atomic.AtomicInteger threads = new java.util.concurrent.atomic.AtomicInteger();
+        var calls = java.util.concurrent.Executors.newFixedThreadPool(6,
+                r -> new Thread(r, "settle-" + threads.incrementAndGet()));
+        java.util.concurrent.Semaphore callsDone = new java.util.concurrent.Semaphore(0);
+        var roundThread = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            ProcessPayments w = new ProcessPayments(store, p -> answers, finaliser, transactions, clock,
+                    Duration.ofSeconds(30), new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1),
+                    Integer.MAX_VALUE), 10, DEADLINE, PaymentObserver.NONE, r -> calls.execute(() -> {
+                        r.run();
+                        callsDone.release();
+                    }));
+            var round = roundThread.submit(w::runOnce);
+            // the four piled-up answers left to the writers at work, their calls done
+            assertTrue(callsDone.tryAcquire(4, 10, java.util.concurrent.TimeUnit.SECONDS));
+            transactions.letOneGo(); // one writer: its own answer, then all that piled up
+            assertTrue(callsDone.tryAcquire(1, 10, java.util.concurrent.TimeUnit.SECONDS));
+            for (Payment p : piled) {
+                assertEquals(p == declined ? PaymentStatus.FAILED : PaymentStatus.SUCCEEDED,
+                        store.rows.get(p.id()).status(), "written by the writer that was let go");
+            }
+            transactions.letOneGo();
+            assertEquals(6, round.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            for (int i = 0; i < ProcessPayments.FINAL_WRITERS; i++) {
+                transactions.letOneGo();
+            }
+            calls.shutdownNow();
+            roundThread.shutdownNow();
         }
-        assertEquals(4, outbox.rows.size(), "each payment called back once");
-        assertEquals(3, transactions.started, "the claim, the three succeeded collections together, the declined one");
+        for (Payment p : quick) {
+            assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
+        }
+        assertEquals(6, outbox.rows.size(), "each payment called back once");
+        // the claim, each quick answer's own, the three piled-up succeeded collections together, the declined one
+        assertEquals(5, transactions.started.get());
     }
 
     @Test

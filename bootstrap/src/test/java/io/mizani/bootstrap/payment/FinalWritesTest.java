@@ -20,9 +20,19 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 import static io.mizani.bootstrap.payment.PaymentFixtures.assign;
@@ -49,11 +59,23 @@ class FinalWritesTest {
     @Inject
     DataSource dataSource;
 
-    /** Succeeds this test's payments at once (each with a reference of its own); any other payment gets no answer. */
-    record Succeeding(Set<String> mine) implements PaymentRail {
+    /**
+     * Succeeds this test's payments (each with a reference of its own; any other payment gets no answer): the quick ones
+     * at once, the others once every writer is at work on a quick one's write (held there by {@link HeldWrites}).
+     */
+    record Succeeding(Set<String> quick, Set<String> piled, CountDownLatch writersBusy) implements PaymentRail {
         @Override
         public RailOutcome initiate(Payment p) {
-            return mine.contains(p.reference().value()) ? new RailOutcome.Succeeded("ok-" + p.reference().value())
+            String ref = p.reference().value();
+            CALLED.set(piled.contains(ref) ? "piled" : quick.contains(ref) ? "quick" : null);
+            if (piled.contains(ref)) {
+                try {
+                    writersBusy.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return quick.contains(ref) || piled.contains(ref) ? new RailOutcome.Succeeded("ok-" + ref)
                     : new RailOutcome.NoAnswer("not a payment of this test");
         }
 
@@ -63,35 +85,115 @@ class FinalWritesTest {
         }
     }
 
-    /** A worker whose rail calls run on the round's own thread: every answer is in before the first final write. */
-    ProcessPayments worker(Set<String> mine) {
-        return new ProcessPayments(store, p -> new Succeeding(mine), finaliser, unitOfWork, clock, Duration.ofSeconds(30),
-                PaymentLeaseTest.POLL, 500, Duration.ofMinutes(15), PaymentObserver.NONE, Runnable::run);
+    /** Which of this test's payments a settle thread's call was about ("quick", "piled"), if any. */
+    static final ThreadLocal<String> CALLED = new ThreadLocal<>();
+
+    /** The service's unit of work, holding the first writes started on settle threads before they begin. */
+    static final class HeldWrites implements UnitOfWork {
+        final CountDownLatch allHeld = new CountDownLatch(ProcessPayments.FINAL_WRITERS);
+        private final UnitOfWork delegate;
+        private final Semaphore letGo = new Semaphore(0);
+        private final AtomicInteger toHold = new AtomicInteger(ProcessPayments.FINAL_WRITERS);
+
+        HeldWrites(UnitOfWork delegate) {
+            this.delegate = delegate;
+        }
+
+        void letOneGo() {
+            letGo.release();
+        }
+
+        @Override
+        public <T> T inTransaction(Supplier<T> work) {
+            if (Thread.currentThread().getName().startsWith("settle") && toHold.getAndDecrement() > 0) {
+                allHeld.countDown();
+                letGo.acquireUninterruptibly();
+            }
+            return delegate.inTransaction(work);
+        }
+
+        @Override
+        public <T> T inNewTransaction(Supplier<T> work) {
+            return delegate.inNewTransaction(work);
+        }
+    }
+
+    /**
+     * One round over this test's payments: the quick ones' answers take both writers, whose writes are held while the
+     * piled ones' answers come in; then one writer is let go (its own write, then everything piled up), and once the
+     * piled ones are written, the other. Returns what the round threw, if anything.
+     */
+    RuntimeException round(Map<String, String> quick, Map<String, String> piled) throws Exception {
+        HeldWrites writes = new HeldWrites(unitOfWork);
+        AtomicInteger n = new AtomicInteger();
+        ExecutorService settle = Executors.newFixedThreadPool(quick.size() + piled.size(),
+                r -> new Thread(r, "settle-test-" + n.incrementAndGet()));
+        // a task of this test's payments done: its call answered and its answer offered (written, or left to a writer)
+        Semaphore quickDone = new Semaphore(0);
+        Semaphore piledDone = new Semaphore(0);
+        ExecutorService roundThread = Executors.newSingleThreadExecutor();
+        try {
+            ProcessPayments w = new ProcessPayments(store, p -> new Succeeding(Set.copyOf(quick.values()),
+                    Set.copyOf(piled.values()), writes.allHeld), finaliser, writes, clock, Duration.ofSeconds(30),
+                    PaymentLeaseTest.POLL, 500, Duration.ofMinutes(15), PaymentObserver.NONE,
+                    r -> settle.execute(() -> {
+                        CALLED.remove();
+                        try {
+                            r.run();
+                        } finally {
+                            String called = CALLED.get();
+                            (("piled".equals(called)) ? piledDone : "quick".equals(called) ? quickDone
+                                    : new Semaphore(0)).release();
+                        }
+                    }));
+            Future<Integer> round = roundThread.submit(w::runOnce);
+            assertTrue(writes.allHeld.await(20, TimeUnit.SECONDS), "both writers at work");
+            assertTrue(piledDone.tryAcquire(piled.size(), 20, TimeUnit.SECONDS), "the piled-up answers offered");
+            writes.letOneGo();
+            assertTrue(quickDone.tryAcquire(1, 20, TimeUnit.SECONDS), "the writer let go is done");
+            writes.letOneGo();
+            try {
+                round.get(30, TimeUnit.SECONDS);
+                return null;
+            } catch (ExecutionException e) {
+                return (RuntimeException) e.getCause();
+            }
+        } finally {
+            writes.letOneGo();
+            writes.letOneGo();
+            settle.shutdownNow();
+            roundThread.shutdownNow();
+        }
     }
 
     @Test
-    void the_succeeded_collections_a_round_finishes_together_are_written_in_one_transaction() throws Exception {
+    void the_succeeded_collections_whose_answers_pile_up_are_written_in_one_transaction() throws Exception {
         Merchant m = TestMerchants.onboard();
         Merchant other = TestMerchants.onboard();
         assign(m, "mpesa_ke");
-        Map<String, String> refs = PaymentLeaseTest.accept(m, 3, "+254700000123");
-        worker(Set.copyOf(refs.values())).runOnce();
+        Map<String, String> quick = PaymentLeaseTest.accept(m, ProcessPayments.FINAL_WRITERS, "+254700000123");
+        Map<String, String> piled = PaymentLeaseTest.accept(m, 3, "+254700000123");
+        assertNull(round(quick, piled));
 
-        for (String ref : refs.keySet()) {
+        for (String ref : piled.keySet()) {
             assertEquals("succeeded", PaymentLeaseTest.transaction(m, ref).getString("transaction.status"));
         }
         try (Connection c = dataSource.getConnection()) {
-            List<Long> ids = PaymentLooksTest.ids(dataSource, refs.values());
+            List<Long> ids = PaymentLooksTest.ids(dataSource, piled.values());
             assertEquals(1, count(c, "SELECT count(DISTINCT xmin::text) FROM payments WHERE id = ANY(?)", ids),
-                    "the three final states in one transaction");
+                    "the three piled-up final states in one transaction");
             assertEquals(1, count(c, "SELECT count(DISTINCT xmin::text) FROM balance_entries WHERE payment_id = ANY(?)",
                     ids), "and their credits with them");
-            assertEquals(3, count(c, "SELECT count(*) FROM balance_entries WHERE payment_id = ANY(?)", ids),
+            List<Long> all = new ArrayList<>(ids);
+            all.addAll(PaymentLooksTest.ids(dataSource, quick.values()));
+            assertEquals(3, count(c, "SELECT count(DISTINCT xmin::text) FROM payments WHERE id = ANY(?)", all),
+                    "each quick answer written at once, on its own");
+            assertEquals(5, count(c, "SELECT count(*) FROM balance_entries WHERE payment_id = ANY(?)", all),
                     "each credited once");
-            assertEquals(3, count(c, "SELECT count(*) FROM events WHERE payment_id = ANY(?)", ids),
+            assertEquals(5, count(c, "SELECT count(*) FROM events WHERE payment_id = ANY(?)", all),
                     "each called back once");
         }
-        other.as().body(Map.of("merchant_reference", refs.keySet().iterator().next()))
+        other.as().body(Map.of("merchant_reference", piled.keySet().iterator().next()))
                 .post("/api/global/transaction-status").then().statusCode(404);
     }
 
@@ -99,8 +201,9 @@ class FinalWritesTest {
     void a_final_write_that_fails_costs_the_others_of_its_transaction_nothing() throws Exception {
         Merchant m = TestMerchants.onboard();
         assign(m, "mpesa_ke");
-        Map<String, String> refs = PaymentLeaseTest.accept(m, 3, "+254700000123");
-        List<Long> ids = PaymentLooksTest.ids(dataSource, refs.values());
+        Map<String, String> quick = PaymentLeaseTest.accept(m, ProcessPayments.FINAL_WRITERS, "+254700000123");
+        Map<String, String> piled = PaymentLeaseTest.accept(m, 3, "+254700000123");
+        List<Long> ids = PaymentLooksTest.ids(dataSource, piled.values());
         long refused = ids.get(1);
         // the database refuses the callback of one payment: its whole final write fails
         try (Connection c = dataSource.getConnection(); var s = c.createStatement()) {
@@ -111,17 +214,18 @@ class FinalWritesTest {
             s.execute("CREATE TRIGGER final_writes_test_refuse BEFORE INSERT ON events FOR EACH ROW "
                     + "EXECUTE FUNCTION final_writes_test_refuse()");
         }
+        RuntimeException failure;
         try {
-            RuntimeException failure = assertThrows(RuntimeException.class, () -> worker(Set.copyOf(refs.values())).runOnce(),
-                    "the round reports the write it could not make");
-            assertTrue(String.valueOf(failure.getMessage()).contains("refused by the test")
-                    || String.valueOf(failure.getCause()).contains("refused by the test"), String.valueOf(failure));
+            failure = round(quick, piled);
         } finally {
             try (Connection c = dataSource.getConnection(); var s = c.createStatement()) {
                 s.execute("DROP TRIGGER final_writes_test_refuse ON events");
                 s.execute("DROP FUNCTION final_writes_test_refuse()");
             }
         }
+        assertNotNull(failure, "the round reports the write it could not make");
+        assertTrue(String.valueOf(failure.getMessage()).contains("refused by the test")
+                || String.valueOf(failure.getCause()).contains("refused by the test"), String.valueOf(failure));
         try (Connection c = dataSource.getConnection()) {
             for (long id : ids) {
                 boolean written = id != refused;

@@ -176,8 +176,13 @@ public final class ProcessPayments {
         }
     }
 
-    /** Threads of a round writing final answers at once (each in its own transaction, {@link FinalWrites}). */
-    public static final int FINAL_WRITERS = 2;
+    /**
+     * Threads of a round writing final answers at once (each in its own transaction, {@link FinalWrites}). Measured
+     * with bench/perf.sh's unpaced burst and bench/payment-life.sh (docs/performance.md): 8 (as many as the settle
+     * threads) left nothing to pile up, 2.4 transactions per payment as before; 2 drained a burst's backlog at
+     * 1,050-1,250/s against 1,240/s; 4 at 1,216/s, with 1.32 transactions per payment.
+     */
+    public static final int FINAL_WRITERS = 4;
 
     /**
      * The final answers of one round on their way to the database: a group commit. The settle thread that brings an

@@ -205,8 +205,11 @@ class ProcessingTest {
 
     @Test
     void answers_that_pile_up_while_the_writers_are_busy_are_written_together_a_declined_one_alone() throws Exception {
-        // two quick answers occupy both writers (their writes held); four more come in meanwhile and pile up
-        List<Payment> quick = List.of(accept("100", null), accept("100", null));
+        // quick answers occupy every writer (their writes held); four more come in meanwhile and pile up
+        List<Payment> quick = new ArrayList<>();
+        for (int i = 0; i < ProcessPayments.FINAL_WRITERS; i++) {
+            quick.add(accept("100", null));
+        }
         List<Payment> piled = List.of(accept("100", null), accept("100", null), accept("100", null),
                 accept("100", null));
         Payment declined = piled.get(3);
@@ -231,7 +234,7 @@ class ProcessingTest {
             }
         };
         java.util.concurrent.atomic.AtomicInteger threads = new java.util.concurrent.atomic.AtomicInteger();
-        var calls = java.util.concurrent.Executors.newFixedThreadPool(6,
+        var calls = java.util.concurrent.Executors.newFixedThreadPool(quick.size() + piled.size(),
                 r -> new Thread(r, "settle-" + threads.incrementAndGet()));
         java.util.concurrent.Semaphore callsDone = new java.util.concurrent.Semaphore(0);
         var roundThread = java.util.concurrent.Executors.newSingleThreadExecutor();
@@ -251,8 +254,10 @@ class ProcessingTest {
                 assertEquals(p == declined ? PaymentStatus.FAILED : PaymentStatus.SUCCEEDED,
                         store.rows.get(p.id()).status(), "written by the writer that was let go");
             }
-            transactions.letOneGo();
-            assertEquals(6, round.get(10, java.util.concurrent.TimeUnit.SECONDS));
+            for (int i = 1; i < ProcessPayments.FINAL_WRITERS; i++) {
+                transactions.letOneGo(); // the other writers: their own answers only, nothing waits any more
+            }
+            assertEquals(quick.size() + piled.size(), round.get(10, java.util.concurrent.TimeUnit.SECONDS));
         } finally {
             for (int i = 0; i < ProcessPayments.FINAL_WRITERS; i++) {
                 transactions.letOneGo();
@@ -263,9 +268,9 @@ class ProcessingTest {
         for (Payment p : quick) {
             assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
         }
-        assertEquals(6, outbox.rows.size(), "each payment called back once");
+        assertEquals(quick.size() + piled.size(), outbox.rows.size(), "each payment called back once");
         // the claim, each quick answer's own, the three piled-up succeeded collections together, the declined one
-        assertEquals(5, transactions.started.get());
+        assertEquals(1 + ProcessPayments.FINAL_WRITERS + 2, transactions.started.get());
     }
 
     @Test

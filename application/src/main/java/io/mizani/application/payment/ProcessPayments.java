@@ -191,8 +191,7 @@ public final class ProcessPayments {
      * up meanwhile ({@link #writeFinals}: the succeeded collections among them in one transaction). So answers that
      * come in one at a time are written one at a time, as soon as they are in, those that come in faster than that are
      * written together, and no thread waits for another's write. (The round's thread as the one writer wrote fewer
-     * transactions but drained a backlog more slowly: its writes, one statement after another on one connection, were
-     * the limit; docs/performance.md.)
+     * transactions but drained a burst's backlog more slowly: docs/performance.md, "the final writes shared".)
      */
     private final class FinalWrites {
         private final Queue<Final> waiting = new ConcurrentLinkedQueue<>();

@@ -21,6 +21,23 @@ public interface PaymentStore {
     Payment insert(Payment payment, Instant nextCheckAt);
 
     /**
+     * Inserts the payment already claimed by {@code lease.worker()} until {@code lease.until()}, as a claim at
+     * {@code now} would leave it (marked submitted at {@code now}, its next check at the lease's end): a payment handed
+     * straight to the accepting replica's worker ({@link PaymentHandOff}), whose claim is then never written. Should
+     * that worker not get to it, the payment is due again once the lease ends, and is then only queried, as a claimed
+     * payment whose worker died is.
+     */
+    Payment insertLeased(Payment payment, Instant now, Lease lease);
+
+    /** A worker's lease on a payment: {@code claimed_by} and {@code claimed_until}. */
+    record Lease(String worker, Instant until) {
+        public Lease {
+            java.util.Objects.requireNonNull(worker, "worker");
+            java.util.Objects.requireNonNull(until, "until");
+        }
+    }
+
+    /**
      * Inserts the payments of an approved payout batch, in order, each with a check due at {@code nextCheckAt}
      * (an implementation sends them in a few statements); answers them as stored, in the same order. A merchant
      * reference used before refuses them all (400).

@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.UUID;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -22,9 +21,10 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 
 /**
- * The payment worker. A round claims up to a batch of due payments in one statement ({@code FOR UPDATE SKIP LOCKED},
- * round-robin by merchant: {@link PaymentStore#claimDue}), each for this worker's own short per-payment lease
- * ({@code claimed_until}), and starts them in that order; the rail is called outside
+ * The payment worker. A round takes the new payments this replica's acceptance handed over, inserted already leased
+ * to this worker ({@link PaymentHandOff}), then claims up to the rest of a batch of due payments in one statement
+ * ({@code FOR UPDATE SKIP LOCKED}, round-robin by merchant: {@link PaymentStore#claimDue}), each for this worker's own
+ * short per-payment lease ({@code claimed_until}), and starts them in that order; the rail is called outside
  * any transaction, for several payments at once on the worker's executor (the settle parallelism). A final
  * outcome and the release of its lease are written as soon as it is in, by the settle thread that brought it or,
  * when {@link #FINAL_WRITERS} threads are writing already, by the next of them with every answer that piled up
@@ -55,8 +55,9 @@ public final class ProcessPayments {
     private final int batchSize;
     private final Duration pendingDeadline;
     private final PaymentObserver observer;
-    private final String worker = "w_" + UUID.randomUUID();
+    private volatile String worker = PaymentHandOff.newWorker();
     private final Executor executor;
+    private volatile PaymentHandOff handOff = PaymentHandOff.OFF;
 
     public ProcessPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser, UnitOfWork unitOfWork,
                            Clock clock, Duration lease, RetrySchedule pollSchedule, int batchSize,
@@ -89,38 +90,68 @@ public final class ProcessPayments {
         this.pendingDeadline = pendingDeadline;
     }
 
+    /**
+     * Takes the new payments acceptance on this replica hands over ({@link PaymentHandOff}), leased to the hand-off's
+     * worker, which this worker becomes: set once by the wiring, before the worker runs.
+     */
+    public ProcessPayments withHandOff(PaymentHandOff handOff) {
+        this.handOff = handOff;
+        if (handOff != PaymentHandOff.OFF) {
+            this.worker = handOff.worker();
+        }
+        return this;
+    }
+
+    /** Where acceptance hands this worker its new payments ({@link PaymentHandOff#OFF} unless {@link #withHandOff}). */
+    public PaymentHandOff handOff() {
+        return handOff;
+    }
+
     /** This worker's identity in {@code claimed_by}. */
     public String worker() {
         return worker;
     }
 
     /**
-     * Claims one batch of due payments (one statement) and processes them; returns how many were claimed. The final
+     * Takes the payments handed over and claims the rest of a batch of due payments (one statement), and processes
+     * them; returns how many it held. The final
      * outcomes are written as they come in, those that pile up while others are written together ({@link FinalWrites}); the
      * looks that only reschedule are written together when the round ends, in one transaction
      * ({@link PaymentStore#recordLooks}).
      */
     public int runOnce() {
-        Instant claimedAt = clock.instant();
-        List<PaymentStore.Claim> claims =
-                unitOfWork.inTransaction(() -> store.claimDue(claimedAt, lease, worker, batchSize));
-        if (claims.isEmpty()) {
+        // the payments handed over by this replica's acceptance first (already leased to this worker), at most half a
+        // round, so that the claim always has room for the payments due to be looked at again and for other merchants'
+        List<Held> held = new ArrayList<>();
+        Duration margin = lease.dividedBy(4);
+        for (PaymentHandOff.Handed h : handOff.take(Math.max(1, batchSize / 2))) {
+            held.add(new Held(new PaymentStore.Claim(h.payment(), false), h.leaseEnd().minus(margin)));
+        }
+        int room = batchSize - held.size();
+        if (room > 0) {
+            Instant claimedAt = clock.instant();
+            // stop touching a payment once its lease is nearly over: another worker may claim it from then on
+            Instant leaseEnd = claimedAt.plus(lease).minus(margin);
+            for (PaymentStore.Claim c : unitOfWork.inTransaction(() -> store.claimDue(claimedAt, lease, worker, room))) {
+                held.add(new Held(c, leaseEnd));
+            }
+        }
+        if (held.isEmpty()) {
             return 0;
         }
-        // stop touching a payment once its lease is nearly over: another worker may claim it from then on
-        Instant leaseEnd = claimedAt.plus(lease).minus(lease.dividedBy(4));
         // each claimed payment's call posts exactly one step here when it is done (a final answer written by then,
         // or left to a writer at work)
         BlockingQueue<Step> done = new LinkedBlockingQueue<>();
         FinalWrites finals = new FinalWrites();
         int left = 0;
         RuntimeException failed = null;
-        for (PaymentStore.Claim claim : claims) {
+        for (Held one : held) {
+            PaymentStore.Claim claim = one.claim();
             try {
                 executor.execute(() -> {
                     Step step = null;
                     try {
-                        step = step(claim, leaseEnd);
+                        step = step(claim, one.stopBy());
                         if (step instanceof Step.Finished f) {
                             finals.offer(f.answer());
                         }
@@ -155,7 +186,11 @@ public final class ProcessPayments {
         if (failed != null) {
             throw failed;
         }
-        return claims.size();
+        return held.size();
+    }
+
+    /** A payment this worker holds for the round, and when to stop touching it (three quarters of its lease). */
+    private record Held(PaymentStore.Claim claim, Instant stopBy) {
     }
 
     /** What processing one claimed payment left for the round to write. */

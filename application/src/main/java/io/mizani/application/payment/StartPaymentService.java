@@ -58,6 +58,7 @@ public final class StartPaymentService implements StartPayment {
     private PayeeService payees;
     private io.mizani.application.screening.ScreeningService screening;
     private ChargeGate withdrawalGate = ChargeGate.unbounded();
+    private PaymentHandOff handOff = PaymentHandOff.OFF;
 
     public StartPaymentService(PaymentCatalogue catalogue, PaymentCounterparties counterparties, PaymentStore store,
                                RateTable rates, UnitOfWork unitOfWork, Clock clock, PaymentFunds funds) {
@@ -85,6 +86,12 @@ public final class StartPaymentService implements StartPayment {
     /** Payee confirmation for {@code payment_config.payee_check} (platform.md section 16): set once by the wiring. */
     public StartPaymentService withPayees(PayeeService payees) {
         this.payees = payees;
+        return this;
+    }
+
+    /** New payments handed straight to this replica's payment worker ({@link PaymentHandOff}); off by default. */
+    public StartPaymentService withHandOff(PaymentHandOff handOff) {
+        this.handOff = handOff;
         return this;
     }
 
@@ -119,6 +126,8 @@ public final class StartPaymentService implements StartPayment {
         String currency = prepared.amounts().currency();
         String merchantReference = prepared.merchantReference();
         final Counterparty b = prepared.payee().beneficiary();
+        // the lease the committed insert was written under, if any (the transaction's last run is the one committed)
+        var leased = new java.util.concurrent.atomic.AtomicReference<PaymentStore.Lease>();
         java.util.function.Supplier<Payment> accept = () -> unitOfWork.inTransaction(() -> {
             // without a beneficiary the insert's unique key answers the same refusal: no separate read first
             if (b != null && store.merchantReferenceTaken(accountId, merchantReference)) {
@@ -133,7 +142,11 @@ public final class StartPaymentService implements StartPayment {
                 linked = linked(b, prepared.amounts());
             }
             Instant now = clock.instant();
-            Payment inserted = store.insert(draft(accountId, prepared, linked, now), now);
+            // due at once: handed straight to this replica's worker when it has room, so it is never claimed
+            PaymentStore.Lease lease = handOff.lease(now).orElse(null);
+            leased.set(lease);
+            Payment draft = draft(accountId, prepared, linked, now);
+            Payment inserted = lease == null ? store.insert(draft, now) : store.insertLeased(draft, now, lease);
             // Team tier limit, then the withdrawal's reservation: the last refusals, same transaction
             funds.onAccepted(inserted);
             // the Idempotency-Key commits with the payment: a retry after a crash answers this payment
@@ -141,6 +154,10 @@ public final class StartPaymentService implements StartPayment {
             return inserted;
         });
         Payment accepted = type == RequestType.WITHDRAWAL ? withdrawalGate.through(accountId, accept) : accept.get();
+        PaymentStore.Lease lease = leased.get();
+        if (lease != null) {
+            handOff.handOver(accepted, lease);
+        }
         return acceptance(accepted, prepared.network());
     }
 

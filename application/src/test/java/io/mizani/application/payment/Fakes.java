@@ -150,6 +150,18 @@ final class Fakes {
         final Map<Long, Instant> claimedUntil = new HashMap<>();
         final Map<Long, String> claimedBy = new HashMap<>();
         final Set<Long> submitted = new HashSet<>();
+        /** Claims made (by claimNext, which the default claimDue calls once per payment claimed). */
+        int claims;
+
+        @Override
+        public Payment insertLeased(Payment p, Instant now, Lease lease) {
+            // due now but held (this store keeps the lease apart from the next check, as a claim here does)
+            Payment saved = insert(p, now);
+            claimedUntil.put(saved.id(), lease.until());
+            claimedBy.put(saved.id(), lease.worker());
+            submitted.add(saved.id());
+            return saved;
+        }
 
         @Override
         public Optional<Claim> claimNext(Instant now, Duration lease, String worker) {
@@ -167,6 +179,7 @@ final class Fakes {
             }
             claimedUntil.put(best.id(), now.plus(lease));
             claimedBy.put(best.id(), worker);
+            claims++;
             return Optional.of(new Claim(best, !submitted.add(best.id())));
         }
 

@@ -60,6 +60,14 @@ public interface PaymentSettings {
     @WithDefault("true")
     boolean workersEnabled();
 
+    /**
+     * MIZANI_PAYMENTS_WORKER_HAND_OFF: a payment accepted on a replica whose workers run is inserted already leased to
+     * that replica's payment worker and handed to it in memory (its claim never written; docs/payment.md), while the
+     * worker has fewer than a round's batch waiting. False: every new payment is claimed.
+     */
+    @WithDefault("true")
+    boolean workerHandOff();
+
     /** MIZANI_PAYMENTS_CALLBACKS_ENABLED: false stops this replica's callback worker only (callbacks wait in the outbox). */
     @WithDefault("true")
     boolean callbacksEnabled();

@@ -33,6 +33,7 @@ import io.mizani.application.payment.PaymentFinaliser;
 import io.mizani.application.payment.PaymentObserver;
 import io.mizani.application.payment.PaymentRail;
 import io.mizani.application.payment.PaymentStore;
+import io.mizani.application.payment.PaymentHandOff;
 import io.mizani.application.payment.ProcessPayments;
 import io.mizani.application.payment.ProviderSettlement;
 import io.mizani.application.payment.SettleProviderNotice;
@@ -108,13 +109,15 @@ public class PaymentWiring {
                                      PaymentStore store, RateTable rates, UnitOfWork unitOfWork, PaymentFunds funds,
                                      io.mizani.application.idempotency.RecoveryPoints recoveryPoints,
                                      io.mizani.application.payout.PayeeService payees,
-                                     io.mizani.application.screening.ScreeningService screening) {
+                                     io.mizani.application.screening.ScreeningService screening,
+                                     PaymentHandOff handOff) {
         return new StartPaymentService(catalogue, counterparties, store, rates, unitOfWork, clock, funds)
                 .withRecoveryPoints(recoveryPoints)
                 .withPayees(payees)
                 .withScreening(screening)
                 .withWithdrawalGate(new io.mizani.application.billing.ChargeGate(
-                        settings.withdrawalsInFlightPerMerchant(), settings.withdrawalQueueWait()));
+                        settings.withdrawalsInFlightPerMerchant(), settings.withdrawalQueueWait()))
+                .withHandOff(handOff);
     }
 
     @Produces
@@ -397,14 +400,36 @@ public class PaymentWiring {
     @Singleton
     ProcessPayments processPayments(PaymentStore store, RailRouter router, PaymentFinaliser finaliser,
                                     UnitOfWork unitOfWork, PaymentObserver observer,
-                                    @Named("payment-settle-executor") ExecutorService executor) {
+                                    @Named("payment-settle-executor") ExecutorService executor,
+                                    PaymentHandOff handOff) {
         // each payment is leased on its own for twice the provider timeout: a worker that dies mid-call hands it back;
         // a payment of a claimed batch still waiting when 3/4 of its lease is gone is skipped (slow provider)
-        int batch = Math.max(1, settings.workerBatch());
-        Duration lease = Duration.ofMillis(Math.max(2 * settings.providerTimeoutMs(), 1000));
+        int batch = workerBatch();
+        Duration lease = workerLease();
         return new ProcessPayments(store, router, finaliser, unitOfWork, clock, lease,
                 RetrySchedule.providerPolls(settings.pollBase()), batch,
-                settings.pendingDeadline(), observer, executor);
+                settings.pendingDeadline(), observer, executor).withHandOff(handOff);
+    }
+
+    private int workerBatch() {
+        return Math.max(1, settings.workerBatch());
+    }
+
+    private Duration workerLease() {
+        return Duration.ofMillis(Math.max(2 * settings.providerTimeoutMs(), 1000));
+    }
+
+    /**
+     * New payments handed straight to this replica's payment worker, at most a round's batch waiting, only while its
+     * workers run ({@code PaymentWorkers}); a bean of its own so that acceptance and the worker both take it without
+     * depending on each other.
+     */
+    @Produces
+    @Singleton
+    PaymentHandOff paymentHandOff() {
+        return settings.workersEnabled() && settings.workerHandOff()
+                ? new PaymentHandOff(PaymentHandOff.newWorker(), workerLease(), workerBatch())
+                : PaymentHandOff.OFF;
     }
 
     @Produces

@@ -225,6 +225,55 @@ class PaymentLeaseTest {
     }
 
     @Test
+    void a_payment_inserted_leased_to_a_worker_that_never_took_it_is_left_alone_until_the_lease_ends_then_only_queried()
+            throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        assign(m, "mpesa_ke");
+        // a payment of m as acceptance writes it, inserted the way a hand-off inserts it (PaymentHandOff): leased
+        // to a worker that dies before its round takes it
+        var model = accept(m, 1, "+254700000123").entrySet().iterator().next();
+        Payment like = store.findByMerchantReference(m.accountId(), model.getKey()).orElseThrow();
+        String merchantReference = ref();
+        java.time.Instant now = clock.instant();
+        Payment draft = Payment.accepted(like.accountId(), new Payment.References(
+                        io.mizani.domain.payment.PaymentReference.of(io.mizani.application.payment.Tokens.paymentReference()),
+                        merchantReference, null), like.routing(), like.amounts(), like.beneficiary(), like.customer(),
+                like.instructions(), now);
+        Payment handed = unitOfWork.inTransaction(() -> store.insertLeased(draft, now,
+                new PaymentStore.Lease("dead-worker", now.plusSeconds(1))));
+        try (var c = dataSource.getConnection(); var ps = c.prepareStatement("""
+                SELECT claimed_by, claimed_until = next_check_at AS due_when_lease_ends, submitted_at IS NOT NULL
+                FROM payments WHERE id = ?""")) {
+            ps.setLong(1, handed.id());
+            try (var rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals("dead-worker", rs.getString(1));
+                assertTrue(rs.getBoolean(2), "due again when the lease ends");
+                assertTrue(rs.getBoolean(3), "marked submitted, as a claim marks it");
+            }
+        }
+        // the merchant reads it as any accepted payment; another merchant does not find it
+        assertEquals("queued", transaction(m, merchantReference).getString("transaction.status"));
+        other.as().body(Map.of("merchant_reference", merchantReference)).post("/api/global/transaction-status")
+                .then().statusCode(404);
+
+        CountingRail rail = new CountingRail(0);
+        rail.mine.add(handed.reference().value());
+        ProcessPayments w = worker(rail, Duration.ofSeconds(1));
+        w.runOnce();
+        assertNull(rail.calls.get(handed.reference().value()), "leased to another worker: left alone");
+        PaymentsApiTest.sleep(1100);
+        long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (System.nanoTime() < until && rail.calls.get(handed.reference().value()) == null) {
+            w.runOnce();
+            PaymentsApiTest.sleep(50);
+        }
+        assertEquals(List.of("query"), rail.calls.get(handed.reference().value()),
+                "it may have been sent before the worker died: asked, never sent again");
+    }
+
+    @Test
     void sandbox_payment_without_answer_is_failed_after_the_deadline_by_the_status_lookup_and_called_back()
             throws Exception {
         Merchant m = TestMerchants.onboard();

@@ -119,7 +119,20 @@ public class JdbcPaymentStore implements PaymentStore {
 
     @Override
     public Payment insert(Payment p, Instant nextCheckAt) {
-        Map<String, Object> values = row(p, nextCheckAt);
+        return insert(row(p, nextCheckAt), p);
+    }
+
+    /** The row a claim at {@code now} would leave: leased, due again when the lease ends, marked submitted. */
+    @Override
+    public Payment insertLeased(Payment p, Instant now, Lease lease) {
+        Map<String, Object> values = row(p, lease.until());
+        values.put("claimed_by", lease.worker());
+        values.put("claimed_until", lease.until());
+        values.put("submitted_at", now);
+        return insert(values, p);
+    }
+
+    private Payment insert(Map<String, Object> values, Payment p) {
         // each column's value bound under the column's own name: no list of columns has to line up with a list of values
         InsertText insert = insertText;
         if (insert == null || !insert.names(values.keySet())) {
@@ -754,6 +767,11 @@ public class JdbcPaymentStore implements PaymentStore {
         row.put("updated_at", t.updatedAt());
         row.put("pending_since", t.pendingSince());
         row.put("completed_at", t.completedAt());
+        // a worker's lease, when the payment is inserted already claimed (insertLeased): always named, so that
+        // every insert has the same text
+        row.put("claimed_by", null);
+        row.put("claimed_until", null);
+        row.put("submitted_at", null);
         return row;
     }
 

@@ -1,0 +1,182 @@
+package io.mizani.application.payment;
+
+import io.mizani.application.balance.OpenFunds;
+import io.mizani.domain.common.Choice;
+import io.mizani.domain.common.RateTable;
+import io.mizani.domain.payment.Payment;
+import io.mizani.domain.payment.PaymentStatus;
+import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.payment.RetrySchedule;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * New payments handed straight to the accepting replica's worker ({@link PaymentHandOff}): inserted already leased to
+ * it, sent by its next round without a claim; what happens to one it does not get to in time, or never gets to; and
+ * that the hand-off holds at most its capacity, the rest claimed as before.
+ */
+class HandOffTest {
+
+    static final Duration LEASE = Duration.ofSeconds(30);
+
+    Fakes.MutableClock clock = new Fakes.MutableClock();
+    Fakes.Catalogue catalogue = new Fakes.Catalogue();
+    Fakes.Store store = new Fakes.Store(clock);
+    Fakes.Counterparties counterparties = new Fakes.Counterparties();
+    PaymentFinaliser finaliser = new PaymentFinaliser(store, counterparties, new Fakes.Outbox(), OpenFunds.create(),
+            PaymentObserver.NONE);
+    List<String> calls = new ArrayList<>();
+    PaymentRail rail = new PaymentRail() {
+        @Override
+        public RailOutcome initiate(Payment p) {
+            calls.add("initiate " + p.id());
+            return new RailOutcome.Submitted("prov-" + p.id(), Duration.ofSeconds(2));
+        }
+
+        @Override
+        public RailOutcome query(Payment p) {
+            calls.add("query " + p.id());
+            return new RailOutcome.Succeeded("prov-" + p.id());
+        }
+
+        @Override
+        public RailOutcome resolveOverdue(Payment p) {
+            return query(p);
+        }
+    };
+
+    ProcessPayments worker(int handOffCapacity) {
+        return new ProcessPayments(store, p -> rail, finaliser, Fakes.DIRECT, clock, LEASE,
+                new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), Integer.MAX_VALUE), 10,
+                Duration.ofMinutes(15)).withHandOff(handOffCapacity == 0 ? PaymentHandOff.OFF
+                : new PaymentHandOff(PaymentHandOff.newWorker(), LEASE, handOffCapacity));
+    }
+
+    StartPayment acceptingFor(ProcessPayments worker) {
+        return new StartPaymentService(catalogue, counterparties, store, RateTable.sandbox(), Fakes.DIRECT, clock,
+                OpenFunds.create()).withHandOff(worker.handOff());
+    }
+
+    Payment accept(StartPayment start) {
+        catalogue.assigned.put(1L, Set.of("mpesa_ke"));
+        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order(Choice.of(RequestType.PAYMENT), "momo",
+                "mpesa_ke", new BigDecimal("100"), "KES", "KE", null), StartPaymentTest.inline(),
+                new StartPaymentCommand.ProviderConfig("mpesa", "mpesa_ke", "MPESA", "MPESA", "momo", null),
+                new StartPaymentCommand.PaymentConfig("r-" + UUID.randomUUID(), "254700000123", null, null,
+                        "https://m.example/cb", null));
+        return start.start(cmd).payment();
+    }
+
+    @Test
+    void a_payment_accepted_while_the_worker_has_room_is_sent_by_its_next_round_without_a_claim() {
+        ProcessPayments worker = worker(10);
+        Payment p = accept(acceptingFor(worker));
+        assertEquals(worker.worker(), store.claimedBy.get(p.id()), "inserted leased to the accepting replica's worker");
+        assertEquals(clock.instant().plus(LEASE), store.claimedUntil.get(p.id()));
+        assertEquals(1, worker.handOff().waiting());
+
+        assertEquals(1, worker.runOnce());
+        assertEquals(List.of("initiate " + p.id()), calls);
+        assertEquals(0, store.claims, "sent without a claim");
+        assertEquals(PaymentStatus.PENDING, store.rows.get(p.id()).status());
+        assertNull(store.claimedBy.get(p.id()), "the look released the lease");
+        assertEquals(0, worker.handOff().waiting());
+
+        // the look after the settle delay is claimed as before, and only asks
+        clock.advance(Duration.ofSeconds(2));
+        assertEquals(1, worker.runOnce());
+        assertEquals(List.of("initiate " + p.id(), "query " + p.id()), calls);
+        assertEquals(1, store.claims, "one claim in the payment's life instead of two");
+        assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
+    }
+
+    @Test
+    void a_payment_handed_over_and_never_taken_is_due_again_when_its_lease_ends_and_is_then_only_queried() {
+        ProcessPayments died = worker(10); // hands over, then never runs a round
+        Payment p = accept(acceptingFor(died));
+        ProcessPayments other = worker(0);
+
+        assertEquals(0, other.runOnce(), "leased to the accepting replica's worker");
+        clock.advance(LEASE.minusSeconds(1));
+        assertEquals(0, other.runOnce());
+        clock.advance(Duration.ofSeconds(1));
+        assertEquals(1, other.runOnce());
+        assertEquals(List.of("query " + p.id()), calls, "it may have been sent: asked, never sent again");
+        assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
+    }
+
+    @Test
+    void a_handed_payment_taken_with_three_quarters_of_its_lease_gone_is_given_back_untouched_and_sent_by_a_claim() {
+        ProcessPayments worker = worker(10);
+        Payment p = accept(acceptingFor(worker));
+        clock.advance(Duration.ofMillis(LEASE.toMillis() * 3 / 4 + 1));
+
+        assertEquals(1, worker.runOnce());
+        assertEquals(List.of(), calls, "not called late: another worker may claim it from then on");
+        assertEquals(PaymentStatus.QUEUED, store.rows.get(p.id()).status());
+        assertNull(store.claimedBy.get(p.id()), "given back");
+
+        assertEquals(1, worker.runOnce());
+        assertEquals(List.of("initiate " + p.id()), calls, "never sent, so the claim sends it");
+        assertEquals(1, store.claims);
+    }
+
+    @Test
+    void the_hand_off_holds_at_most_its_capacity_and_a_payment_accepted_beyond_it_is_claimed() {
+        ProcessPayments worker = worker(2);
+        StartPayment start = acceptingFor(worker);
+        Payment first = accept(start);
+        Payment second = accept(start);
+        Payment third = accept(start);
+        assertEquals(worker.worker(), store.claimedBy.get(first.id()));
+        assertEquals(worker.worker(), store.claimedBy.get(second.id()));
+        assertNull(store.claimedBy.get(third.id()), "inserted due, for any worker to claim");
+        assertEquals(2, worker.handOff().waiting());
+
+        assertEquals(3, worker.runOnce());
+        assertEquals(Set.of("initiate " + first.id(), "initiate " + second.id(), "initiate " + third.id()),
+                Set.copyOf(calls));
+        assertEquals(1, store.claims, "only the third was claimed");
+        // room again: the next one is handed over
+        Payment fourth = accept(start);
+        assertEquals(worker.worker(), store.claimedBy.get(fourth.id()));
+    }
+
+    @Test
+    void a_round_takes_at_most_half_a_batch_of_handed_payments_so_the_claim_still_finds_the_payments_due() {
+        ProcessPayments worker = worker(10); // a batch of 10, and 10 may wait
+        Payment due = accept(acceptingFor(worker(0))); // accepted on a replica without a hand-off: due, for a claim
+        StartPayment start = acceptingFor(worker);
+        List<Long> handed = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            handed.add(accept(start).id());
+        }
+        assertEquals(10, worker.handOff().waiting());
+
+        assertEquals(6, worker.runOnce());
+        assertTrue(calls.contains("initiate " + due.id()), "claimed in the same round: " + calls);
+        assertEquals(5, worker.handOff().waiting());
+        assertEquals(1, store.claims);
+        assertEquals(5, worker.runOnce());
+        assertEquals(0, worker.handOff().waiting());
+        assertEquals(11, calls.size());
+        assertEquals(1, store.claims, "the handed ones were never claimed");
+    }
+
+    @Test
+    void without_a_hand_off_every_new_payment_is_claimed() {
+        ProcessPayments worker = worker(0);
+        Payment p = accept(acceptingFor(worker));
+        assertNull(store.claimedBy.get(p.id()));
+        assertEquals(1, worker.runOnce());
+        assertEquals(1, store.claims);
+    }
+}

@@ -1,0 +1,109 @@
+package io.mizani.bootstrap.payment;
+
+import io.mizani.application.payment.PaymentHandOff;
+import io.mizani.application.payment.ProcessPayments;
+import io.mizani.bootstrap.support.TestMerchants;
+import io.mizani.bootstrap.support.TestMerchants.Merchant;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import javax.sql.DataSource;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static io.mizani.bootstrap.payment.PaymentFixtures.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * New payments handed straight to the accepting replica's payment worker (PaymentHandOff), with this replica's workers
+ * running as a deployed replica's do: a payment accepted here is inserted already leased to this replica's worker and
+ * sent without a claim, and a burst larger than the hand-off holds is sent too, each payment once, credited once and
+ * called back once.
+ */
+@QuarkusTest
+class PaymentHandOffTest {
+
+    static CallbackReceiver receiver;
+
+    @Inject
+    ProcessPayments worker;
+    @Inject
+    DataSource dataSource;
+
+    @BeforeAll
+    static void startReceiver() {
+        receiver = new CallbackReceiver();
+    }
+
+    @AfterAll
+    static void stopReceiver() {
+        receiver.close();
+    }
+
+    @Test
+    void payments_accepted_here_are_sent_by_this_replicas_worker_without_a_claim_each_once_even_past_its_capacity()
+            throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        assign(m, "mpesa_ke");
+        assertNotSame(PaymentHandOff.OFF, worker.handOff(), "this replica's workers run: the hand-off is on");
+
+        // 160 collections from 8 connections at once: more than the hand-off holds while the worker is busy
+        var pool = Executors.newFixedThreadPool(8);
+        List<Callable<String>> accepts = new ArrayList<>();
+        for (int i = 0; i < 160; i++) {
+            accepts.add(() -> {
+                var body = mpesa("payment", 100, "+254700000123", receiver.url("/handoff"));
+                String ref = (String) ((Map<?, ?>) body.get("payment_config")).get("reference");
+                m.as().body(body).post("/api/global/payments").then().statusCode(200);
+                return ref;
+            });
+        }
+        List<String> refs = new ArrayList<>();
+        for (Future<String> f : pool.invokeAll(accepts)) {
+            refs.add(f.get());
+        }
+        pool.shutdown();
+        for (String ref : refs) {
+            assertEquals("succeeded", PaymentsApiTest.awaitStatus(m, ref, Set.of("succeeded", "failed"),
+                    Duration.ofSeconds(60)), ref);
+        }
+        receiver.await(r -> r.path().equals("/handoff"), refs.size(), Duration.ofSeconds(30));
+
+        try (var c = dataSource.getConnection(); var ps = c.prepareStatement("""
+                SELECT count(*) FILTER (WHERE p.submitted_at = p.created_at) AS handed,
+                       count(*) FILTER (WHERE p.submitted_at > p.created_at) AS claimed,
+                       count(*) FILTER (WHERE (SELECT count(*) FROM balance_entries e WHERE e.payment_id = p.id) = 1
+                                          AND (SELECT count(*) FROM events e WHERE e.payment_id = p.id) = 1) AS once,
+                       count(*) FILTER (WHERE p.claimed_by IS NOT NULL OR p.next_check_at IS NOT NULL) AS held
+                FROM payments p WHERE p.account_id = ?""")) {
+            ps.setLong(1, m.accountId());
+            try (var rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                long handed = rs.getLong("handed");
+                long claimed = rs.getLong("claimed");
+                // a payment is handed over only while the worker has fewer than 100 waiting; how many is the timing's
+                assertTrue(handed > 0, "handed over: " + handed + ", claimed: " + claimed);
+                assertEquals(160, handed + claimed, "every payment sent once: handed over or claimed");
+                assertEquals(160, rs.getLong("once"), "each credited once and called back once");
+                assertEquals(0, rs.getLong("held"), "no lease or next check left on a final payment");
+            }
+        }
+        // each callback delivered once, to the merchant's endpoint
+        List<CallbackReceiver.Received> got = receiver.to("/handoff");
+        assertEquals(160, got.size());
+        assertEquals(160, got.stream().map(r -> r.header("webhook-id")).distinct().count());
+        // another merchant does not find them
+        other.as().body(Map.of("merchant_reference", refs.get(0))).post("/api/global/transaction-status")
+                .then().statusCode(404);
+    }
+}

@@ -22,6 +22,14 @@ public interface UnitOfWork {
         return inNewTransaction(work);
     }
 
+    /**
+     * Runs {@code work} once the current transaction has committed, never if it rolls back; outside a transaction (or
+     * where there is none, as in tests over in-memory fakes), now.
+     */
+    default void afterCommit(Runnable work) {
+        work.run();
+    }
+
     default void run(Runnable work) {
         inTransaction(() -> {
             work.run();

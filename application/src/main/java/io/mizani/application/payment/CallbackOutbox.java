@@ -41,6 +41,13 @@ public interface CallbackOutbox {
     /** Written in the caller's transaction (the same one that finalises the payment). */
     void enqueue(NewCallback callback);
 
+    /**
+     * {@link #enqueue} with its first attempt held until {@code leaseEnd}, as a claim would leave it (a callback
+     * handed straight to this replica's worker, {@link CallbackHandOff}); answers it as a claim answers it, with the
+     * merchant's current signing secret. Only for a callback with a URL.
+     */
+    DueCallback enqueueLeased(NewCallback callback, Instant leaseEnd);
+
     /** Claims due callbacks ({@code FOR UPDATE SKIP LOCKED}), pushing their next attempt {@code lease} ahead. */
     List<DueCallback> claimDue(Instant now, Duration lease, int limit);
 

@@ -33,6 +33,7 @@ public final class DeliverCallbacks {
     private final Duration lease;
     private final int batchSize;
     private final Executor executor;
+    private volatile CallbackHandOff handOff = CallbackHandOff.OFF;
 
     public DeliverCallbacks(CallbackOutbox outbox, CallbackSender sender, UnitOfWork unitOfWork, Clock clock,
                             RetrySchedule schedule, Duration lease, int batchSize, Executor executor) {
@@ -46,15 +47,32 @@ public final class DeliverCallbacks {
         this.executor = executor;
     }
 
+    /** Takes the callbacks this replica's final writes hand over ({@link CallbackHandOff}): set once by the wiring. */
+    public DeliverCallbacks withHandOff(CallbackHandOff handOff) {
+        this.handOff = handOff;
+        return this;
+    }
+
     /**
-     * Claims due callbacks, sends them in parallel, then records the round's attempts together in one transaction
+     * Takes the callbacks handed over ({@link CallbackHandOff}) and claims due callbacks, sends them in parallel, then records the round's attempts together in one transaction
      * ({@link CallbackOutbox#recordAndSettleAll}). Should that fail, each is recorded on its own, so that one
      * callback's record that cannot be written does not stop the others'; one that is still not recorded is sent
      * again once its claim's lease runs out (receivers dedupe on webhook-id, as Standard Webhooks asks).
      */
     public int runOnce() {
-        List<CallbackOutbox.DueCallback> due = unitOfWork.inTransaction(
-                () -> outbox.claimDue(clock.instant(), lease, batchSize));
+        // the callbacks handed over by this replica's final writes first, at most half a round, then claimed
+        List<CallbackOutbox.DueCallback> due = new ArrayList<>();
+        Instant now = clock.instant();
+        for (CallbackHandOff.Handed h : handOff.take(Math.max(1, batchSize / 2))) {
+            // one with half its lease gone is left to the claim once the lease ends: never sent by two workers at once
+            if (now.isBefore(h.leaseEnd().minus(handOff.lease().dividedBy(2)))) {
+                due.add(h.callback());
+            }
+        }
+        int room = batchSize - due.size();
+        if (room > 0) {
+            due.addAll(unitOfWork.inTransaction(() -> outbox.claimDue(clock.instant(), lease, room)));
+        }
         List<CompletableFuture<CallbackOutbox.Settlement>> sending = due.stream()
                 .map(c -> CompletableFuture.supplyAsync(() -> attemptSafely(c), executor))
                 .toList();

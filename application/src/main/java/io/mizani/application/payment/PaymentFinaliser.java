@@ -43,6 +43,20 @@ public final class PaymentFinaliser {
 
     private Listener listener = (payment, status, at) -> { };
 
+    private CallbackHandOff callbacks = CallbackHandOff.OFF;
+    private io.mizani.application.common.UnitOfWork unitOfWork;
+
+    /**
+     * Hands each callback with a URL straight to this replica's callback worker ({@link CallbackHandOff}) once the
+     * finalising transaction of {@code unitOfWork} commits: set once by the wiring.
+     */
+    public PaymentFinaliser withCallbackHandOff(CallbackHandOff callbacks,
+                                                io.mizani.application.common.UnitOfWork unitOfWork) {
+        this.callbacks = callbacks;
+        this.unitOfWork = java.util.Objects.requireNonNull(unitOfWork, "unitOfWork");
+        return this;
+    }
+
     /** Set once by the wiring. */
     public PaymentFinaliser withListener(Listener listener) {
         this.listener = listener;
@@ -81,8 +95,18 @@ public final class PaymentFinaliser {
         funds.onFinal(p, to); // credit a collection / consume or release a withdrawal's reservation
         String type = to == PaymentStatus.SUCCEEDED ? SUCCEEDED : FAILED;
         String body = TransactionView.callbackBody(type, now, TransactionView.of(p));
-        outbox.enqueue(new CallbackOutbox.NewCallback(p.accountId().value(), p.id(), Tokens.webhookId(), type,
-                p.instructions().callbackUrl(), body, now));
+        var callback = new CallbackOutbox.NewCallback(p.accountId().value(), p.id(), Tokens.webhookId(), type,
+                p.instructions().callbackUrl(), body, now);
+        String url = callback.url();
+        java.util.Optional<Instant> leaseEnd = url == null || url.isBlank() ? java.util.Optional.empty()
+                : callbacks.lease(now);
+        if (leaseEnd.isPresent()) {
+            // held for this replica's callback worker, handed to it once this transaction commits (never if not)
+            CallbackOutbox.DueCallback due = outbox.enqueueLeased(callback, leaseEnd.get());
+            unitOfWork.afterCommit(() -> callbacks.handOver(due, leaseEnd.get()));
+        } else {
+            outbox.enqueue(callback);
+        }
         listener.finished(p, to, now);
         observer.finished(p, to, now);
         return true;

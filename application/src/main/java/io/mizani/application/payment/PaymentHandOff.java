@@ -2,14 +2,12 @@ package io.mizani.application.payment;
 
 import io.mizani.domain.payment.Payment;
 
+import io.mizani.application.common.HandOffQueue;
+
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * New payments handed straight to this replica's payment worker, so that a new payment's claim is never written: the
@@ -38,9 +36,7 @@ public final class PaymentHandOff {
 
     private final String worker;
     private final Duration lease;
-    private final int capacity;
-    private final Queue<Handed> waiting = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger count = new AtomicInteger();
+    private final HandOffQueue<Handed> waiting;
 
     /** A new worker's identity, as {@code claimed_by} stores it. */
     public static String newWorker() {
@@ -51,7 +47,7 @@ public final class PaymentHandOff {
     public PaymentHandOff(String worker, Duration lease, int capacity) {
         this.worker = worker;
         this.lease = lease;
-        this.capacity = capacity;
+        this.waiting = new HandOffQueue<>(capacity);
     }
 
     /**
@@ -59,30 +55,17 @@ public final class PaymentHandOff {
      * has {@code capacity} payments waiting already (the payment is then inserted due, for any worker to claim).
      */
     public Optional<PaymentStore.Lease> lease(Instant now) {
-        if (capacity == 0 || count.get() >= capacity) {
-            return Optional.empty();
-        }
-        return Optional.of(new PaymentStore.Lease(worker, now.plus(lease)));
+        return waiting.hasRoom() ? Optional.of(new PaymentStore.Lease(worker, now.plus(lease))) : Optional.empty();
     }
 
     /** A payment inserted under {@code lease} has committed: the worker's next round takes it. */
     public void handOver(Payment payment, PaymentStore.Lease lease) {
-        count.incrementAndGet();
         waiting.add(new Handed(payment, lease.until()));
     }
 
     /** Up to {@code max} payments handed over, oldest first; each is the caller's from then on. */
     public List<Handed> take(int max) {
-        List<Handed> out = new ArrayList<>();
-        while (out.size() < max) {
-            Handed h = waiting.poll();
-            if (h == null) {
-                break;
-            }
-            count.decrementAndGet();
-            out.add(h);
-        }
-        return out;
+        return waiting.take(max);
     }
 
     /** The worker the payments are leased to. */
@@ -92,6 +75,6 @@ public final class PaymentHandOff {
 
     /** How many wait. */
     public int waiting() {
-        return count.get();
+        return waiting.waiting();
     }
 }

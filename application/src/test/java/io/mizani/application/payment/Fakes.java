@@ -318,6 +318,17 @@ final class Fakes {
             state.put(id, "pending");
         }
 
+        /** Callbacks claimed. */
+        int claimed;
+
+        @Override
+        public DueCallback enqueueLeased(NewCallback c, Instant leaseEnd) {
+            enqueue(c);
+            next.put(seq, leaseEnd);
+            return new DueCallback(seq, c.accountId(), c.paymentId(), new Message(c.webhookId(), c.eventType(), c.body()),
+                    new Delivery(c.url(), secret, 0, null));
+        }
+
         @Override
         public List<DueCallback> claimDue(Instant now, Duration lease, int limit) {
             var out = new ArrayList<DueCallback>();
@@ -325,6 +336,7 @@ final class Fakes {
                 long id = e.getKey();
                 if ("pending".equals(state.get(id)) && !next.get(id).isAfter(now) && out.size() < limit) {
                     next.put(id, now.plus(lease));
+                    claimed++;
                     var c = e.getValue();
                     out.add(new DueCallback(id, c.accountId(), c.paymentId(),
                             new Message(c.webhookId(), c.eventType(), c.body()),

@@ -67,12 +67,16 @@ class HandOffTest {
 
     Payment accept(StartPayment start) {
         catalogue.assigned.put(1L, Set.of("mpesa_ke"));
-        var cmd = new StartPaymentCommand(1, new StartPaymentCommand.Order(Choice.of(RequestType.PAYMENT), "momo",
+        return start.start(collection()).payment();
+    }
+
+    /** An M-Pesa collection of KES 100 by Team 1 with a callback URL, under a merchant reference of its own. */
+    static StartPaymentCommand collection() {
+        return new StartPaymentCommand(1, new StartPaymentCommand.Order(Choice.of(RequestType.PAYMENT), "momo",
                 "mpesa_ke", new BigDecimal("100"), "KES", "KE", null), StartPaymentTest.inline(),
                 new StartPaymentCommand.ProviderConfig("mpesa", "mpesa_ke", "MPESA", "MPESA", "momo", null),
                 new StartPaymentCommand.PaymentConfig("r-" + UUID.randomUUID(), "254700000123", null, null,
                         "https://m.example/cb", null));
-        return start.start(cmd).payment();
     }
 
     @Test

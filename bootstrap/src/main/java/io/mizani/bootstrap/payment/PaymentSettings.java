@@ -63,7 +63,8 @@ public interface PaymentSettings {
     /**
      * MIZANI_PAYMENTS_WORKER_HAND_OFF: a payment accepted on a replica whose workers run is inserted already leased to
      * that replica's payment worker and handed to it in memory (its claim never written; docs/payment.md), while the
-     * worker has fewer than a round's batch waiting. False: every new payment is claimed.
+     * worker has fewer than a round's batch waiting; so is a payment's callback to the callback worker. False: every
+     * new payment and callback is claimed.
      */
     @WithDefault("true")
     boolean workerHandOff();

@@ -33,6 +33,7 @@ import io.mizani.application.payment.PaymentFinaliser;
 import io.mizani.application.payment.PaymentObserver;
 import io.mizani.application.payment.PaymentRail;
 import io.mizani.application.payment.PaymentStore;
+import io.mizani.application.payment.CallbackHandOff;
 import io.mizani.application.payment.PaymentHandOff;
 import io.mizani.application.payment.ProcessPayments;
 import io.mizani.application.payment.ProviderSettlement;
@@ -90,9 +91,11 @@ public class PaymentWiring {
     @Singleton
     PaymentFinaliser paymentFinaliser(PaymentStore store, PaymentCounterparties counterparties, CallbackOutbox outbox,
                                       PaymentFunds funds, PaymentObserver observer,
-                                      io.mizani.application.payout.PayoutBatchService batches) {
+                                      io.mizani.application.payout.PayoutBatchService batches,
+                                      CallbackHandOff callbacks, UnitOfWork unitOfWork) {
         // a payout batch counts its items down as they become final, in their finalising transaction
-        return new PaymentFinaliser(store, counterparties, outbox, funds, observer).withListener(batches);
+        return new PaymentFinaliser(store, counterparties, outbox, funds, observer).withListener(batches)
+                .withCallbackHandOff(callbacks, unitOfWork);
     }
 
     /** Logs (MDC, a line per failed payment) and the finalisation timer, reported after the commit. */
@@ -465,12 +468,29 @@ public class PaymentWiring {
     @Produces
     @Singleton
     DeliverCallbacks deliverCallbacks(CallbackOutbox outbox, UnitOfWork unitOfWork, Vertx vertx,
-                                      @Named("payment-callback-executor") ExecutorService executor) {
-        Duration lease = settings.webhookTimeout().multipliedBy(3);
+                                      @Named("payment-callback-executor") ExecutorService executor,
+                                      CallbackHandOff handOff) {
         var sender = new StandardWebhooksSender(vertx, settings.webhookTimeout(), settings.webhookConcurrency());
         return new DeliverCallbacks(outbox, new LoggedCallbackSender(sender), unitOfWork, clock,
                 RetrySchedule.webhooks(settings.webhookRetryBaseMs(), settings.webhookRetryCap(),
-                        settings.webhookMaxAttempts()), lease, settings.workerBatch(), executor);
+                        settings.webhookMaxAttempts()), callbackLease(), settings.workerBatch(), executor)
+                .withHandOff(handOff);
+    }
+
+    private Duration callbackLease() {
+        return settings.webhookTimeout().multipliedBy(3);
+    }
+
+    /**
+     * Payments' callbacks handed straight to this replica's callback worker, at most a round's batch waiting, only
+     * while it runs ({@code PaymentWorkers}).
+     */
+    @Produces
+    @Singleton
+    CallbackHandOff callbackHandOff() {
+        return settings.workersEnabled() && settings.callbacksEnabled() && settings.workerHandOff()
+                ? new CallbackHandOff(callbackLease(), Math.max(1, settings.workerBatch()))
+                : CallbackHandOff.OFF;
     }
 
     @Produces

@@ -116,6 +116,11 @@ class FinalWritesTest {
         public <T> T inNewTransaction(Supplier<T> work) {
             return delegate.inNewTransaction(work);
         }
+
+        @Override
+        public void afterCommit(Runnable work) {
+            delegate.afterCommit(work);
+        }
     }
 
     /**

@@ -24,10 +24,11 @@ import static io.mizani.bootstrap.payment.PaymentFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * New payments handed straight to the accepting replica's payment worker (PaymentHandOff), with this replica's workers
- * running as a deployed replica's do: a payment accepted here is inserted already leased to this replica's worker and
- * sent without a claim, and a burst larger than the hand-off holds is sent too, each payment once, credited once and
- * called back once.
+ * New payments handed straight to the accepting replica's payment worker (PaymentHandOff), and their callbacks to its
+ * callback worker (CallbackHandOff), with this replica's workers running as a deployed replica's do: a payment
+ * accepted here is inserted already leased to this replica's worker and sent without a claim, its callback written
+ * held for this replica's callback worker and sent without a claim; a burst larger than the hand-offs hold is sent
+ * too, each payment once, credited once and called back once, signed with the merchant's secret.
  */
 @QuarkusTest
 class PaymentHandOffTest {
@@ -50,13 +51,22 @@ class PaymentHandOffTest {
     }
 
     @Test
-    void payments_accepted_here_are_sent_by_this_replicas_worker_without_a_claim_each_once_even_past_its_capacity()
+    void payments_accepted_here_and_their_callbacks_are_sent_by_this_replicas_workers_without_a_claim_each_once_even_past_capacity()
             throws Exception {
         Merchant m = TestMerchants.onboard();
         Merchant other = TestMerchants.onboard();
         assign(m, "mpesa_ke");
         assertNotSame(PaymentHandOff.OFF, worker.handOff(), "this replica's workers run: the hand-off is on");
 
+        // every update of m's callbacks counted: a claimed callback is updated twice (claim, attempt), a handed one once
+        try (var c = dataSource.getConnection(); var st = c.createStatement()) {
+            st.execute("CREATE TABLE IF NOT EXISTS test_event_updates (event_id bigint NOT NULL)");
+            st.execute("""
+                    CREATE OR REPLACE FUNCTION test_count_event_update() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN INSERT INTO test_event_updates VALUES (NEW.id); RETURN NEW; END $$""");
+            st.execute("CREATE TRIGGER test_event_updates_" + m.accountId() + " AFTER UPDATE ON events FOR EACH ROW"
+                    + " WHEN (NEW.account_id = " + m.accountId() + ") EXECUTE FUNCTION test_count_event_update()");
+        }
         // 160 collections from 8 connections at once: more than the hand-off holds while the worker is busy
         var pool = Executors.newFixedThreadPool(8);
         List<Callable<String>> accepts = new ArrayList<>();
@@ -98,10 +108,27 @@ class PaymentHandOffTest {
                 assertEquals(0, rs.getLong("held"), "no lease or next check left on a final payment");
             }
         }
-        // each callback delivered once, to the merchant's endpoint
+        try (var c = dataSource.getConnection(); var st = c.createStatement()) {
+            st.execute("DROP TRIGGER test_event_updates_" + m.accountId() + " ON events");
+            try (var rs = st.executeQuery("""
+                    SELECT count(*) FILTER (WHERE n = 1) AS handed, count(*) FILTER (WHERE n = 2) AS claimed,
+                           count(*) FILTER (WHERE n > 2) AS more
+                    FROM (SELECT e.id, count(u.event_id) AS n FROM events e
+                          LEFT JOIN test_event_updates u ON u.event_id = e.id
+                          WHERE e.account_id = %d GROUP BY e.id) per_event""".formatted(m.accountId()))) {
+                assertTrue(rs.next());
+                long handed = rs.getLong("handed");
+                long claimed = rs.getLong("claimed");
+                assertTrue(handed > 0, "callbacks handed over: " + handed + ", claimed: " + claimed);
+                assertEquals(160, handed + claimed, "each callback claimed at most once, attempted once");
+                assertEquals(0, rs.getLong("more"));
+            }
+        }
+        // each callback delivered once, to the merchant's endpoint, signed with the merchant's secret
         List<CallbackReceiver.Received> got = receiver.to("/handoff");
         assertEquals(160, got.size());
         assertEquals(160, got.stream().map(r -> r.header("webhook-id")).distinct().count());
+        got.forEach(r -> r.verify(m.webhookSecret()));
         // another merchant does not find them
         other.as().body(Map.of("merchant_reference", refs.get(0))).post("/api/global/transaction-status")
                 .then().statusCode(404);

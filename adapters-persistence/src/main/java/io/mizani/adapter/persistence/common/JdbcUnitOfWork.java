@@ -54,6 +54,11 @@ class JdbcUnitOfWork implements UnitOfWork {
         return retrying(() -> sql.inNewTransaction(timeout, work));
     }
 
+    @Override
+    public void afterCommit(Runnable work) {
+        sql.afterCommit(work);
+    }
+
     private static <T> T retrying(Supplier<T> transaction) {
         for (int attempt = 1; ; attempt++) {
             try {

@@ -66,6 +66,38 @@ public class JdbcCallbackOutbox implements CallbackOutbox {
         });
     }
 
+    /**
+     * The insert of {@link #enqueue} with the first attempt at {@code :leaseEnd}, answering the row's id and the
+     * merchant's current signing secret (the claim joins the same column).
+     */
+    @Override
+    public DueCallback enqueueLeased(NewCallback cb, Instant leaseEnd) {
+        if (cb.url() == null || cb.url().isBlank()) {
+            throw new IllegalArgumentException("a callback without a URL is never sent, so never held for a worker");
+        }
+        return with(h -> h.createQuery("""
+                        WITH inserted AS (
+                            INSERT INTO events (account_id, payment_id, webhook_id, event_type, url, body, status,
+                                attempts, next_attempt_at, created_at)
+                            VALUES (:account, :payment, :webhookId, :type, :url, :body, 'pending', 0, :leaseEnd,
+                                :createdAt)
+                            RETURNING id, account_id)
+                        SELECT inserted.id, a.webhook_secret
+                        FROM inserted LEFT JOIN accounts a ON a.id = inserted.account_id""")
+                .bind("account", Param.of(cb.accountId()))
+                .bind("payment", Param.of(cb.paymentId()))
+                .bind("webhookId", Param.of(cb.webhookId()))
+                .bind("type", Param.of(cb.eventType()))
+                .bind("body", Param.of(sealed.seal(cb.body())))
+                .bind("url", Param.of(cb.url()))
+                .bind("leaseEnd", Param.of(Timestamp.from(leaseEnd)))
+                .bind("createdAt", Param.of(Timestamp.from(cb.createdAt())))
+                .map((rs, ctx) -> new DueCallback(rs.getLong("id"), cb.accountId(), cb.paymentId(),
+                        new Message(cb.webhookId(), cb.eventType(), cb.body()),
+                        new Delivery(cb.url(), rs.getString("webhook_secret"), 0, null)))
+                .one());
+    }
+
     @Override
     public List<DueCallback> claimDue(Instant now, Duration lease, int limit) {
         return with(h -> h.createQuery("""

@@ -140,7 +140,10 @@ class FinalWritesTest {
         try {
             ProcessPayments w = new ProcessPayments(store, p -> new Succeeding(Set.copyOf(quick.values()),
                     Set.copyOf(piled.values()), writes.allHeld), finaliser, writes, clock, Duration.ofSeconds(30),
-                    PaymentLeaseTest.POLL, 500, Duration.ofMinutes(15), PaymentObserver.NONE,
+                    // a round that claims every due payment: the database is shared with earlier tests, and payments
+                    // they left due (other merchants') share a round of 500 with these fairly, turn by turn: with
+                    // enough of them, the piled-up payments (this merchant's 5th to 7th) were not in it
+                    PaymentLeaseTest.POLL, 100_000, Duration.ofMinutes(15), PaymentObserver.NONE,
                     r -> settle.execute(() -> {
                         CALLED.remove();
                         try {
@@ -153,7 +156,8 @@ class FinalWritesTest {
                     }));
             Future<Integer> round = roundThread.submit(w::runOnce);
             assertTrue(writes.allHeld.await(20, TimeUnit.SECONDS), "every writer at work");
-            assertTrue(piledDone.tryAcquire(piled.size(), 20, TimeUnit.SECONDS), "the piled-up answers offered");
+            assertTrue(piledDone.tryAcquire(piled.size(), 20, TimeUnit.SECONDS), () -> "the piled-up answers offered; "
+                    + "due payments of other merchants: " + dueElsewhere(quick));
             writes.letOneGo();
             assertTrue(quickDone.tryAcquire(1, 20, TimeUnit.SECONDS), "the writer let go is done");
             for (int i = 1; i < ProcessPayments.FINAL_WRITERS; i++) {
@@ -245,6 +249,23 @@ class FinalWritesTest {
             }
             assertNotNull(text(c, "SELECT claimed_by FROM payments WHERE id = ?", refused),
                     "the payment not written keeps its lease: asked about again only once the lease is over");
+        }
+    }
+
+    /** How many payments of other merchants than {@code quick}'s are due and unleased (a failure's context). */
+    String dueElsewhere(Map<String, String> quick) {
+        try (Connection c = dataSource.getConnection(); var ps = c.prepareStatement("""
+                SELECT count(*), count(DISTINCT account_id) FROM payments
+                WHERE status IN ('queued', 'pending') AND next_check_at <= now()
+                  AND (claimed_until IS NULL OR claimed_until <= now())
+                  AND account_id <> (SELECT account_id FROM payments WHERE reference = ?)""")) {
+            ps.setString(1, quick.values().iterator().next());
+            try (var rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) + " of " + rs.getLong(2) + " merchants";
+            }
+        } catch (SQLException e) {
+            return "unknown (" + e.getMessage() + ")";
         }
     }
 

@@ -1,21 +1,24 @@
 -- A payment's whole life as the service runs its SQL (bench/payment-life.sh runs it beside the service's count):
 -- the statements of the service's per-payment list in bench/out/payment-life.txt, on pgbench's copies of the tables
 -- (same columns, indexes, constraints and insert trigger; no foreign keys), with constants where the service binds
--- values. Where the shapes differ, pgbench's is the cheaper: two transactions per life (the service's 2.2-2.4), a claim
+-- values. Where the shapes differ, pgbench's is the cheaper: two transactions per life (the service's 1.3), a claim
 -- of one row by its id (the service's fair claim finds and locks its rows by merchant), no join for the webhook secret.
+-- Since issue 37's hand-offs the payment is inserted leased to the accepting replica's worker and its callback written
+-- a lease ahead for the callback worker: neither claim is written (bench/levers.sh prices them as `with-claims`).
 \set acc random(1, :merchants)
--- the acceptance: the payment inserted, returning the row
+-- the acceptance: the payment inserted, already leased to this replica's worker (PaymentHandOff), returning the row
 BEGIN;
 INSERT INTO pb_payments (account_id, reference, merchant_reference, checkout_token, request_type, rail, provider,
     network_id, channel_id, country, amount, currency, amount_usd, fee, beneficiary_id, beneficiary_uuid,
     tier0_counted_usd, customer_first_name, customer_last_name, customer_email, customer_phone, customer_dob,
     customer_country, customer_id_type, customer_id_number, account_number, callback_url, redirect_url, remark,
     payment_category, reason, payee_check_status, payee_check_score, status, failure_reason, provider_reference,
-    checks, next_check_at, created_at, updated_at, pending_since, completed_at)
+    checks, next_check_at, created_at, updated_at, pending_since, completed_at, claimed_by, claimed_until, submitted_at)
 VALUES (:acc, 'MZP' || md5(random()::text), md5(random()::text), NULL, 'payment', 'momo', 'mpesa_ke', 'net_ke_mpesa',
     'ch_ke_mpesa_deposit', 'KE', 100, 'KES', 0.77, 0, NULL, NULL, NULL, 'Ada', 'Obi', 'ada@example.com', 'sealed:' ||
     md5(random()::text), NULL, NULL, NULL, NULL, 'sealed:' || md5(random()::text), 'http://127.0.0.1:9/cb', NULL,
-    'pay', 'salary', NULL, NULL, NULL, 'queued', NULL, NULL, 0, now(), now(), now(), NULL, NULL)
+    'pay', 'salary', NULL, NULL, NULL, 'queued', NULL, NULL, 0, now() + interval '20 seconds', now(), now(), NULL, NULL,
+    'w', now() + interval '20 seconds', now())
 RETURNING id, account_id, reference, merchant_reference, request_type, rail, provider, network_id, channel_id, amount,
     currency, country, amount_usd, fee, beneficiary_id, beneficiary_uuid, tier0_counted_usd, customer_first_name,
     customer_last_name, customer_email, customer_phone, customer_dob, customer_country, customer_id_type,
@@ -24,10 +27,6 @@ RETURNING id, account_id, reference, merchant_reference, request_type, rail, pro
     payee_check_status, payee_check_score \gset
 COMMIT;
 BEGIN;
--- the worker's claim to send it (JdbcPaymentStore.CLAIM_DUE's UPDATE, RETURNING the row)
-UPDATE pb_payments SET claimed_until = now() + interval '20 seconds', next_check_at = now() + interval '20 seconds',
-    claimed_by = 'w', submitted_at = COALESCE(submitted_at, now())
-WHERE id = :id RETURNING *;
 -- the look's write: pending with the provider's reference, the lease released (TRANSITION_AND_RELEASE)
 UPDATE pb_payments SET claimed_until = CASE WHEN claimed_by = 'w' THEN NULL ELSE claimed_until END,
     claimed_by = CASE WHEN claimed_by = 'w' THEN NULL ELSE claimed_by END,
@@ -59,15 +58,14 @@ INSERT INTO pb_balance_entries (account_id, currency, type, amount, available_af
 SELECT account_id, currency, 'collection', 100, available + (SELECT coalesce(sum(o.available), 0)
     FROM pb_payment_balance_slots o WHERE o.account_id = w.account_id AND o.currency = w.currency AND o.slot <> w.slot),
     :id, 'MZP' || :id FROM w RETURNING id;
--- the callback, written with the change it reports (its body sealed, about the size of the service's)
+-- the callback, written with the change it reports (its body sealed, about the size of the service's), its first
+-- attempt a lease ahead for this replica's callback worker (CallbackHandOff)
 INSERT INTO pb_events (account_id, payment_id, webhook_id, event_type, url, body, status, attempts, next_attempt_at,
     created_at)
 VALUES (:acc, :id, 'msg_' || md5(random()::text), 'transaction.succeeded', 'http://127.0.0.1:9/cb',
-    'sealed:' || repeat(md5(random()::text), :body_md5s), 'pending', 0, now(), now())
+    'sealed:' || repeat(md5(random()::text), :body_md5s), 'pending', 0, now() + interval '30 seconds', now())
 RETURNING id AS eid \gset
--- the callback worker's claim (JdbcCallbackOutbox.claimDue's UPDATE), then the attempt and the delivered state
-UPDATE pb_events SET next_attempt_at = now() + interval '30 seconds' WHERE id = :eid
-RETURNING id, account_id, payment_id, webhook_id, event_type, url, body, attempts, attempt_limit;
+-- the attempt and the delivered state
 WITH attempt AS (
     INSERT INTO pb_event_attempts (event_id, attempt_no, attempted_at, status_code, error, duration_ms)
     VALUES (:eid, 1, now(), 200, NULL, 3))

@@ -54,8 +54,8 @@ public final class DeliverCallbacks {
     }
 
     /**
-     * Takes the callbacks handed over ({@link CallbackHandOff}) and claims due callbacks, sends them in parallel, then records the round's attempts together in one transaction
-     * ({@link CallbackOutbox#recordAndSettleAll}). Should that fail, each is recorded on its own, so that one
+     * Takes the callbacks handed over ({@link CallbackHandOff}) and claims due callbacks, sends them in parallel, then
+     * records the round's attempts together in one transaction ({@link CallbackOutbox#recordAndSettleAll}). Should that fail, each is recorded on its own, so that one
      * callback's record that cannot be written does not stop the others'; one that is still not recorded is sent
      * again once its claim's lease runs out (receivers dedupe on webhook-id, as Standard Webhooks asks).
      */

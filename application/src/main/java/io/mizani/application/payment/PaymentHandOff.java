@@ -1,8 +1,7 @@
 package io.mizani.application.payment;
 
-import io.mizani.domain.payment.Payment;
-
 import io.mizani.application.common.HandOffQueue;
+import io.mizani.domain.payment.Payment;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -21,9 +20,10 @@ import java.util.Optional;
  * At most {@code capacity} payments wait here (a round's batch), and a round takes at most half a batch of them, so
  * that its claim always has room for the payments due again and for other merchants' (the claim is fair between
  * merchants; the hand-off is first come, first served). A payment accepted while the worker has {@code capacity}
- * waiting is inserted due, as before, and claimed like any other: a backlog is shared out by the claim, as it was. A payment handed over and never taken (the replica stopped or died) is due again when its lease ends, and
- * another worker then only queries it, as it queries a claimed payment whose worker died; a handed payment taken with
- * three quarters of its lease gone is given back untouched, as a claimed one is ({@link ProcessPayments}).
+ * waiting is inserted due, as before, and claimed like any other: a backlog is shared out by the claim, as it was. A
+ * payment handed over and never taken (the replica stopped or died) is due again when its lease ends, and another
+ * worker then only queries it, as it queries a claimed payment whose worker died; a handed payment taken with three
+ * quarters of its lease gone is given back untouched, as a claimed one is ({@link ProcessPayments}).
  */
 public final class PaymentHandOff {
 

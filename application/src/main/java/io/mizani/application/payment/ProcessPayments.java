@@ -114,10 +114,9 @@ public final class ProcessPayments {
 
     /**
      * Takes the payments handed over and claims the rest of a batch of due payments (one statement), and processes
-     * them; returns how many it held. The final
-     * outcomes are written as they come in, those that pile up while others are written together ({@link FinalWrites}); the
-     * looks that only reschedule are written together when the round ends, in one transaction
-     * ({@link PaymentStore#recordLooks}).
+     * them; returns how many it held. The final outcomes are written as they come in, those that pile up while others
+     * are written together ({@link FinalWrites}); the looks that only reschedule are written together when the round
+     * ends, in one transaction ({@link PaymentStore#recordLooks}).
      */
     public int runOnce() {
         // the payments handed over by this replica's acceptance first (already leased to this worker), at most half a

@@ -5,10 +5,13 @@
 #
 # Variants of bench/perf/life.sql (the service's SQL of one life as it runs today; each variant is made from it at run
 # time, so none can drift from it):
-#   today           life.sql as it is: two transactions per life; the payment inserted leased to the worker and its
-#                   callback written a lease ahead (issue 37's hand-offs): neither claim written
-#   with-claims     today with both claims written again: the payment's claim to send it and the callback worker's
-#                   claim, as the service wrote them before the hand-offs (what they save)
+#   today           life.sql as it is: two transactions per life; the payment inserted leased to the worker, its look
+#                   keeping the lease for the worker's next look, its callback written a lease ahead (issue 37's
+#                   hand-offs): no claim written
+#   ask-claim       today with the look releasing the lease and the claim to ask about the payment written again, as
+#                   the service wrote them before the look kept the lease (what keeping it saves)
+#   with-claims     ask-claim with the other two claims written again: the payment's claim to send it and the callback
+#                   worker's claim, as the service wrote them before the hand-offs (what all three save)
 #   today-3tx       today's statements with the final write in a transaction of its own: what one more transaction per
 #                   life costs, the statements unchanged
 # (the variants priced before the hand-offs were built, no-first-claim, hand-off, hand-off+cb and cb-ahead, are in
@@ -22,7 +25,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ROUNDS=${ROUNDS:-3}
 SECS=${SECS:-10}
-VARIANTS=${VARIANTS:-today with-claims today-3tx one-tx two-tx}
+VARIANTS=${VARIANTS:-today ask-claim with-claims today-3tx one-tx two-tx}
 PGPORT=${PGPORT:-15460}
 WORK=$(mktemp -d /tmp/mizani-bench-levers.XXXXXX)
 PSQL="psql -q -X -h 127.0.0.1 -p $PGPORT -U postgres -d mizani -v ON_ERROR_STOP=1"
@@ -44,7 +47,21 @@ def swap(text, old, new):
     if old not in text:
         sys.exit("bench/levers.sh: life.sql no longer has: " + old[:60])
     return text.replace(old, new)
-claims = swap(src, "-- the look's write", """-- the worker's claim to send it (as before the hand-off)
+look = src[src.index("-- the look's write"):src.index("-- the final write")]
+ask = swap(src, look, """-- the look's write: pending with the provider's reference, the lease released (TRANSITION_AND_RELEASE)
+UPDATE pb_payments SET claimed_until = CASE WHEN claimed_by = 'w' THEN NULL ELSE claimed_until END,
+    claimed_by = CASE WHEN claimed_by = 'w' THEN NULL ELSE claimed_by END,
+    status = 'pending', updated_at = now(), provider_reference = COALESCE('ws_CO_' || :id, provider_reference),
+    failure_reason = COALESCE(NULL, failure_reason), next_check_at = now(),
+    pending_since = CASE WHEN 'pending' = 'pending' THEN now() ELSE pending_since END,
+    completed_at = CASE WHEN 'pending' IN ('succeeded', 'failed') THEN now() ELSE completed_at END
+WHERE id = :id AND status = 'queued';
+-- the claim to ask about it
+UPDATE pb_payments SET claimed_until = now() + interval '20 seconds', next_check_at = now() + interval '20 seconds',
+    claimed_by = 'w', submitted_at = COALESCE(submitted_at, now())
+WHERE id = :id RETURNING *;
+""")
+claims = swap(ask, "-- the look's write", """-- the worker's claim to send it (as before the hand-off)
 UPDATE pb_payments SET claimed_until = now() + interval '20 seconds', next_check_at = now() + interval '20 seconds',
     claimed_by = 'w', submitted_at = COALESCE(submitted_at, now())
 WHERE id = :id RETURNING *;
@@ -59,7 +76,7 @@ slot = ("UPDATE pb_payment_balance_slots SET available = available WHERE account
 head = "\\set acc random(1, 8)\n\\set s random(0, 7)\n"
 one_tx = head + "BEGIN;\n" + slot % ":s" + slot % "(:s + 1) % 8" + "COMMIT;\n"
 two_tx = head + "BEGIN;\n" + slot % ":s" + "COMMIT;\nBEGIN;\n" + slot % "(:s + 1) % 8" + "COMMIT;\n"
-for name, text in [("today", src), ("with-claims", claims), ("today-3tx", three), ("one-tx", one_tx),
+for name, text in [("today", src), ("ask-claim", ask), ("with-claims", claims), ("today-3tx", three), ("one-tx", one_tx),
                    ("two-tx", two_tx)]:
     open("%s/%s.sql" % (out, name), "w").write(text)
 PY

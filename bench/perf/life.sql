@@ -3,8 +3,9 @@
 -- (same columns, indexes, constraints and insert trigger; no foreign keys), with constants where the service binds
 -- values. Where the shapes differ, pgbench's is the cheaper: two transactions per life (the service's 1.3), a claim
 -- of one row by its id (the service's fair claim finds and locks its rows by merchant), no join for the webhook secret.
--- Since issue 37's hand-offs the payment is inserted leased to the accepting replica's worker and its callback written
--- a lease ahead for the callback worker: neither claim is written (bench/levers.sh prices them as `with-claims`).
+-- Since issue 37's hand-offs the payment is inserted leased to the accepting replica's worker, its look keeps the lease
+-- for the worker's next look, and its callback is written a lease ahead for the callback worker: none of the three
+-- claims is written (bench/levers.sh prices them back as `with-claims`, the claim to ask alone as `ask-claim`).
 \set acc random(1, :merchants)
 -- the acceptance: the payment inserted, already leased to this replica's worker (PaymentHandOff), returning the row
 BEGIN;
@@ -27,18 +28,14 @@ RETURNING id, account_id, reference, merchant_reference, request_type, rail, pro
     payee_check_status, payee_check_score \gset
 COMMIT;
 BEGIN;
--- the look's write: pending with the provider's reference, the lease released (TRANSITION_AND_RELEASE)
-UPDATE pb_payments SET claimed_until = CASE WHEN claimed_by = 'w' THEN NULL ELSE claimed_until END,
-    claimed_by = CASE WHEN claimed_by = 'w' THEN NULL ELSE claimed_by END,
+-- the look's write: pending with the provider's reference, the lease kept to its next look plus a lease
+-- (TRANSITION_AND_KEEP; the worker asks about it again itself, PaymentHandOff.keep: no claim to ask about it)
+UPDATE pb_payments SET claimed_until = now() + interval '20.2 seconds',
     status = 'pending', updated_at = now(), provider_reference = COALESCE('ws_CO_' || :id, provider_reference),
-    failure_reason = COALESCE(NULL, failure_reason), next_check_at = now(),
+    failure_reason = COALESCE(NULL, failure_reason), next_check_at = now() + interval '20.2 seconds',
     pending_since = CASE WHEN 'pending' = 'pending' THEN now() ELSE pending_since END,
     completed_at = CASE WHEN 'pending' IN ('succeeded', 'failed') THEN now() ELSE completed_at END
-WHERE id = :id AND status = 'queued';
--- the claim to ask about it
-UPDATE pb_payments SET claimed_until = now() + interval '20 seconds', next_check_at = now() + interval '20 seconds',
-    claimed_by = 'w', submitted_at = COALESCE(submitted_at, now())
-WHERE id = :id RETURNING *;
+WHERE id = :id AND status = 'queued' AND claimed_by = 'w';
 -- the final write (TRANSITION_TO_FINAL_RETURNING)
 UPDATE pb_payments SET status = 'succeeded', updated_at = now(),
     provider_reference = COALESCE('ws_CO_' || :id, provider_reference), failure_reason = COALESCE(NULL, failure_reason),

@@ -167,6 +167,31 @@ public interface PaymentStore {
     }
 
     /**
+     * Looks whose lease the worker keeps: each of {@code paymentIds} is written as a claim at its next look's time
+     * would leave it, leased to the worker until that time plus {@code lease} ({@code claimed_until} and
+     * {@code next_check_at} both then), instead of released; the worker asks about it again itself
+     * ({@link PaymentHandOff#keep}).
+     */
+    record Kept(java.util.Set<Long> paymentIds, Duration lease) {
+        public static final Kept NONE = new Kept(java.util.Set.of(), Duration.ZERO);
+
+        public Kept {
+            paymentIds = java.util.Set.copyOf(paymentIds);
+        }
+    }
+
+    /**
+     * {@link #recordLooks(List, String)}, except that a look of {@code kept} (sent, or not yet answered) whose payment
+     * is still the worker's and still open keeps the lease ({@link Kept}); answers the payments kept. A look another
+     * path got to first (the payment moved, or the lease no longer the worker's) is written and released as
+     * {@link #recordLooks(List, String)} writes it. This default keeps none: correct, only without the saving.
+     */
+    default java.util.Set<Long> recordLooks(List<Look> looks, String worker, Kept kept) {
+        recordLooks(looks, worker);
+        return java.util.Set.of();
+    }
+
+    /**
      * {@link #transition} and, when it moved the payment, {@link #release} in one statement.
      */
     default boolean transitionAndRelease(long id, PaymentStatus from, PaymentStatus to, Instant now,

@@ -11,8 +11,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -21,21 +23,23 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 
 /**
- * The payment worker. A round takes the new payments this replica's acceptance handed over, inserted already leased
- * to this worker ({@link PaymentHandOff}), then claims up to the rest of a batch of due payments in one statement
+ * The payment worker. A round takes the payments it kept for a next look now due and the new payments this replica's
+ * acceptance handed over, both already leased to this worker ({@link PaymentHandOff}), at most three quarters of a
+ * batch, then claims up to the rest of the batch of due payments in one statement
  * ({@code FOR UPDATE SKIP LOCKED}, round-robin by merchant: {@link PaymentStore#claimDue}), each for this worker's own
  * short per-payment lease ({@code claimed_until}), and starts them in that order; the rail is called outside
  * any transaction, for several payments at once on the worker's executor (the settle parallelism). A final
  * outcome and the release of its lease are written as soon as it is in, by the settle thread that brought it or,
  * when {@link #FINAL_WRITERS} threads are writing already, by the next of them with every answer that piled up
  * meanwhile: the succeeded collections among those share one transaction, every other final outcome has one of its
- * own ({@link FinalWrites}, {@link #writeFinals}); a slow call holds back no other payment's final write. The outcomes that only
- * reschedule (sent, not yet, no answer) are written together with their releases when the round's calls are done,
- * in one transaction for the round. So another replica never calls a provider about a payment still being worked
+ * own ({@link FinalWrites}, {@link #writeFinals}); a slow call holds back no other payment's final write. The
+ * outcomes that only reschedule (sent, not yet, no answer) are written together with their releases when the round's
+ * calls are done, in one transaction for the round; one whose next look is soon keeps its lease instead and is kept
+ * for that look ({@link #writeLooks}). So another replica never calls a provider about a payment still being worked
  * on; a worker that dies before the round's write leaves its payments to their leases, and they are then only
- * queried. A claimed payment still waiting in this worker's
- * queue when three quarters of its lease are gone is given back untouched (and, if never sent, unmarked as
- * submitted) rather than called late, when another worker might claim it.
+ * queried. A claimed payment still waiting in this worker's queue when three quarters of its lease are gone is given
+ * back untouched (and, if never sent, unmarked as submitted) rather than called late, when another worker might claim
+ * it.
  * <p>
  * The first claim of a payment sends it ({@link PaymentRail#initiate}); every later claim only asks about it
  * ({@link PaymentRail#query}): a request whose answer was lost is queried, never re-sent. A rail that does not
@@ -119,11 +123,16 @@ public final class ProcessPayments {
      * ends, in one transaction ({@link PaymentStore#recordLooks}).
      */
     public int runOnce() {
-        // the payments handed over by this replica's acceptance first (already leased to this worker), at most half a
-        // round, so that the claim always has room for the payments due to be looked at again and for other merchants'
+        // the payments this worker kept for their next look and are due by now (the soonest first), then the new ones
+        // this replica's acceptance handed over (already leased to this worker): at most three quarters of a round
+        // together, so that the claim always has room for the payments due from elsewhere and for other merchants'
         List<Held> held = new ArrayList<>();
         Duration margin = lease.dividedBy(4);
-        for (PaymentHandOff.Handed h : handOff.take(Math.max(1, batchSize / 2))) {
+        int inMemory = Math.max(1, batchSize - batchSize / 4);
+        for (PaymentHandOff.Kept k : handOff.takeDue(clock.instant(), inMemory)) {
+            held.add(new Held(new PaymentStore.Claim(k.payment(), true), k.leaseEnd().minus(margin)));
+        }
+        for (PaymentHandOff.Handed h : handOff.take(inMemory - held.size())) {
             held.add(new Held(new PaymentStore.Claim(h.payment(), false), h.leaseEnd().minus(margin)));
         }
         int room = batchSize - held.size();
@@ -166,10 +175,10 @@ public final class ProcessPayments {
             }
         }
         // one payment whose final write failed (a database hiccup) does not cost the others their outcomes
-        List<PaymentStore.Look> looks = new ArrayList<>();
+        List<Step.Rescheduled> looks = new ArrayList<>();
         for (; left > 0; left--) {
             switch (next(done)) {
-                case Step.Rescheduled r -> looks.add(r.look());
+                case Step.Rescheduled r -> looks.add(r);
                 case Step.Failed f -> failed = failed == null ? f.cause() : failed;
                 case Step.Finished f -> { } // written, or with a writer at work: finish() waits for it
                 case Step.GivenBack g -> { }
@@ -178,14 +187,72 @@ public final class ProcessPayments {
         RuntimeException notWritten = finals.finish();
         failed = failed == null ? notWritten : failed;
         if (!looks.isEmpty()) {
-            // in payment order, so that two workers' rounds never wait on each other's rows in a cycle
-            looks.sort(Comparator.comparingLong(PaymentStore.Look::paymentId));
-            unitOfWork.run(() -> store.recordLooks(looks, worker));
+            writeLooks(looks);
         }
         if (failed != null) {
             throw failed;
         }
         return held.size();
+    }
+
+    /**
+     * For a replica that is stopping, once its worker's rounds have stopped: the payments kept for a next look and
+     * those handed over and not yet taken are given back (their leases ended, a handed one no longer marked
+     * submitted), so that any replica's worker takes them at once instead of when their leases end. Returns how many.
+     */
+    public int giveBackWaiting() {
+        int given = 0;
+        for (PaymentHandOff.Kept k : handOff.takeDue(Instant.MAX, Integer.MAX_VALUE)) {
+            unitOfWork.run(() -> store.giveBack(k.payment().id(), worker, false));
+            given++;
+        }
+        for (PaymentHandOff.Handed h : handOff.take(Integer.MAX_VALUE)) {
+            unitOfWork.run(() -> store.giveBack(h.payment().id(), worker, true));
+            given++;
+        }
+        return given;
+    }
+
+    /**
+     * Writes the round's looks in one transaction, in payment order (so that two workers' rounds never wait on each
+     * other's rows in a cycle), and keeps for this worker those whose next look is soon
+     * ({@link PaymentHandOff#keeps}): written with the lease kept to that time plus a lease, and handed back to this
+     * worker once committed, so that no claim is written to ask about them.
+     */
+    private void writeLooks(List<Step.Rescheduled> rescheduled) {
+        rescheduled.sort(Comparator.comparingLong(r -> r.look().paymentId()));
+        List<PaymentStore.Look> looks = rescheduled.stream().map(Step.Rescheduled::look).toList();
+        Set<Long> keep = new HashSet<>();
+        for (PaymentStore.Look l : looks) {
+            if (l.kind() != PaymentStore.Look.Kind.NO_ANSWER && handOff.keeps(l.at(), l.nextCheckAt(), keep.size())) {
+                keep.add(l.paymentId());
+            }
+        }
+        PaymentStore.Kept asked = keep.isEmpty() ? PaymentStore.Kept.NONE : new PaymentStore.Kept(keep, lease);
+        Set<Long> kept = unitOfWork.inTransaction(() -> store.recordLooks(looks, worker, asked));
+        for (Step.Rescheduled r : rescheduled) {
+            PaymentStore.Look l = r.look();
+            if (kept.contains(l.paymentId())) {
+                handOff.keep(lookedAt(r.payment(), l), l.nextCheckAt(), l.nextCheckAt().plus(lease));
+            }
+        }
+    }
+
+    /**
+     * The payment as its look left the row, for the worker that kept it: sent, it is pending since the look with the
+     * provider's reference; not yet, one more check counted (and the reference of a first submission written).
+     */
+    static Payment lookedAt(Payment p, PaymentStore.Look l) {
+        Payment.Outcome was = p.outcome();
+        String reference = l.providerReference() != null ? l.providerReference() : was.providerReference();
+        return switch (l.kind()) {
+            case SENT -> p.progressed(
+                    new Payment.Outcome(PaymentStatus.PENDING, was.failureReason(), reference, was.checks()),
+                    new Payment.Timestamps(p.times().createdAt(), l.at(), l.at(), p.times().completedAt()));
+            case NOT_YET -> p.progressed(
+                    new Payment.Outcome(was.status(), was.failureReason(), reference, was.checks() + 1), p.times());
+            case NO_ANSWER -> throw new IllegalArgumentException("a look without an answer is never kept");
+        };
     }
 
     /** A payment this worker holds for the round, and when to stop touching it (three quarters of its lease). */
@@ -195,7 +262,7 @@ public final class ProcessPayments {
     /** What processing one claimed payment left for the round to write. */
     private sealed interface Step {
         /** Sent or asked about, not final: written with the round's looks. */
-        record Rescheduled(PaymentStore.Look look) implements Step {
+        record Rescheduled(PaymentStore.Look look, Payment payment) implements Step {
         }
 
         /** A final answer, offered to the round's {@link FinalWrites} by the thread that brought it. */
@@ -423,12 +490,12 @@ public final class ProcessPayments {
                 yield new Step.Rescheduled(queued
                         ? new PaymentStore.Look(p.id(), PaymentStore.Look.Kind.SENT, now, s.providerReference(), next)
                         : new PaymentStore.Look(p.id(), PaymentStore.Look.Kind.NOT_YET, now,
-                                firstSubmission ? s.providerReference() : null, next));
+                                firstSubmission ? s.providerReference() : null, next), p);
             }
             case RailOutcome.NoAnswer n -> {
                 Instant next = nextLook(p, now, now.plus(pollSchedule.delayAfter(p.outcome().checks() + 1)));
                 yield new Step.Rescheduled(new PaymentStore.Look(p.id(), queued ? PaymentStore.Look.Kind.NO_ANSWER
-                        : PaymentStore.Look.Kind.NOT_YET, now, null, next));
+                        : PaymentStore.Look.Kind.NOT_YET, now, null, next), p);
             }
             case RailOutcome.Succeeded s -> new Step.Finished(new Final(p, s, now));
             case RailOutcome.Declined d -> new Step.Finished(new Final(p, d, now));

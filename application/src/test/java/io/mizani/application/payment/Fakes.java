@@ -184,6 +184,39 @@ final class Fakes {
         }
 
         @Override
+        public Set<Long> recordLooks(List<Look> looks, String worker, Kept kept) {
+            // as the JDBC store: a kept look keeps the lease to its next look's time plus a lease, while the payment is
+            // still the worker's and in the state the look found (the next check kept apart from the lease, as this
+            // store's claim keeps it); the rest as recordLooks
+            Set<Long> done = new HashSet<>();
+            List<Look> rest = new ArrayList<>();
+            for (Look l : looks) {
+                long id = l.paymentId();
+                Payment p = rows.get(id);
+                boolean found = p != null && (l.kind() == Look.Kind.SENT ? p.status() == PaymentStatus.QUEUED
+                        : l.kind() == Look.Kind.NOT_YET && !p.status().isFinal());
+                if (kept.paymentIds().contains(id) && worker.equals(claimedBy.get(id)) && found) {
+                    Instant until = l.nextCheckAt().plus(kept.lease());
+                    if (l.kind() == Look.Kind.SENT) {
+                        transition(id, PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(), l.providerReference(),
+                                null, l.nextCheckAt());
+                    } else {
+                        if (l.providerReference() != null) {
+                            recordProviderReference(id, l.providerReference());
+                        }
+                        scheduleCheck(id, l.nextCheckAt(), true);
+                    }
+                    claimedUntil.put(id, until);
+                    done.add(id);
+                } else {
+                    rest.add(l);
+                }
+            }
+            recordLooks(rest, worker);
+            return done;
+        }
+
+        @Override
         public void giveBack(long id, String worker, boolean firstClaim) {
             if (worker.equals(claimedBy.get(id)) && firstClaim) {
                 submitted.remove(id);

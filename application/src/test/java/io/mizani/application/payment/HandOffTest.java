@@ -34,11 +34,16 @@ class HandOffTest {
     PaymentFinaliser finaliser = new PaymentFinaliser(store, counterparties, new Fakes.Outbox(), OpenFunds.create(),
             PaymentObserver.NONE);
     List<String> calls = new ArrayList<>();
+    /** How long after it was sent the provider answers. */
+    Duration settle = Duration.ofSeconds(2);
+    /** Run while a payment is being sent: another path finishing it meanwhile. */
+    Runnable settleFirst = () -> { };
     PaymentRail rail = new PaymentRail() {
         @Override
         public RailOutcome initiate(Payment p) {
             calls.add("initiate " + p.id());
-            return new RailOutcome.Submitted("prov-" + p.id(), Duration.ofSeconds(2));
+            settleFirst.run();
+            return new RailOutcome.Submitted("prov-" + p.id(), settle);
         }
 
         @Override
@@ -57,7 +62,7 @@ class HandOffTest {
         return new ProcessPayments(store, p -> rail, finaliser, Fakes.DIRECT, clock, LEASE,
                 new RetrySchedule(Duration.ofSeconds(5), Duration.ofHours(1), Integer.MAX_VALUE), 10,
                 Duration.ofMinutes(15)).withHandOff(handOffCapacity == 0 ? PaymentHandOff.OFF
-                : new PaymentHandOff(PaymentHandOff.newWorker(), LEASE, handOffCapacity));
+                : new PaymentHandOff(PaymentHandOff.newWorker(), LEASE, handOffCapacity, handOffCapacity));
     }
 
     StartPayment acceptingFor(ProcessPayments worker) {
@@ -91,15 +96,103 @@ class HandOffTest {
         assertEquals(List.of("initiate " + p.id()), calls);
         assertEquals(0, store.claims, "sent without a claim");
         assertEquals(PaymentStatus.PENDING, store.rows.get(p.id()).status());
-        assertNull(store.claimedBy.get(p.id()), "the look released the lease");
         assertEquals(0, worker.handOff().waiting());
 
-        // the look after the settle delay is claimed as before, and only asks
+        // its next look, 2 s on (within a quarter of the lease), is kept by the worker: leased to it until that look
+        // plus a lease, not due for any claim before then
+        assertEquals(worker.worker(), store.claimedBy.get(p.id()), "the look kept the lease");
+        assertEquals(clock.instant().plus(Duration.ofSeconds(2)).plus(LEASE), store.claimedUntil.get(p.id()));
+        assertEquals(1, worker.handOff().kept());
+        assertEquals(0, worker.runOnce(), "not asked before its next look");
         clock.advance(Duration.ofSeconds(2));
         assertEquals(1, worker.runOnce());
         assertEquals(List.of("initiate " + p.id(), "query " + p.id()), calls);
-        assertEquals(1, store.claims, "one claim in the payment's life instead of two");
+        assertEquals(0, store.claims, "no claim in the payment's life (two before the hand-offs)");
         assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
+        assertEquals(0, worker.handOff().kept());
+    }
+
+    @Test
+    void a_payment_kept_for_its_next_look_and_never_taken_is_due_when_the_kept_lease_ends_and_is_then_only_queried() {
+        ProcessPayments died = worker(10); // sends it, keeps it, then never runs another round
+        Payment p = accept(acceptingFor(died));
+        assertEquals(1, died.runOnce());
+        assertEquals(1, died.handOff().kept());
+        ProcessPayments other = worker(0);
+
+        clock.advance(Duration.ofSeconds(2)); // its next look: still the dead worker's
+        assertEquals(0, other.runOnce(), "leased to the worker that kept it");
+        clock.advance(LEASE.minusSeconds(1));
+        assertEquals(0, other.runOnce());
+        clock.advance(Duration.ofSeconds(1));
+        assertEquals(1, other.runOnce());
+        assertEquals(List.of("initiate " + p.id(), "query " + p.id()), calls, "asked, never sent again");
+        assertEquals(PaymentStatus.SUCCEEDED, store.rows.get(p.id()).status());
+    }
+
+    @Test
+    void a_kept_payment_taken_with_three_quarters_of_its_lease_gone_is_given_back_and_then_only_queried() {
+        ProcessPayments worker = worker(10);
+        Payment p = accept(acceptingFor(worker));
+        assertEquals(1, worker.runOnce());
+        clock.advance(Duration.ofSeconds(2).plus(Duration.ofMillis(LEASE.toMillis() * 3 / 4 + 1)));
+
+        assertEquals(1, worker.runOnce());
+        assertEquals(List.of("initiate " + p.id()), calls, "not asked late: another worker may claim it from then on");
+        assertNull(store.claimedBy.get(p.id()), "given back");
+        assertEquals(PaymentStatus.PENDING, store.rows.get(p.id()).status());
+
+        assertEquals(1, worker.runOnce());
+        assertEquals(List.of("initiate " + p.id(), "query " + p.id()), calls, "claimed, and only asked");
+        assertEquals(1, store.claims);
+    }
+
+    @Test
+    void a_payment_whose_next_look_is_further_than_a_quarter_of_the_lease_away_is_released_and_claimed_then() {
+        settle = Duration.ofSeconds(8); // a quarter of the lease is 7.5 s
+        ProcessPayments worker = worker(10);
+        Payment p = accept(acceptingFor(worker));
+        assertEquals(1, worker.runOnce());
+        assertNull(store.claimedBy.get(p.id()), "released");
+        assertEquals(0, worker.handOff().kept());
+
+        clock.advance(settle);
+        assertEquals(1, worker.runOnce());
+        assertEquals(List.of("initiate " + p.id(), "query " + p.id()), calls);
+        assertEquals(1, store.claims, "claimed to be asked about");
+    }
+
+    @Test
+    void a_look_at_a_payment_another_path_finished_first_is_not_kept() {
+        ProcessPayments worker = worker(10);
+        Payment p = accept(acceptingFor(worker));
+        // the provider's notice settles it while the worker is still sending it
+        settleFirst = () -> {
+            store.transition(p.id(), PaymentStatus.QUEUED, PaymentStatus.PENDING, clock.instant(), null, null, null);
+            assertTrue(store.transition(p.id(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, clock.instant(),
+                    "prov-" + p.id(), null, null));
+        };
+        assertEquals(1, worker.runOnce());
+        assertEquals(0, worker.handOff().kept(), "nothing to ask about again");
+        assertNull(store.claimedBy.get(p.id()), "its lease released");
+        clock.advance(Duration.ofSeconds(2));
+        assertEquals(0, worker.runOnce());
+        assertEquals(List.of("initiate " + p.id()), calls);
+    }
+
+    @Test
+    void the_worker_keeps_at_most_its_capacity_and_releases_the_others_for_the_claim() {
+        ProcessPayments worker = worker(2);
+        StartPayment start = acceptingFor(worker);
+        List<Payment> sent = List.of(accept(start), accept(start), accept(start));
+        assertEquals(3, worker.runOnce()); // two handed, one claimed
+        assertEquals(2, worker.handOff().kept());
+        assertEquals(1, sent.stream().filter(p -> store.claimedBy.get(p.id()) == null).count(), "one released");
+
+        clock.advance(Duration.ofSeconds(2));
+        assertEquals(3, worker.runOnce());
+        assertEquals(2, store.claims, "the third claimed to send it, then claimed to ask about it");
+        assertTrue(sent.stream().allMatch(p -> store.rows.get(p.id()).status() == PaymentStatus.SUCCEEDED));
     }
 
     @Test
@@ -155,7 +248,7 @@ class HandOffTest {
     }
 
     @Test
-    void a_round_takes_at_most_half_a_batch_of_handed_payments_so_the_claim_still_finds_the_payments_due() {
+    void a_round_takes_at_most_three_quarters_of_a_batch_from_memory_so_the_claim_still_finds_the_payments_due() {
         ProcessPayments worker = worker(10); // a batch of 10, and 10 may wait
         Payment due = accept(acceptingFor(worker(0))); // accepted on a replica without a hand-off: due, for a claim
         StartPayment start = acceptingFor(worker);
@@ -165,14 +258,48 @@ class HandOffTest {
         }
         assertEquals(10, worker.handOff().waiting());
 
-        assertEquals(6, worker.runOnce());
+        assertEquals(9, worker.runOnce());
         assertTrue(calls.contains("initiate " + due.id()), "claimed in the same round: " + calls);
-        assertEquals(5, worker.handOff().waiting());
+        assertEquals(2, worker.handOff().waiting());
         assertEquals(1, store.claims);
-        assertEquals(5, worker.runOnce());
+        assertEquals(2, worker.runOnce());
         assertEquals(0, worker.handOff().waiting());
         assertEquals(11, calls.size());
         assertEquals(1, store.claims, "the handed ones were never claimed");
+
+        // ten of the eleven kept for their next look (its capacity; the eleventh released), due together: three
+        // quarters of a round again, and the round's claim still takes the released one and one due from elsewhere
+        assertEquals(10, worker.handOff().kept());
+        Payment later = accept(acceptingFor(worker(0)));
+        clock.advance(Duration.ofSeconds(2));
+        assertEquals(10, worker.runOnce());
+        assertTrue(calls.contains("initiate " + later.id()), "claimed beside the kept ones: " + calls);
+        assertEquals(3, store.claims);
+        assertEquals(3, worker.handOff().kept(), "the two left, and the one sent in this round");
+    }
+
+    @Test
+    void a_stopping_worker_gives_back_what_it_holds_in_memory_so_another_takes_it_at_once() {
+        ProcessPayments stopping = worker(10);
+        StartPayment start = acceptingFor(stopping);
+        Payment sent = accept(start);
+        assertEquals(1, stopping.runOnce()); // sent, and kept for its next look
+        Payment handed = accept(start);      // handed over, not yet taken
+        assertEquals(1, stopping.handOff().kept());
+        assertEquals(1, stopping.handOff().waiting());
+
+        assertEquals(2, stopping.giveBackWaiting());
+        assertEquals(0, stopping.handOff().kept());
+        assertEquals(0, stopping.handOff().waiting());
+        assertNull(store.claimedBy.get(sent.id()));
+        assertNull(store.claimedBy.get(handed.id()));
+
+        clock.advance(Duration.ofSeconds(2));
+        ProcessPayments other = worker(0);
+        assertEquals(2, other.runOnce(), "taken at once, not when their leases end");
+        assertTrue(calls.containsAll(List.of("query " + sent.id(), "initiate " + handed.id())),
+                "the sent one only asked about, the handed one sent: " + calls);
+        assertEquals(3, calls.size(), "nothing sent twice: " + calls);
     }
 
     @Test

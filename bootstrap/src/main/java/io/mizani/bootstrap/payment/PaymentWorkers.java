@@ -72,6 +72,23 @@ public class PaymentWorkers {
                 Thread.currentThread().interrupt();
             }
             threads.shutdownNow();
+            if (settings.workersEnabled()) {
+                givenBack();
+            }
+        }
+    }
+
+    /** What this replica's payment worker still held in memory, given back for any replica to take at once. */
+    private void givenBack() {
+        try {
+            int given = processPayments.giveBackWaiting();
+            if (given > 0) {
+                LOG.infof("payment worker stopping: %d payments given back", given);
+            }
+        } catch (RuntimeException e) {
+            // the database is gone too: their leases end on their own, and the payments are then only queried
+            LOG.warnf("payment worker stopping: payments not given back (%s); their leases end on their own",
+                    e.getMessage());
         }
     }
 

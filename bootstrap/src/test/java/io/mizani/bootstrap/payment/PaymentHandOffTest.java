@@ -50,6 +50,19 @@ class PaymentHandOffTest {
         receiver.close();
     }
 
+    /** A trigger recording each update of the account's rows of {@code table} in test_{table}_updates. */
+    void countUpdates(String table, String idColumn, long accountId) throws Exception {
+        try (var c = dataSource.getConnection(); var st = c.createStatement()) {
+            st.execute("CREATE TABLE IF NOT EXISTS test_%s_updates (%s bigint NOT NULL)".formatted(table, idColumn));
+            st.execute("""
+                    CREATE OR REPLACE FUNCTION test_count_%1$s_update() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN INSERT INTO test_%1$s_updates VALUES (NEW.id); RETURN NEW; END $$""".formatted(table));
+            st.execute("""
+                    CREATE TRIGGER test_%1$s_updates_%2$d AFTER UPDATE ON %1$s FOR EACH ROW
+                    WHEN (NEW.account_id = %2$d) EXECUTE FUNCTION test_count_%1$s_update()""".formatted(table, accountId));
+        }
+    }
+
     @Test
     void payments_accepted_here_and_their_callbacks_are_sent_by_this_replicas_workers_without_a_claim_each_once_even_past_capacity()
             throws Exception {
@@ -58,15 +71,11 @@ class PaymentHandOffTest {
         assign(m, "mpesa_ke");
         assertNotSame(PaymentHandOff.OFF, worker.handOff(), "this replica's workers run: the hand-off is on");
 
-        // every update of m's callbacks counted: a claimed callback is updated twice (claim, attempt), a handed one once
-        try (var c = dataSource.getConnection(); var st = c.createStatement()) {
-            st.execute("CREATE TABLE IF NOT EXISTS test_event_updates (event_id bigint NOT NULL)");
-            st.execute("""
-                    CREATE OR REPLACE FUNCTION test_count_event_update() RETURNS trigger LANGUAGE plpgsql AS $$
-                    BEGIN INSERT INTO test_event_updates VALUES (NEW.id); RETURN NEW; END $$""");
-            st.execute("CREATE TRIGGER test_event_updates_" + m.accountId() + " AFTER UPDATE ON events FOR EACH ROW"
-                    + " WHEN (NEW.account_id = " + m.accountId() + ") EXECUTE FUNCTION test_count_event_update()");
-        }
+        // every update of m's callbacks counted: a claimed callback is updated twice (claim, attempt), a handed one
+        // once; and of m's payments: one handed over and kept for its next look twice (the look, the final write), one
+        // claimed to be sent or claimed to be asked about once more for each
+        countUpdates("events", "event_id", m.accountId());
+        countUpdates("payments", "payment_id", m.accountId());
         // 160 collections from 8 connections at once: more than the hand-off holds while the worker is busy
         var pool = Executors.newFixedThreadPool(8);
         List<Callable<String>> accepts = new ArrayList<>();
@@ -109,12 +118,12 @@ class PaymentHandOffTest {
             }
         }
         try (var c = dataSource.getConnection(); var st = c.createStatement()) {
-            st.execute("DROP TRIGGER test_event_updates_" + m.accountId() + " ON events");
+            st.execute("DROP TRIGGER test_events_updates_" + m.accountId() + " ON events");
             try (var rs = st.executeQuery("""
                     SELECT count(*) FILTER (WHERE n = 1) AS handed, count(*) FILTER (WHERE n = 2) AS claimed,
                            count(*) FILTER (WHERE n > 2) AS more
                     FROM (SELECT e.id, count(u.event_id) AS n FROM events e
-                          LEFT JOIN test_event_updates u ON u.event_id = e.id
+                          LEFT JOIN test_events_updates u ON u.event_id = e.id
                           WHERE e.account_id = %d GROUP BY e.id) per_event""".formatted(m.accountId()))) {
                 assertTrue(rs.next());
                 long handed = rs.getLong("handed");
@@ -122,6 +131,22 @@ class PaymentHandOffTest {
                 assertTrue(handed > 0, "callbacks handed over: " + handed + ", claimed: " + claimed);
                 assertEquals(160, handed + claimed, "each callback claimed at most once, attempted once");
                 assertEquals(0, rs.getLong("more"));
+            }
+        }
+        try (var c = dataSource.getConnection(); var st = c.createStatement()) {
+            st.execute("DROP TRIGGER test_payments_updates_" + m.accountId() + " ON payments");
+            try (var rs = st.executeQuery("""
+                    SELECT count(*) FILTER (WHERE n = 2) AS no_claim, count(*) FILTER (WHERE n IN (3, 4)) AS claimed,
+                           count(*) FILTER (WHERE n < 2 OR n > 4) AS other
+                    FROM (SELECT p.id, count(u.payment_id) AS n FROM payments p
+                          LEFT JOIN test_payments_updates u ON u.payment_id = p.id
+                          WHERE p.account_id = %d GROUP BY p.id) per_payment""".formatted(m.accountId()))) {
+                assertTrue(rs.next());
+                long noClaim = rs.getLong("no_claim");
+                // the sandbox answers 300 ms after a payment is sent: its next look is within a quarter of the lease
+                assertTrue(noClaim > 0, "sent and asked about with no claim: " + noClaim + ", claimed at least once: "
+                        + rs.getLong("claimed"));
+                assertEquals(0, rs.getLong("other"), "a payment updated more than a claim to send it and one to ask");
             }
         }
         // each callback delivered once, to the merchant's endpoint, signed with the merchant's secret

@@ -52,11 +52,8 @@ class PaymentLooksTest {
 
     @Test
     void a_rounds_looks_written_together_leave_each_payment_as_the_statements_one_by_one_do() throws Exception {
-        Merchant m = TestMerchants.onboard();
-        Merchant other = TestMerchants.onboard();
-        assign(m, "mpesa_ke");
-        Map<String, String> accepted = PaymentLeaseTest.accept(m, 10, "+254700000123");
-        List<Long> ids = ids(dataSource, new ArrayList<>(accepted.values()));
+        Accepted a = accepted(10);
+        List<Long> ids = a.ids();
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Instant at = now.plusMillis(5);
         Round together = prepare(ids.subList(0, 5), now);
@@ -91,14 +88,82 @@ class PaymentLooksTest {
         for (int i = 0; i < 5; i++) {
             assertEquals(row(alone.all().get(i)), row(together.all().get(i)), "case " + i + " as one by one");
         }
-        String someReference = accepted.keySet().iterator().next();
-        other.as().body(Map.of("merchant_reference", someReference))
-                .post("/api/global/transaction-status").then().statusCode(404);
+        a.otherFindsNone();
         // nothing of this test left due or leased for the worker tests sharing this profile's database
+        leaveNothingDue(a.merchant(), 10);
+    }
+
+    @Test
+    void looks_the_worker_keeps_hold_the_lease_to_the_next_look_plus_a_lease_unless_another_path_got_there_first()
+            throws Exception {
+        Accepted a = accepted(5);
+        List<Long> ids = a.ids();
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Instant at = now.plusMillis(5);
+        Round r = prepare(ids, now);
+        java.time.Duration lease = java.time.Duration.ofSeconds(20);
+
+        // every look asked to be kept, the unanswered one included (never kept: its kind is not)
+        var kept = unitOfWork.inTransaction(() -> store.recordLooks(List.of(
+                new Look(r.sent(), Look.Kind.SENT, at, "prov-sent", at.plusSeconds(2)),
+                new Look(r.unanswered(), Look.Kind.NO_ANSWER, at, null, at.plusSeconds(5)),
+                new Look(r.notYet(), Look.Kind.NOT_YET, at, null, at.plusSeconds(3)),
+                new Look(r.movedMeanwhile(), Look.Kind.SENT, at, "prov-late", at.plusSeconds(2)),
+                new Look(r.takenOver(), Look.Kind.NOT_YET, at, null, at.plusSeconds(4))), "looks-w1",
+                new PaymentStore.Kept(java.util.Set.copyOf(r.all()), lease)));
+
+        assertEquals(java.util.Set.of(r.sent(), r.notYet()), kept, "kept: the two still this worker's and open");
+        // kept as a claim at the next look would leave the row: leased, next check at the lease's end
+        assertEquals(row("pending", "prov-sent", at.plusSeconds(2).plus(lease), 0, "looks-w1", at), row(r.sent()));
+        assertEquals(at.plusSeconds(2).plus(lease), claimedUntil(r.sent()));
+        assertEquals(row("pending", "prov-earlier", at.plusSeconds(3).plus(lease), 1, "looks-w1", now),
+                row(r.notYet()));
+        assertEquals(at.plusSeconds(3).plus(lease), claimedUntil(r.notYet()));
+        // the others written and released as without keeping
+        assertEquals(row("pending", null, at.plusSeconds(5), 1, null, at), row(r.unanswered()));
+        assertEquals(row("pending", "prov-notice", null, 0, null, now), row(r.movedMeanwhile()));
+        assertEquals(row("pending", "prov-earlier", at.plusSeconds(4), 1, "looks-w2", now), row(r.takenOver()));
+        // no claim takes a kept payment at its next look, nor until its kept lease ends
+        var claimedEarly = unitOfWork.inTransaction(() -> store.claimDue(at.plusSeconds(10), lease, "looks-w3", 50));
+        assertTrue(claimedEarly.stream().noneMatch(c -> c.payment().id() == r.sent() || c.payment().id() == r.notYet()),
+                "a kept payment claimed by another worker");
+        a.otherFindsNone();
+        leaveNothingDue(a.merchant(), 5);
+    }
+
+    /** Collections of a new merchant, accepted, by id; and another merchant, who must not find them. */
+    record Accepted(Merchant merchant, Merchant other, Map<String, String> references, List<Long> ids) {
+        void otherFindsNone() {
+            other.as().body(Map.of("merchant_reference", references.keySet().iterator().next()))
+                    .post("/api/global/transaction-status").then().statusCode(404);
+        }
+    }
+
+    Accepted accepted(int count) throws Exception {
+        Merchant m = TestMerchants.onboard();
+        Merchant other = TestMerchants.onboard();
+        assign(m, "mpesa_ke");
+        Map<String, String> accepted = PaymentLeaseTest.accept(m, count, "+254700000123");
+        return new Accepted(m, other, accepted, ids(dataSource, new ArrayList<>(accepted.values())));
+    }
+
+    /** The merchant's payments neither due nor leased, for the worker tests sharing this profile's database. */
+    void leaveNothingDue(Merchant m, int count) throws Exception {
         try (var c = dataSource.getConnection(); var ps = c.prepareStatement(
                 "UPDATE payments SET next_check_at = NULL, claimed_by = NULL, claimed_until = NULL WHERE account_id = ?")) {
             ps.setLong(1, m.accountId());
-            assertEquals(10, ps.executeUpdate());
+            assertEquals(count, ps.executeUpdate());
+        }
+    }
+
+    Instant claimedUntil(long id) throws Exception {
+        try (var c = dataSource.getConnection();
+             var ps = c.prepareStatement("SELECT claimed_until FROM payments WHERE id = ?")) {
+            ps.setLong(1, id);
+            try (var rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                return instant(rs.getTimestamp(1));
+            }
         }
     }
 

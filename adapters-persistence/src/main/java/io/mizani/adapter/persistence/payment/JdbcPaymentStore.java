@@ -553,6 +553,56 @@ public class JdbcPaymentStore implements PaymentStore {
         });
     }
 
+    /**
+     * Looks whose lease the worker keeps ({@link Kept}): written as {@link #recordLooks(List, String)} writes them,
+     * except that {@code claimed_until} and {@code next_check_at} become the kept lease's end, and only while the
+     * payment is still the worker's ({@code claimed_by}) and still in the state the look found; the others (and those
+     * not kept) are then written and released as always. One JDBC batch per kind, in the caller's transaction.
+     */
+    @Override
+    public Set<Long> recordLooks(List<Look> looks, String worker, Kept kept) {
+        List<Look> keepSent = looks.stream()
+                .filter(l -> l.kind() == Look.Kind.SENT && kept.paymentIds().contains(l.paymentId())).toList();
+        List<Look> keepNotYet = looks.stream()
+                .filter(l -> l.kind() == Look.Kind.NOT_YET && kept.paymentIds().contains(l.paymentId())).toList();
+        Set<Long> done = new HashSet<>();
+        if (!keepSent.isEmpty() || !keepNotYet.isEmpty()) {
+            sql.use(h -> {
+                if (!keepSent.isEmpty()) {
+                    PreparedBatch batch = h.prepareBatch(TRANSITION_AND_KEEP);
+                    for (Look l : keepSent) {
+                        bindTransition(batch, l.paymentId(), PaymentStatus.QUEUED, PaymentStatus.PENDING, l.at(),
+                                l.providerReference(), null, l.nextCheckAt().plus(kept.lease()))
+                                .bind("worker", worker).add();
+                    }
+                    keptOnes(batch.execute(), keepSent, done);
+                }
+                if (!keepNotYet.isEmpty()) {
+                    PreparedBatch batch = h.prepareBatch(RESCHEDULE_AND_KEEP);
+                    for (Look l : keepNotYet) {
+                        batch.bind("keptUntil", Param.of(ts(l.nextCheckAt().plus(kept.lease()))))
+                                .bind("providerReference", Param.of(l.providerReference()))
+                                .bind("worker", Param.of(worker)).bind("id", Param.of(l.paymentId())).add();
+                    }
+                    keptOnes(batch.execute(), keepNotYet, done);
+                }
+            });
+        }
+        List<Look> rest = done.isEmpty() ? looks : looks.stream().filter(l -> !done.contains(l.paymentId())).toList();
+        if (!rest.isEmpty()) {
+            recordLooks(rest, worker);
+        }
+        return done;
+    }
+
+    private static void keptOnes(int[] counts, List<Look> looks, Set<Long> into) {
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] == 1) {
+                into.add(looks.get(i).paymentId());
+            }
+        }
+    }
+
     private static final String RESCHEDULE_AND_RELEASE = "UPDATE payments SET "
             + "next_check_at = CASE WHEN status IN " + OPEN_STATUSES + " THEN :nextCheckAt ELSE next_check_at END, "
             + "checks = checks + CASE WHEN status IN " + OPEN_STATUSES + " THEN 1 ELSE 0 END, "
@@ -609,6 +659,18 @@ public class JdbcPaymentStore implements PaymentStore {
             + "claimed_until = CASE WHEN claimed_by = :worker THEN NULL ELSE claimed_until END, "
             + "claimed_by = CASE WHEN claimed_by = :worker THEN NULL ELSE claimed_by END, "
             + TRANSITION_SET + TRANSITION_WHERE;
+
+    /** {@link #TRANSITION_AND_RELEASE} keeping the lease, bound with the kept lease's end as {@code :nextCheckAt}. */
+    private static final String TRANSITION_AND_KEEP = "UPDATE payments SET claimed_until = :nextCheckAt, "
+            + TRANSITION_SET + TRANSITION_WHERE + " AND claimed_by = :worker";
+
+    /**
+     * {@link #RESCHEDULE_AND_RELEASE} (with a first submission's reference) keeping the lease until {@code :keptUntil}.
+     */
+    private static final String RESCHEDULE_AND_KEEP = "UPDATE payments SET next_check_at = :keptUntil, "
+            + "claimed_until = :keptUntil, checks = checks + 1, "
+            + "provider_reference = COALESCE(:providerReference, provider_reference) "
+            + "WHERE id = :id AND status IN " + OPEN_STATUSES + " AND claimed_by = :worker";
 
     private static <S extends SqlStatement<S>> S bindTransition(S statement, long id, PaymentStatus from,
                                                                PaymentStatus to, Instant now, String providerReference,

@@ -20,11 +20,11 @@ import java.util.PriorityQueue;
  * payment's life on pgbench (docs/performance.md). The worker is not woken for a payment handed over: rounds woken for
  * each one were smaller, and a payment's life took 1.42-1.50 transactions against 1.31-1.35 (bench/payment-life.sh).
  * <p>
- * At most {@code capacity} payments wait here (a round's batch), and a round takes at most three quarters of a batch
- * from memory (the kept payments below first, then these), so that its claim always has room for the payments due
- * from elsewhere and for other merchants' (the claim is fair between merchants; the hand-off is first come, first
- * served). A payment accepted while the worker has {@code capacity} waiting is inserted due, as before, and claimed
- * like any other: a backlog is shared out by the claim, as it was. A payment handed over and never taken (the replica
+ * At most {@code capacity} payments wait here, taken fairly between merchants as the claim takes them (one of each
+ * merchant in turn, each merchant's oldest first: {@link HandOffQueue}), and a round takes at most three quarters of a
+ * batch from memory (the kept payments below first, then these), so that its claim always has room for the payments
+ * due from elsewhere. A payment accepted while the worker has {@code capacity} waiting is inserted due, as before, and
+ * claimed like any other. A payment handed over and never taken (the replica
  * stopped or died) is due again when its lease ends, and another worker then only queries it, as it queries a claimed
  * payment whose worker died; a handed payment taken with three quarters of its lease gone is given back untouched, as
  * a claimed one is ({@link ProcessPayments}).
@@ -69,7 +69,7 @@ public final class PaymentHandOff {
     public PaymentHandOff(String worker, Duration lease, int capacity, int keptCapacity) {
         this.worker = worker;
         this.lease = lease;
-        this.waiting = new HandOffQueue<>(capacity);
+        this.waiting = new HandOffQueue<>(capacity, h -> h.payment().accountId()); // fair between merchants
         this.keptCapacity = keptCapacity;
     }
 

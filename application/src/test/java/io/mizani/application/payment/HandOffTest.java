@@ -71,13 +71,21 @@ class HandOffTest {
     }
 
     Payment accept(StartPayment start) {
-        catalogue.assigned.put(1L, Set.of("mpesa_ke"));
-        return start.start(collection()).payment();
+        return accept(start, 1);
+    }
+
+    Payment accept(StartPayment start, long accountId) {
+        catalogue.assigned.put(accountId, Set.of("mpesa_ke"));
+        return start.start(collection(accountId)).payment();
     }
 
     /** An M-Pesa collection of KES 100 by Team 1 with a callback URL, under a merchant reference of its own. */
     static StartPaymentCommand collection() {
-        return new StartPaymentCommand(1, new StartPaymentCommand.Order(Choice.of(RequestType.PAYMENT), "momo",
+        return collection(1);
+    }
+
+    static StartPaymentCommand collection(long accountId) {
+        return new StartPaymentCommand(accountId, new StartPaymentCommand.Order(Choice.of(RequestType.PAYMENT), "momo",
                 "mpesa_ke", new BigDecimal("100"), "KES", "KE", null), StartPaymentTest.inline(),
                 new StartPaymentCommand.ProviderConfig("mpesa", "mpesa_ke", "MPESA", "MPESA", "momo", null),
                 new StartPaymentCommand.PaymentConfig("r-" + UUID.randomUUID(), "254700000123", null, null,
@@ -300,6 +308,25 @@ class HandOffTest {
         assertTrue(calls.containsAll(List.of("query " + sent.id(), "initiate " + handed.id())),
                 "the sent one only asked about, the handed one sent: " + calls);
         assertEquals(3, calls.size(), "nothing sent twice: " + calls);
+    }
+
+    @Test
+    void the_hand_off_is_fair_between_merchants_so_one_merchants_burst_never_holds_back_anothers_new_payment() {
+        ProcessPayments worker = worker(20); // a batch of 10: at most 8 from memory a round
+        StartPayment start = acceptingFor(worker);
+        List<Long> burst = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            burst.add(accept(start, 1).id());
+        }
+        Payment other = accept(start, 2); // after the burst
+        assertEquals(13, worker.handOff().waiting());
+
+        assertEquals(8, worker.runOnce());
+        assertTrue(calls.contains("initiate " + other.id()), "the other merchant's payment in the first round: " + calls);
+        assertEquals(List.of("initiate " + burst.get(0), "initiate " + other.id()), calls.subList(0, 2),
+                "one of each merchant in turn, each merchant's oldest first");
+        assertEquals(5, worker.handOff().waiting());
+        assertEquals(0, store.claims);
     }
 
     @Test

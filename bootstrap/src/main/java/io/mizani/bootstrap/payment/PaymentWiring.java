@@ -423,11 +423,10 @@ public class PaymentWiring {
     }
 
     /**
-     * New payments handed straight to this replica's payment worker, at most a round's batch waiting, and the payments
-     * it keeps for their next look, at most {@link #KEPT_BATCHES} batches (a kept payment waits for its next look, up
-     * to a quarter of the lease, where a new one waits for the next round); only while its workers run
-     * ({@code PaymentWorkers}); a bean of its own so that acceptance and the worker both take it without depending on
-     * each other.
+     * New payments handed straight to this replica's payment worker, at most a round's batch waiting (taken fairly
+     * between merchants), and the payments it keeps for their next look, at most {@link #KEPT_BATCHES}
+     * batches; only while its workers run ({@code PaymentWorkers}); a bean of its own so that acceptance and the worker
+     * both take it without depending on each other.
      */
     @Produces
     @Singleton

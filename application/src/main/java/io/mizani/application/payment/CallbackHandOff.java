@@ -9,8 +9,8 @@ import java.util.Optional;
 
 /**
  * A payment's callback handed straight to this replica's callback worker, so that its claim is never written: the
- * final write inserts it with its first attempt already a lease ahead ({@link CallbackOutbox#enqueueLeased}, the state a
- * claim would leave it in), and once that transaction has committed it is handed over here; the worker's next round
+ * final write inserts it with its first attempt already a lease ahead ({@link CallbackOutbox#enqueueLeased}, the state
+ * a claim would leave it in), and once that transaction has committed it is handed over here; the worker's next round
  * takes it with the callbacks it claims ({@link DeliverCallbacks#runOnce}). The claim it saves was a non-HOT update of
  * the event row with its seven index entries (docs/performance.md).
  * <p>

@@ -55,9 +55,10 @@ public final class DeliverCallbacks {
 
     /**
      * Takes the callbacks handed over ({@link CallbackHandOff}) and claims due callbacks, sends them in parallel, then
-     * records the round's attempts together in one transaction ({@link CallbackOutbox#recordAndSettleAll}). Should that fail, each is recorded on its own, so that one
-     * callback's record that cannot be written does not stop the others'; one that is still not recorded is sent
-     * again once its claim's lease runs out (receivers dedupe on webhook-id, as Standard Webhooks asks).
+     * records the round's attempts together in one transaction ({@link CallbackOutbox#recordAndSettleAll}). Should
+     * that fail, each is recorded on its own, so that one callback's record that cannot be written does not stop the
+     * others'; one that is still not recorded is sent again once its claim's lease runs out (receivers dedupe on
+     * webhook-id, as Standard Webhooks asks).
      */
     public int runOnce() {
         // the callbacks handed over by this replica's final writes first, at most half a round, then claimed

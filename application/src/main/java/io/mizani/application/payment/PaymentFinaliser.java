@@ -2,11 +2,13 @@ package io.mizani.application.payment;
 
 import io.mizani.application.balance.PaymentFunds;
 import io.mizani.application.beneficiary.PaymentCounterparties;
+import io.mizani.application.common.UnitOfWork;
 import io.mizani.domain.beneficiary.BeneficiaryId;
 import io.mizani.domain.payment.Payment;
 import io.mizani.domain.payment.PaymentStatus;
 
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Moves a payment to {@code succeeded} or {@code failed} inside the caller's transaction, and in that same
@@ -44,14 +46,14 @@ public final class PaymentFinaliser {
     private Listener listener = (payment, status, at) -> { };
 
     private CallbackHandOff callbacks = CallbackHandOff.OFF;
-    private io.mizani.application.common.UnitOfWork unitOfWork;
+    private UnitOfWork unitOfWork;
 
     /**
      * Hands each callback with a URL straight to this replica's callback worker ({@link CallbackHandOff}) once the
      * finalising transaction of {@code unitOfWork} commits: set once by the wiring.
      */
     public PaymentFinaliser withCallbackHandOff(CallbackHandOff callbacks,
-                                                io.mizani.application.common.UnitOfWork unitOfWork) {
+                                                UnitOfWork unitOfWork) {
         this.callbacks = callbacks;
         this.unitOfWork = java.util.Objects.requireNonNull(unitOfWork, "unitOfWork");
         return this;
@@ -98,7 +100,7 @@ public final class PaymentFinaliser {
         var callback = new CallbackOutbox.NewCallback(p.accountId().value(), p.id(), Tokens.webhookId(), type,
                 p.instructions().callbackUrl(), body, now);
         String url = callback.url();
-        java.util.Optional<Instant> leaseEnd = url == null || url.isBlank() ? java.util.Optional.empty()
+        Optional<Instant> leaseEnd = url == null || url.isBlank() ? Optional.empty()
                 : callbacks.lease(now);
         if (leaseEnd.isPresent()) {
             // held for this replica's callback worker, handed to it once this transaction commits (never if not)

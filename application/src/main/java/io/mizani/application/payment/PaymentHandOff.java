@@ -31,7 +31,7 @@ import java.util.PriorityQueue;
  * <p>
  * The worker also keeps here the payments it looked at whose next look is due soon (within a quarter of the lease,
  * {@link #keeps}): their look is written with the lease kept to the next look's time plus a lease, as a claim at that
- * time would leave the row ({@link PaymentStore#recordLooks(List, String, PaymentStore.Kept)}), and a round from that
+ * time would leave the row ({@link PaymentStore#recordLooks(List, String, PaymentStore.KeepLeases)}), and a round from that
  * time on takes them again ({@link #takeDue}), so the claim to ask about a payment is not written either (priced at
  * 153 us of PostgreSQL's 900 us per life on pgbench, bench/levers.sh {@code ask-claim}). The same rules hold: at most
  * {@code keptCapacity} kept (the rest released and claimed, as before), one taken late is given back, one never taken

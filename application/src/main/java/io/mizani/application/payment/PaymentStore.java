@@ -172,21 +172,21 @@ public interface PaymentStore {
      * {@code next_check_at} both then), instead of released; the worker asks about it again itself
      * ({@link PaymentHandOff#keep}).
      */
-    record Kept(java.util.Set<Long> paymentIds, Duration lease) {
-        public static final Kept NONE = new Kept(java.util.Set.of(), Duration.ZERO);
+    record KeepLeases(java.util.Set<Long> paymentIds, Duration lease) {
+        public static final KeepLeases NONE = new KeepLeases(java.util.Set.of(), Duration.ZERO);
 
-        public Kept {
+        public KeepLeases {
             paymentIds = java.util.Set.copyOf(paymentIds);
         }
     }
 
     /**
      * {@link #recordLooks(List, String)}, except that a look of {@code kept} (sent, or not yet answered) whose payment
-     * is still the worker's and still open keeps the lease ({@link Kept}); answers the payments kept. A look another
+     * is still the worker's and still open keeps the lease ({@link KeepLeases}); answers the payments kept. A look another
      * path got to first (the payment moved, or the lease no longer the worker's) is written and released as
      * {@link #recordLooks(List, String)} writes it. This default keeps none: correct, only without the saving.
      */
-    default java.util.Set<Long> recordLooks(List<Look> looks, String worker, Kept kept) {
+    default java.util.Set<Long> recordLooks(List<Look> looks, String worker, KeepLeases kept) {
         recordLooks(looks, worker);
         return java.util.Set.of();
     }

@@ -228,7 +228,8 @@ public final class ProcessPayments {
                 keep.add(l.paymentId());
             }
         }
-        PaymentStore.Kept asked = keep.isEmpty() ? PaymentStore.Kept.NONE : new PaymentStore.Kept(keep, lease);
+        PaymentStore.KeepLeases asked = keep.isEmpty() ? PaymentStore.KeepLeases.NONE
+                : new PaymentStore.KeepLeases(keep, lease);
         Set<Long> kept = unitOfWork.inTransaction(() -> store.recordLooks(looks, worker, asked));
         for (Step.Rescheduled r : rescheduled) {
             PaymentStore.Look l = r.look();

@@ -26,7 +26,7 @@ class CallbackHandOffTest {
 
     static final Duration LEASE = Duration.ofSeconds(30);
 
-    /** Transactions as far as the hand-off needs them: work after a commit runs after it, and never after a rollback. */
+    /** Transactions as far as the hand-off needs them: work after a commit runs after it, never after a rollback. */
     static final class Transactions implements UnitOfWork {
         private List<Runnable> afterCommit;
 

@@ -184,7 +184,7 @@ final class Fakes {
         }
 
         @Override
-        public Set<Long> recordLooks(List<Look> looks, String worker, Kept kept) {
+        public Set<Long> recordLooks(List<Look> looks, String worker, KeepLeases kept) {
             // as the JDBC store: a kept look keeps the lease to its next look's time plus a lease, while the payment is
             // still the worker's and in the state the look found (the next check kept apart from the lease, as this
             // store's claim keeps it); the rest as recordLooks
@@ -358,8 +358,8 @@ final class Fakes {
         public DueCallback enqueueLeased(NewCallback c, Instant leaseEnd) {
             enqueue(c);
             next.put(seq, leaseEnd);
-            return new DueCallback(seq, c.accountId(), c.paymentId(), new Message(c.webhookId(), c.eventType(), c.body()),
-                    new Delivery(c.url(), secret, 0, null));
+            return new DueCallback(seq, c.accountId(), c.paymentId(),
+                    new Message(c.webhookId(), c.eventType(), c.body()), new Delivery(c.url(), secret, 0, null));
         }
 
         @Override

@@ -322,7 +322,8 @@ class HandOffTest {
         assertEquals(13, worker.handOff().waiting());
 
         assertEquals(8, worker.runOnce());
-        assertTrue(calls.contains("initiate " + other.id()), "the other merchant's payment in the first round: " + calls);
+        assertTrue(calls.contains("initiate " + other.id()),
+                "the other merchant's payment in the first round: " + calls);
         assertEquals(List.of("initiate " + burst.get(0), "initiate " + other.id()), calls.subList(0, 2),
                 "one of each merchant in turn, each merchant's oldest first");
         assertEquals(5, worker.handOff().waiting());

@@ -59,7 +59,8 @@ class PaymentHandOffTest {
                     BEGIN INSERT INTO test_%1$s_updates VALUES (NEW.id); RETURN NEW; END $$""".formatted(table));
             st.execute("""
                     CREATE TRIGGER test_%1$s_updates_%2$d AFTER UPDATE ON %1$s FOR EACH ROW
-                    WHEN (NEW.account_id = %2$d) EXECUTE FUNCTION test_count_%1$s_update()""".formatted(table, accountId));
+                    WHEN (NEW.account_id = %2$d) EXECUTE FUNCTION test_count_%1$s_update()"""
+                    .formatted(table, accountId));
         }
     }
 

@@ -110,7 +110,7 @@ class PaymentLooksTest {
                 new Look(r.notYet(), Look.Kind.NOT_YET, at, null, at.plusSeconds(3)),
                 new Look(r.movedMeanwhile(), Look.Kind.SENT, at, "prov-late", at.plusSeconds(2)),
                 new Look(r.takenOver(), Look.Kind.NOT_YET, at, null, at.plusSeconds(4))), "looks-w1",
-                new PaymentStore.Kept(java.util.Set.copyOf(r.all()), lease)));
+                new PaymentStore.KeepLeases(java.util.Set.copyOf(r.all()), lease)));
 
         assertEquals(java.util.Set.of(r.sent(), r.notYet()), kept, "kept: the two still this worker's and open");
         // kept as a claim at the next look would leave the row: leased, next check at the lease's end

@@ -554,13 +554,13 @@ public class JdbcPaymentStore implements PaymentStore {
     }
 
     /**
-     * Looks whose lease the worker keeps ({@link Kept}): written as {@link #recordLooks(List, String)} writes them,
+     * Looks whose lease the worker keeps ({@link KeepLeases}): written as {@link #recordLooks(List, String)} writes them,
      * except that {@code claimed_until} and {@code next_check_at} become the kept lease's end, and only while the
      * payment is still the worker's ({@code claimed_by}) and still in the state the look found; the others (and those
      * not kept) are then written and released as always. One JDBC batch per kind, in the caller's transaction.
      */
     @Override
-    public Set<Long> recordLooks(List<Look> looks, String worker, Kept kept) {
+    public Set<Long> recordLooks(List<Look> looks, String worker, KeepLeases kept) {
         List<Look> keepSent = looks.stream()
                 .filter(l -> l.kind() == Look.Kind.SENT && kept.paymentIds().contains(l.paymentId())).toList();
         List<Look> keepNotYet = looks.stream()

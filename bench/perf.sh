@@ -217,6 +217,7 @@ label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; p
 # "<service CPU ms/request> <PostgreSQL CPU ms/request>" between two readings "svc pg" and a request count
 cpu_per() { python3 -c "import sys; a, b, n = sys.argv[1].split(), sys.argv[2].split(), max(1, int(sys.argv[3])); print('%.2f %.2f' % ((int(b[0]) - int(a[0])) / n, (int(b[1]) - int(a[1])) / n))" "$1" "$2" "$3"; }
 cpus() { echo "$(svc_cpu_ms) $(pg_cpu_ms)"; }
+SPLIT="python3 $ROOT/bench/perf/cpu_split.py"   # the CPU by thread and by PostgreSQL process, and the JIT's work
 step "warm-up (${RT_WARMUP}s per path)"
 PATHS=${PATHS:-cached live pay wd}
 for s in $PATHS; do wrk -t2 -c8 -d"${RT_WARMUP}s" -s "$WORK/$s-8.lua" "$BASE" >/dev/null 2>&1 || true; done
@@ -226,13 +227,17 @@ step "round trips per request (pg_stat_statements; one merchant, 8 connections, 
 : >"$OUT/roundtrips.txt"
 for s in $PATHS; do
   $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
+  $SPLIT snap jvm "$SVC" >"$WORK/rt-jvm0.json"
   c0=$(cpus)
   r=$(wrk_run "$s" 1 8 "$DUR")
   c1=$(cpus)
+  $SPLIT snap jvm "$SVC" >"$WORK/rt-jvm1.json"
   n=$(awk '{print $5}' <<<"$r")
   read -r svc_ms pg_ms <<<"$(cpu_per "$c0" "$c1" "$n")"
   # the workers are off: PostgreSQL's CPU here is the requests' own, beside pgbench's for the same SQL in the cells
   echo "$(label "$s"): service CPU $svc_ms ms, PostgreSQL CPU $pg_ms ms per request (user + system, all threads and backends, workers off; $n requests)" | tee -a "$OUT/roundtrips.txt"
+  # the JVM's CPU by thread: this early the JIT compilers' share is the warm-up's, not the request's
+  $SPLIT diff "$WORK/rt-jvm0.json" "$WORK/rt-jvm1.json" "$((n > 0 ? n : 1))" request | sed 's/^/   /' | tee -a "$OUT/roundtrips.txt"
   $PSQL -tA -F $'\t' -c "SELECT calls, left(regexp_replace(query, '\s+', ' ', 'g'), 110) FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'mizani') AND query !~* 'pg_stat_statements|cache_versions'
       ORDER BY calls DESC LIMIT 25" >"$WORK/stmts.txt"
@@ -292,7 +297,6 @@ step "drain: payment acceptance at 8 connections for ${DRAIN}s, 8 merchants, cal
 quiesce
 cb_count() { curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1; }
 $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
-SPLIT="python3 $ROOT/bench/perf/cpu_split.py"   # the CPU by thread and by PostgreSQL process, and the JIT's work
 jstat -compiler "$SVC" | tail -1 >"$WORK/drain-jit0.txt"
 $SPLIT snap jvm "$SVC" >"$WORK/drain-jvm0.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/drain-pg0.json"
 PG_CPU0=$(pg_cpu_ms); SVC_CPU0=$(svc_cpu_ms)

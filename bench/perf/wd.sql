@@ -1,4 +1,4 @@
--- withdrawal acceptance: one transaction, the payment inserted RETURNING the row, then the reservation on one of the
+-- withdrawal acceptance: one transaction, the payment inserted RETURNING its id, then the reservation on one of the
 -- merchant's 8 KES balance slots (conditional update after a savepoint) with its ledger entry, commit
 \set acc random(1, :merchants)
 BEGIN;
@@ -13,12 +13,7 @@ VALUES (:acc, 'MZP' || md5(random()::text), md5(random()::text), NULL, 'withdraw
     'ada@example.com', 'sealed:' || md5(random()::text), NULL, NULL, NULL, NULL, 'sealed:' || md5(random()::text),
     'http://127.0.0.1:9/cb', NULL, 'pay', 'salary', NULL, NULL, NULL, 'queued', NULL, NULL, 0, now(), now(), now(),
     NULL, NULL)
-RETURNING id, account_id, reference, merchant_reference, request_type, rail, provider, network_id, channel_id, amount,
-    currency, country, amount_usd, fee, beneficiary_id, beneficiary_uuid, tier0_counted_usd, customer_first_name,
-    customer_last_name, customer_email, customer_phone, customer_dob, customer_country, customer_id_type,
-    customer_id_number, account_number, callback_url, redirect_url, remark, payment_category, reason, status,
-    failure_reason, provider_reference, checkout_token, checks, created_at, updated_at, pending_since, completed_at,
-    payee_check_status, payee_check_score \gset
+RETURNING id \gset
 SAVEPOINT hot_slot;
 WITH w AS (UPDATE pb_payment_balance_slots SET available = available - 115, reserved = reserved + 115
            WHERE account_id = :acc AND currency = 'KES' AND available >= 115

@@ -14,13 +14,21 @@ public final class Tokens {
     private Tokens() {
     }
 
-    /** The service's own payment reference, e.g. {@code MZP7K2QX...} (20 characters after the prefix). */
+    /**
+     * The service's own payment reference, e.g. {@code MZP7K2QX...}: 20 characters after the prefix, each one of the
+     * alphabet's 32 (100 random bits). One draw of 20 bytes, each byte's low five bits naming a character (256 is a
+     * multiple of 32, so every character is equally likely): a draw per character cost an acceptance twenty
+     * round trips through the random source's lock and mixing (docs/performance.md "The acceptance's own work").
+     */
     public static String paymentReference() {
-        var sb = new StringBuilder("MZP");
-        for (int i = 0; i < 20; i++) {
-            sb.append(ALPHABET[RANDOM.nextInt(ALPHABET.length)]);
+        byte[] b = new byte[20];
+        RANDOM.nextBytes(b);
+        char[] reference = new char[3 + b.length];
+        "MZP".getChars(0, 3, reference, 0);
+        for (int i = 0; i < b.length; i++) {
+            reference[3 + i] = ALPHABET[b[i] & (ALPHABET.length - 1)];
         }
-        return sb.toString();
+        return new String(reference);
     }
 
     /** 256 random bits, URL-safe: the unguessable part of a hosted checkout URL. */

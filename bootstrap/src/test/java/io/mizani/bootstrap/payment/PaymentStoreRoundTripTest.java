@@ -10,6 +10,8 @@ import io.mizani.domain.payment.PaymentReference;
 import io.mizani.domain.payment.PaymentStatus;
 import io.mizani.domain.payment.Rail;
 import io.mizani.domain.payment.RequestType;
+import io.mizani.domain.payout.PayeeCheck;
+import io.mizani.domain.payout.PayeeStatus;
 import io.mizani.domain.tenancy.AccountId;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -94,5 +96,46 @@ class PaymentStoreRoundTripTest {
         assertEquals("2026-01-01T00:00:01Z", wire.get("created_at"));
         assertEquals("2026-01-01T00:00:02Z", wire.get("updated_at"));
         assertEquals("2026-01-01T00:00:04Z", wire.get("completed_at"));
+    }
+
+    /**
+     * The store answers an insert with the payment it was given under the new id, not with the row read back
+     * (docs/performance.md "The acceptance's own work"): so that answer must be the payment a read of the row gives,
+     * field for field, whatever the caller's instants hold below PostgreSQL's microsecond and its amounts beyond
+     * cents, for both ways a payment is
+     * inserted (due, or leased to the replica's own worker). Another merchant does not find it.
+     */
+    @Test
+    void an_insert_answers_the_payment_its_row_reads_back_to_the_microsecond_and_another_merchant_finds_nothing() {
+        long account = TestMerchants.onboard().accountId();
+        long other = TestMerchants.onboard().accountId();
+        for (boolean leased : new boolean[] {false, true}) {
+            String unique = UUID.randomUUID().toString().substring(0, 8);
+            Instant at = Instant.parse("2026-03-04T05:06:07.123456789Z");
+            Payment draft = Payment.accepted(AccountId.of(account), new Payment.References(
+                            PaymentReference.of("MZPINSERT" + unique), "ins-" + unique, null),
+                    new Payment.Routing(RequestType.PAYMENT, "KE", Rail.MOMO, "mpesa_ke", "net-" + unique,
+                            "chan-" + unique),
+                    new Payment.Amounts(Money.of(new BigDecimal("1290.5"), "KES"),
+                            Money.of(new BigDecimal("10.005"), "USD"), Money.of(new BigDecimal("0"), "KES")),
+                    null,
+                    new Payment.Customer("Wanjiru", "Kamau", "w.kamau@example.com", "+254700000772",
+                            LocalDate.parse("1991-04-05"), "KE", "NATIONAL_ID", "ID-772"),
+                    new Payment.Instructions("254700000772", "https://merchant.example/cb", null, "a remark", null,
+                            "a reason", new PayeeCheck(PayeeStatus.RESOLVED, 97)),
+                    at);
+            Payment inserted = unitOfWork.inTransaction(() -> leased
+                    ? store.insertLeased(draft, at, new PaymentStore.Lease("a-worker", at.plusSeconds(20)))
+                    : store.insert(draft, at));
+            Payment read = unitOfWork.inTransaction(() -> store.findById(inserted.id())).orElseThrow();
+
+            assertEquals(read, inserted, leased ? "inserted leased" : "inserted due");
+            assertEquals(Instant.parse("2026-03-04T05:06:07.123456Z"), inserted.times().createdAt());
+            assertEquals(new BigDecimal("1290.50"), inserted.amounts().amount().amount());
+            assertEquals(new BigDecimal("10.01"), inserted.amounts().amountUsd().amount(), "rounded as numeric rounds");
+            assertTrue(unitOfWork.inTransaction(() -> store.findByMerchantReference(other, "ins-" + unique)).isEmpty());
+            assertEquals(read, unitOfWork.inTransaction(() -> store.findByMerchantReference(account, "ins-" + unique))
+                    .orElseThrow());
+        }
     }
 }

@@ -25,12 +25,14 @@ import org.jdbi.v3.core.statement.SqlStatement;
 import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 import org.postgresql.util.PSQLException;
 
+import java.math.RoundingMode;
 import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -97,6 +99,12 @@ public class JdbcPaymentStore implements PaymentStore {
     /** A row of payments ({@link #COLUMNS}); it opens the sealed fields, hence this store's and not static. */
     private final RowMapper<Payment> row = (rs, ctx) -> map(rs);
 
+    /**
+     * The id an insert returns, read by this mapper itself: {@code mapTo(Long.class)} has Jdbi look up a mapper for
+     * the type in every statement's fresh copy of its configuration (13 % of the insert's samples).
+     */
+    private static final RowMapper<Long> ID = (rs, ctx) -> rs.getLong("id");
+
     /** A row of the fair claim: the claim and its place in the round's turns ({@code turn_order}). */
     private final RowMapper<Turn> turnRow = (rs, ctx) ->
             new Turn(new Claim(map(rs), rs.getBoolean("was_submitted")), rs.getLong("turn_order"));
@@ -119,17 +127,45 @@ public class JdbcPaymentStore implements PaymentStore {
 
     @Override
     public Payment insert(Payment p, Instant nextCheckAt) {
-        return insert(row(p, nextCheckAt), p);
+        Payment stored = asStored(p);
+        return insert(row(stored, nextCheckAt), stored);
     }
 
     /** The row a claim at {@code now} would leave: leased, due again when the lease ends, marked submitted. */
     @Override
     public Payment insertLeased(Payment p, Instant now, Lease lease) {
-        Map<String, Object> values = row(p, lease.until());
+        Payment stored = asStored(p);
+        Map<String, Object> values = row(stored, lease.until());
         values.put("claimed_by", lease.worker());
         values.put("claimed_until", lease.until());
         values.put("submitted_at", now);
-        return insert(values, p);
+        return insert(values, stored);
+    }
+
+    /**
+     * The payment as its row will hold it: times at PostgreSQL's resolution (microseconds) and amounts at the
+     * columns' scale of 2, rounded as {@code numeric(19,2)} rounds (half away from zero). What {@link #insert}
+     * answers is then the payment a read of its row answers (the service's clock ticks in microseconds and its
+     * amounts are at scale 2 already; a caller's own values may not be).
+     */
+    private static Payment asStored(Payment p) {
+        Payment.Amounts a = p.amounts();
+        Payment.Beneficiary b = p.beneficiary();
+        Payment.Timestamps t = p.times();
+        Payment scaled = new Payment(p.id(), p.accountId(), p.references(), p.routing(),
+                new Payment.Amounts(cents(a.amount()), cents(a.amountUsd()), cents(a.fee())),
+                b == null ? null : new Payment.Beneficiary(b.id(), b.uuid(), cents(b.tier0Counted())),
+                p.customer(), p.instructions(), p.outcome(), p.times());
+        return scaled.progressed(p.outcome(), new Payment.Timestamps(micros(t.createdAt()), micros(t.updatedAt()),
+                micros(t.pendingSince()), micros(t.completedAt())));
+    }
+
+    private static Money cents(Money m) {
+        return m == null ? null : Money.of(m.amount().setScale(2, RoundingMode.HALF_UP), m.currency());
+    }
+
+    private static Instant micros(Instant t) {
+        return t == null ? null : t.truncatedTo(ChronoUnit.MICROS);
     }
 
     private Payment insert(Map<String, Object> values, Payment p) {
@@ -145,8 +181,10 @@ public class JdbcPaymentStore implements PaymentStore {
                 var statement = h.createQuery(text);
                 values.forEach((column, value) -> statement.bind(column,
                         Param.any(value instanceof Instant i ? Timestamp.from(i) : value)));
-                // the row as stored comes back with the insert (RETURNING): no second round trip to re-read it
-                return statement.map(row).one();
+                // only the id comes back: every other column holds what was bound (text as given, amounts at
+                // scale 2 as Money keeps them, times in microseconds), so the payment is the one given, stored under
+                // that id, without reading 42 columns back and opening three sealed ones (PaymentStoreRoundTripTest)
+                return p.stored(statement.map(ID).one());
             });
         } catch (UnableToExecuteStatementException e) {
             if (duplicateMerchantReference(e) != null) {
@@ -167,7 +205,7 @@ public class JdbcPaymentStore implements PaymentStore {
 
         InsertText(Collection<String> columns) {
             this(List.copyOf(columns), "INSERT INTO payments (" + String.join(", ", columns) + ") VALUES ("
-                    + columns.stream().map(k -> ":" + k).collect(Collectors.joining(", ")) + ") RETURNING " + COLUMNS);
+                    + columns.stream().map(k -> ":" + k).collect(Collectors.joining(", ")) + ") RETURNING id");
         }
 
         /** Whether {@code keys} are these columns, in this order. */

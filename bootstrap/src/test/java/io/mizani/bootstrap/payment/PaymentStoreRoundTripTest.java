@@ -124,9 +124,12 @@ class PaymentStoreRoundTripTest {
                     new Payment.Instructions("254700000772", "https://merchant.example/cb", null, "a remark", null,
                             "a reason", new PayeeCheck(PayeeStatus.RESOLVED, 97)),
                     at);
+            // never due while the other tests run (a due payment here would be claimed by their workers): no next
+            // check, or a lease that ends long after them
+            var farOff = new PaymentStore.Lease("a-worker", Instant.parse("2099-01-01T00:00:00Z"));
             Payment inserted = unitOfWork.inTransaction(() -> leased
-                    ? store.insertLeased(draft, at, new PaymentStore.Lease("a-worker", at.plusSeconds(20)))
-                    : store.insert(draft, at));
+                    ? store.insertLeased(draft, at, farOff)
+                    : store.insert(draft, null));
             Payment read = unitOfWork.inTransaction(() -> store.findById(inserted.id())).orElseThrow();
 
             assertEquals(read, inserted, leased ? "inserted leased" : "inserted due");

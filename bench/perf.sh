@@ -299,6 +299,9 @@ cb_count() { curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1; }
 $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
 jstat -compiler "$SVC" | tail -1 >"$WORK/drain-jit0.txt"
 $SPLIT snap jvm "$SVC" >"$WORK/drain-jvm0.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/drain-pg0.json"
+# pages PostgreSQL found in its shared buffers and pages it had to read from the kernel (shared_buffers 256MB here)
+blocks() { $PSQL -tA -F ' ' -c "SELECT blks_hit, blks_read FROM pg_stat_database WHERE datname = 'mizani'"; }
+BLK0=$(blocks)
 PG_CPU0=$(pg_cpu_ms); SVC_CPU0=$(svc_cpu_ms)
 OPEN0=$(open_payments); EV0=$(pending_events); CB0=$(cb_count)
 T0=$(date +%s%N)
@@ -313,6 +316,7 @@ done
 T2=$(date +%s%N)
 CB2=$(cb_count)
 PG_CPU1=$(pg_cpu_ms); SVC_CPU1=$(svc_cpu_ms)
+BLK1=$(blocks)
 jstat -compiler "$SVC" | tail -1 >"$WORK/drain-jit1.txt"
 $SPLIT snap jvm "$SVC" >"$WORK/drain-jvm1.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/drain-pg1.json"
 # what accepting, processing and calling back the burst cost: CPU per payment, and the statements by time
@@ -322,6 +326,9 @@ $SPLIT snap jvm "$SVC" >"$WORK/drain-jvm1.json"; $SPLIT snap pg "$(head -1 "$WOR
   read -r c0 _ _ t0 _ <"$WORK/drain-jit0.txt"; read -r c1 _ _ t1 _ <"$WORK/drain-jit1.txt"
   echo "   JIT over burst and tail (jstat -compiler): $((c1 - c0)) methods compiled, $(python3 -c "print(round($t1 - $t0, 2))") s compiling"
   $SPLIT diff "$WORK/drain-pg0.json" "$WORK/drain-pg1.json" "$((CB2 - CB0 > 0 ? CB2 - CB0 : 1))" payment
+  python3 -c "import sys; h0, r0 = map(int, sys.argv[1].split()); h1, r1 = map(int, sys.argv[2].split()); n = max(1, int(sys.argv[3])); print('   shared buffers over burst and tail: %.1f pages found, %.2f read from the kernel per payment; database %s MB, payments table with its indexes %s MB' % ((h1 - h0) / n, (r1 - r0) / n, sys.argv[4], sys.argv[5]))" \
+    "$BLK0" "$BLK1" "$((CB2 - CB0))" "$($PSQL -tAc "SELECT pg_database_size('mizani') / 1048576")" \
+    "$($PSQL -tAc "SELECT pg_total_relation_size('payments') / 1048576")"
   echo "statements by total execution time (calls, total ms, mean ms, rows):"
   $PSQL -tA -F $'\t' -c "SELECT calls, round(total_exec_time::numeric, 0), round(mean_exec_time::numeric, 3), rows,
       left(regexp_replace(query, '\s+', ' ', 'g'), 140) FROM pg_stat_statements

@@ -34,6 +34,18 @@ pg_migrate() {
   done
 }
 
+# One psql session kept open for the counts a bench polls while it measures (poll_start once, then poll "<SELECT>"):
+# a psql per poll starts a backend each time, 5.7 ms of PostgreSQL's CPU (256 polls: 1,460 ms, against 10 ms on one
+# connection, docs/performance.md "The bench's own polls"), which the CPU per payment counted them in.
+poll_start() {
+  coproc POLLER { psql -q -X -tA -h 127.0.0.1 -p "$PGPORT" -U postgres -d mizani 2>&1; }
+}
+poll() {
+  local line
+  echo "$1;" >&"${POLLER[1]}"
+  IFS= read -r -t 30 line <&"${POLLER[0]}" && echo "$line"
+}
+
 # Stops the PostgreSQL pg_start started, if it runs.
 pg_stop() {
   [ -f "$WORK/data/postmaster.pid" ] && as_pg "$WORK/pg/bin/pg_ctl" -D "$WORK/data" -m fast stop >/dev/null 2>&1 || true

@@ -84,7 +84,8 @@ index_entries() {
       GROUP BY 1, 2 ORDER BY 1, 3 DESC"
 }
 
-open_or_waiting() { $PSQL -tAc "SELECT (SELECT count(*) FROM payments WHERE status IN ('queued', 'pending'))
+poll_start   # the count below on one connection (bench/lib.sh poll)
+open_or_waiting() { poll "SELECT (SELECT count(*) FROM payments WHERE status IN ('queued', 'pending'))
                                       + (SELECT count(*) FROM events WHERE status = 'pending')"; }
 settle() { # waits until no payment is open and no callback waits (at most 10 minutes)
   for _ in $(seq 1 6000); do [ "$(open_or_waiting)" -eq 0 ] && return 0; sleep 0.1; done

@@ -196,8 +196,9 @@ q = lambda x: lat[min(len(lat) - 1, int(x * len(lat)))] if lat else float("nan")
 print("%.0f %.2f %.2f %s" % (float(tps.group(1)) if tps else 0, q(.5), q(.99), failed.group(1) if failed else "?"))
 PY
 }
-open_payments() { $PSQL -tAc "SELECT count(*) FROM payments WHERE status IN ('queued', 'pending')"; }
-pending_events() { $PSQL -tAc "SELECT count(*) FROM events WHERE status = 'pending'"; }
+poll_start   # the counts below on one connection (bench/lib.sh poll)
+open_payments() { poll "SELECT count(*) FROM payments WHERE status IN ('queued', 'pending')"; }
+pending_events() { poll "SELECT count(*) FROM events WHERE status = 'pending'"; }
 # every cell starts with no payment open and no callback waiting: the processing of the payments an earlier cell
 # accepted must not share the CPU with the next cell's measurement (at most 180 s); then the database is vacuumed and
 # analysed, so that no cell pays for the clean-up of the rows an earlier cell or the warm-up wrote (autovacuum starts

@@ -39,6 +39,11 @@ pg_migrate() {
 # connection, docs/performance.md "The bench's own polls"), which the CPU per payment counted them in.
 poll_start() {
   coproc POLLER { psql -q -X -tA -h 127.0.0.1 -p "$PGPORT" -U postgres -d mizani 2>&1; }
+  POLLER_PSQL=$POLLER_PID
+}
+# Ends the session poll_start opened: call it before a bare `wait`, which would otherwise wait for it forever.
+poll_stop() {
+  [ -n "${POLLER_PSQL:-}" ] && kill "$POLLER_PSQL" 2>/dev/null || true
 }
 poll() {
   local line
@@ -82,6 +87,7 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 # (or keeps it and says where, with KEEP=1).
 bench_cleanup() {
   [ -n "${SVC:-}" ] && kill "$SVC" 2>/dev/null && wait "$SVC" 2>/dev/null || true
+  poll_stop
   pg_stop
   if [ "${KEEP:-0}" = 1 ]; then echo "kept: $1"; else rm -rf "$1"; fi
 }

@@ -93,6 +93,7 @@ SVC=""
 cleanup() {
   [ -n "$SVC" ] && kill "$SVC" 2>/dev/null || true
   for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  poll_stop
   wait 2>/dev/null || true
   pg_stop
   [ "${KEEP:-0}" = 1 ] || rm -rf "$WORK"

@@ -152,12 +152,13 @@ public class JdbcPaymentStore implements PaymentStore {
         Payment.Amounts a = p.amounts();
         Payment.Beneficiary b = p.beneficiary();
         Payment.Timestamps t = p.times();
-        Payment scaled = new Payment(p.id(), p.accountId(), p.references(), p.routing(),
+        // each part its own type: no two can trade places
+        return new Payment(p.id(), p.accountId(), p.references(), p.routing(),
                 new Payment.Amounts(cents(a.amount()), cents(a.amountUsd()), cents(a.fee())),
                 b == null ? null : new Payment.Beneficiary(b.id(), b.uuid(), cents(b.tier0Counted())),
-                p.customer(), p.instructions(), p.outcome(), p.times());
-        return scaled.progressed(p.outcome(), new Payment.Timestamps(micros(t.createdAt()), micros(t.updatedAt()),
-                micros(t.pendingSince()), micros(t.completedAt())));
+                p.customer(), p.instructions(), p.outcome(),
+                new Payment.Timestamps(micros(t.createdAt()), micros(t.updatedAt()), micros(t.pendingSince()),
+                        micros(t.completedAt())));
     }
 
     private static Money cents(Money m) {
@@ -181,9 +182,9 @@ public class JdbcPaymentStore implements PaymentStore {
                 var statement = h.createQuery(text);
                 values.forEach((column, value) -> statement.bind(column,
                         Param.any(value instanceof Instant i ? Timestamp.from(i) : value)));
-                // only the id comes back: every other column holds what was bound (text as given, amounts at
-                // scale 2 as Money keeps them, times in microseconds), so the payment is the one given, stored under
-                // that id, without reading 42 columns back and opening three sealed ones (PaymentStoreRoundTripTest)
+                // only the id comes back: every other column holds what was bound (text as given, amounts and
+                // times as asStored put them), so the payment is the one given, stored under that id, without
+                // reading 42 columns back and opening three sealed ones (PaymentStoreRoundTripTest)
                 return p.stored(statement.map(ID).one());
             });
         } catch (UnableToExecuteStatementException e) {

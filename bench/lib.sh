@@ -36,7 +36,8 @@ pg_migrate() {
 
 # One psql session kept open for the counts a bench polls while it measures (poll_start once, then poll "<SELECT>"):
 # a psql per poll starts a backend each time, 5.7 ms of PostgreSQL's CPU (256 polls: 1,460 ms, against 10 ms on one
-# connection, docs/performance.md "The bench's own polls"), which the CPU per payment counted them in.
+# connection), and the CPU per payment counted them (docs/performance.md "Issue 37's table after the acceptance's own
+# work and the bench's own polls").
 poll_start() {
   coproc POLLER { psql -q -X -tA -h 127.0.0.1 -p "$PGPORT" -U postgres -d mizani 2>&1; }
   POLLER_PSQL=$POLLER_PID

@@ -3,6 +3,7 @@ package io.mizani.adapter.persistence.payment;
 import io.mizani.adapter.persistence.common.Param;
 import io.mizani.adapter.persistence.common.SealedText;
 import io.mizani.adapter.persistence.common.Sql;
+import io.mizani.adapter.persistence.common.Times;
 import io.mizani.application.payment.PaymentStore;
 import io.mizani.domain.common.Money;
 import io.mizani.domain.error.DomainError;
@@ -32,7 +33,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -157,16 +157,12 @@ public class JdbcPaymentStore implements PaymentStore {
                 new Payment.Amounts(cents(a.amount()), cents(a.amountUsd()), cents(a.fee())),
                 b == null ? null : new Payment.Beneficiary(b.id(), b.uuid(), cents(b.tier0Counted())),
                 p.customer(), p.instructions(), p.outcome(),
-                new Payment.Timestamps(micros(t.createdAt()), micros(t.updatedAt()), micros(t.pendingSince()),
-                        micros(t.completedAt())));
+                new Payment.Timestamps(Times.stored(t.createdAt()), Times.stored(t.updatedAt()),
+                        Times.stored(t.pendingSince()), Times.stored(t.completedAt())));
     }
 
     private static Money cents(Money m) {
         return m == null ? null : Money.of(m.amount().setScale(2, RoundingMode.HALF_UP), m.currency());
-    }
-
-    private static Instant micros(Instant t) {
-        return t == null ? null : t.truncatedTo(ChronoUnit.MICROS);
     }
 
     private Payment insert(Map<String, Object> values, Payment p) {

@@ -3,7 +3,6 @@ package io.mizani.adapter.persistence.team;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +45,7 @@ class JdbcTeamStore implements TeamStore {
     }
 
     private static Instant now() {
-        // timestamptz keeps microseconds: an answer shows the time a later read gives back
-        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+        return Times.stored(Instant.now());
     }
 
     @Override

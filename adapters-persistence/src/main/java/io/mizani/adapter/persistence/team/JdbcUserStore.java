@@ -3,7 +3,6 @@ package io.mizani.adapter.persistence.team;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
 import io.mizani.adapter.persistence.common.SealedText;
@@ -41,7 +40,7 @@ class JdbcUserStore implements UserStore {
                 .bind("phone_number", sealed.seal(u.person().phoneNumber()))
                 .bind("username", u.username())
                 .bind("is_admin", u.admin())
-                .bind("updated_at", Times.utc(Instant.now().truncatedTo(ChronoUnit.MICROS)))
+                .bind("updated_at", Times.utc(Times.stored(Instant.now())))
                 .mapTo(Long.class).one());
     }
 

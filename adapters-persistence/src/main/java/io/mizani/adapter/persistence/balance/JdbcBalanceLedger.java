@@ -493,7 +493,7 @@ public class JdbcBalanceLedger implements BalanceLedger {
             ORDER BY available DESC LIMIT 1 FOR UPDATE SKIP LOCKED""";
     private static final String ANY_COVERING = """
             SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency AND available >= :amount
-            ORDER BY random() LIMIT 1""";
+            ORDER BY\s""" + Slots.WAIT_ORDER + " LIMIT 1";
     private static final String FREE_POOREST = """
             SELECT slot FROM payment_balance_slots WHERE account_id = :account AND currency = :currency
             ORDER BY available, slot LIMIT 1 FOR UPDATE SKIP LOCKED""";

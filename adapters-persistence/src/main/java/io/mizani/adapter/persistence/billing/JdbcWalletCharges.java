@@ -38,9 +38,11 @@ public class JdbcWalletCharges implements WalletCharges {
     private static final String FREE_COVERING = "SELECT slot FROM service_wallet_slots WHERE account_id = :account "
             + "AND balance >= :amount ORDER BY balance DESC LIMIT 1 FOR UPDATE SKIP LOCKED";
 
-    /** Any slot covering the amount (the UPDATE then waits for it and re-checks). */
+    /**
+     * A covering slot, held or not (the UPDATE then waits for it and re-checks), picked in {@link Slots#WAIT_ORDER}.
+     */
     private static final String ANY_COVERING = "SELECT slot FROM service_wallet_slots WHERE account_id = :account "
-            + "AND balance >= :amount ORDER BY random() LIMIT 1";
+            + "AND balance >= :amount ORDER BY " + Slots.WAIT_ORDER + " LIMIT 1";
 
     private static final String DEBIT = "WITH w AS (UPDATE service_wallet_slots SET balance = balance - :amount "
             + "WHERE account_id = :account AND balance >= :amount AND slot = (%s) RETURNING account_id, slot, balance) "

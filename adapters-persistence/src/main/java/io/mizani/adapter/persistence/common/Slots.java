@@ -27,6 +27,16 @@ public final class Slots {
     /** Slots of a newly opened account (V13 converted every existing account to the same number). */
     public static final int COUNT = 8;
 
+    /**
+     * The order in which a debit that found every covering slot held picks the one to wait for: from a slot that
+     * depends on the connection, so that waiters spread over the slots. It must give the same slot each time the
+     * statement evaluates it: when the row it waited for was changed meanwhile, PostgreSQL (read committed) evaluates
+     * the {@code slot = (SELECT ...)} sub-select again before re-checking the row, and an order by {@code random()}
+     * then named another slot 7 times in 8, so the debit took nothing and fell through to locking every slot (seen
+     * under load: a third of one merchant's debits, docs/performance.md "The debit that waited for a slot").
+     */
+    public static final String WAIT_ORDER = "(slot + pg_backend_pid()) % " + COUNT;
+
     private Slots() {
     }
 

@@ -31,6 +31,8 @@
 #      PATHS ("cached live pay wd"), MERCHANTS ("1 8"; "1" with --short), CONNS ("8 32"; "8" with --short),
 #      SETTINGS ("0 1000": the commit_delay values; "0" with --short) select cells for an experiment;
 #      NO_DOC=1 leaves docs/performance.md as it is; LIFE=0 and FEATURES=0 skip steps 7 and 8;
+#      BESIDE (1 without --short, 0 with it): the cached verify's pgbench once more while the service's JVM answers
+#      health checks, PostgreSQL's CPU per transaction beside a busy JVM (bench/out/perf/beside.txt);
 #      PGB_MODE (pgbench's query mode: prepared, the service's own (pgjdbc's server-prepared statements, planned once
 #      per connection); simple plans every statement again, what every run before this option measured,
 #      docs/performance.md "pgbench with prepared statements, the service's own INSERT");
@@ -74,6 +76,7 @@ OP="operator:${MIZANI_OPERATOR_PASSWORD:-sandbox-operator}"
 mkdir -p "$OUT"
 RESULTS="$OUT/results.tsv"
 : >"$RESULTS"
+: >"$OUT/beside.txt"
 
 [ -f "$RUNJAR" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 1; }
 . "$ROOT/bench/lib.sh"
@@ -291,6 +294,27 @@ for delay in $SETTINGS; do
     # cached verify also beside issue 18's baseline: the same transaction on one wallet row per merchant
     b="-"; [ "$s" = cached ] && [ $SHORT = 0 ] && b=$(pgb_run cached_single "$m" "$c" "$DUR")
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$delay" "$s" "$m" "$c" "$w" "$p" "$b" | tee -a "$RESULTS"
+    # the same pgbench again while the service's JVM answers health checks (no database) on the same two cores: what
+    # sharing them with a busy JVM costs PostgreSQL per transaction, apart from the service's own SQL
+    # (docs/performance.md "The debit that waited for a slot")
+    if [ "$s" = cached ] && [ "${BESIDE:-$((1 - SHORT))}" = 1 ]; then
+      quiesce
+      wrk -t1 -c4 -d"${DUR}s" "$BASE/q/health/live" >"$WORK/beside.txt" 2>&1 &
+      hc=$!
+      c0=$(cpus); x=$(pgb_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
+      wait "$hc" || true
+      x="$x $(cpu_per "$c0" "$c1" "$(awk '{print int($1 * '"$DUR"')}' <<<"$x")")"
+      hps=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$WORK/beside.txt")
+      python3 - "$delay" "$m" "$c" "$p" "$x" "${hps:-0}" "$DUR" <<'PY' | tee -a "$OUT/beside.txt"
+import sys
+delay, m, c, alone, beside, hps, dur = sys.argv[1:8]
+a, b = alone.split(), beside.split()
+jvm_cores = float(b[4]) * float(b[0]) / 1000  # the JVM's CPU per pgbench transaction x transactions a second
+print("commit_delay %s, cached verify, %s merchant(s), %s connections: pgbench alone %s tps, PostgreSQL %s ms/tx; "
+      "beside the JVM answering %s health checks a second (%.2f cores): %s tps, PostgreSQL %s ms/tx"
+      % (delay, m, c, a[0], a[4], hps, jvm_cores, b[0], b[5]))
+PY
+    fi
   done; done; done
 done
 $PSQL -c "ALTER SYSTEM SET commit_delay = 0" -c "SELECT pg_reload_conf()" >/dev/null
@@ -358,7 +382,7 @@ echo "load average after: $LOAD_AFTER; RSS after the runs: $((RSS_AFTER_KB / 102
 
 DOC="$ROOT/docs/performance.md"
 [ "${NO_DOC:-0}" = 1 ] && { cp "$DOC" "$WORK/performance.md"; DOC="$WORK/performance.md"; }
-PERF_PGB_MODE=${PGB_MODE:-prepared} PERF_WARMUP=$WARMUP PERF_RT_WARMUP=$RT_WARMUP PERF_JVM_FLAGS="${JAVA_OPTS:-}" python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$DOC" \
+PERF_BESIDE="$OUT/beside.txt" PERF_PGB_MODE=${PGB_MODE:-prepared} PERF_WARMUP=$WARMUP PERF_RT_WARMUP=$RT_WARMUP PERF_JVM_FLAGS="${JAVA_OPTS:-}" python3 "$ROOT/bench/perf/report.py" "$RESULTS" "$OUT/drain.txt" "$OUT/roundtrips.txt" "$DOC" \
   "$(date -u +'%Y-%m-%d %H:%M UTC')" "$LOAD_BEFORE" "$LOAD_AFTER" "$WARM_MS/$WARM2_MS" "$COLD_MS" "$((RSS_IDLE_KB / 1024))" \
   "$((RSS_AFTER_KB / 1024))" "$DUR" "$DRAIN" "$SHORT" | tee "$OUT/report.md"
 

@@ -32,6 +32,14 @@ for r in rows:
         delay, NAMES[s], m, c, f"{float(rps):,.0f}", p50, p99, bad, f"{float(tps):,.0f}", q50, q99, ratio, one,
         one_ratio, svc_cpu, pg_cpu, pgb_cpu))
 out.append("")
+beside = os.environ.get("PERF_BESIDE", "")
+if beside and os.path.exists(beside) and os.path.getsize(beside) > 0:
+    out.append("PostgreSQL beside a busy JVM (pgbench's cached verify again while the service's JVM answers health "
+               "checks, which touch no database, on the same two cores):")
+    out.append("")
+    for l in open(beside):
+        out.append("    " + l.rstrip("\n"))
+    out.append("")
 d = [l for l in open(drain) if l.startswith("DRAIN")]
 text = [l.strip() for l in open(drain) if not l.startswith("DRAIN")]
 if d:

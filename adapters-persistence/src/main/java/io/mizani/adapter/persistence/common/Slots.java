@@ -33,7 +33,7 @@ public final class Slots {
      * statement evaluates it: when the row it waited for was changed meanwhile, PostgreSQL (read committed) evaluates
      * the {@code slot = (SELECT ...)} sub-select again before re-checking the row, and an order by {@code random()}
      * then named another slot 7 times in 8, so the debit took nothing and fell through to locking every slot (seen
-     * under load: a third of one merchant's debits, docs/performance.md "The debit that waited for a slot").
+     * under load: up to 27 % of one merchant's debits, docs/performance.md "The debit that waited for a slot").
      */
     public static final String WAIT_ORDER = "(slot + pg_backend_pid()) % " + COUNT;
 

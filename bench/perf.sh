@@ -36,7 +36,7 @@
 #      PGB_MODE (pgbench's query mode: prepared, the service's own (pgjdbc's server-prepared statements, planned once
 #      per connection); simple plans every statement again, what every run before this option measured,
 #      docs/performance.md "pgbench with prepared statements, the service's own INSERT");
-#      WARMUP (s per scenario of the warm-up before the cells: 60, 15 with --short; after 3 s the JIT is still
+#      WARMUP (s per scenario of the warm-up before the cells: 60, 12 with --short; after 3 s the JIT is still
 #      compiling through the cells, see docs/performance.md "Warm JIT"), RT_WARMUP (s per scenario before the
 #      round-trip count, 3);
 #      AOT (1: the service runs with the JDK AOT cache next to RUNJAR, app.aot, trained first by bench/aot-train.sh

@@ -262,6 +262,11 @@ class HotAccountsTest {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try (var holder = dataSource.getConnection()) {
             holder.setAutoCommit(false);
+            long holderPid;
+            try (var ps = holder.prepareStatement("SELECT pg_backend_pid()"); var rs = ps.executeQuery()) {
+                rs.next();
+                holderPid = rs.getLong(1);
+            }
             List<BigDecimal> held = new ArrayList<>();
             try (var ps = holder.prepareStatement("SELECT " + t.column() + " FROM " + t.name()
                     + " WHERE account_id = ?" + t.andMore() + " ORDER BY slot FOR UPDATE")) {
@@ -295,7 +300,7 @@ class HotAccountsTest {
             }
             Future<Boolean> debited = pool.submit(debit);
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (!waitingOnALock("UPDATE " + t.name() + " SET")) {
+            while (!blockedBy(holderPid, "UPDATE " + t.name() + " SET")) {
                 assertTrue(System.nanoTime() < until, "the debit never waited for a slot of " + t.name());
                 Thread.sleep(20);
             }
@@ -318,11 +323,15 @@ class HotAccountsTest {
         }
     }
 
-    /** Whether some backend waits for a lock while running a statement that contains {@code text}. */
-    private boolean waitingOnALock(String text) throws Exception {
+    /**
+     * Whether some backend running a statement that contains {@code text} waits for a lock the backend {@code holder}
+     * holds (not any lock wait: the workers' credits of other merchants run such statements too).
+     */
+    private boolean blockedBy(long holder, String text) throws Exception {
         try (var c = dataSource.getConnection(); var ps = c.prepareStatement("SELECT count(*) FROM pg_stat_activity "
-                + "WHERE wait_event_type = 'Lock' AND strpos(query, ?) > 0 AND pid <> pg_backend_pid()")) {
-            ps.setString(1, text);
+                + "WHERE ?::int = ANY(pg_blocking_pids(pid)) AND strpos(query, ?) > 0")) {
+            ps.setLong(1, holder);
+            ps.setString(2, text);
             try (var rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getLong(1) > 0;

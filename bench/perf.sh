@@ -302,6 +302,7 @@ for delay in $SETTINGS; do
       quiesce
       wrk -t1 -c4 -d"${DUR}s" "$BASE/q/health/live" >"$WORK/beside.txt" 2>&1 &
       hc=$!
+      PIDS+=("$hc")   # stopped by the clean-up if the run is interrupted
       c0=$(cpus); x=$(pgb_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
       wait "$hc" || true
       x="$x $(cpu_per "$c0" "$c1" "$(awk '{print int($1 * '"$DUR"')}' <<<"$x")")"

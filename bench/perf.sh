@@ -223,6 +223,12 @@ label() { case $1 in cached) echo "cached verify";; live) echo "live verify";; p
 # "<service CPU ms/request> <PostgreSQL CPU ms/request>" between two readings "svc pg" and a request count
 cpu_per() { python3 -c "import sys; a, b, n = sys.argv[1].split(), sys.argv[2].split(), max(1, int(sys.argv[3])); print('%.2f %.2f' % ((int(b[0]) - int(a[0])) / n, (int(b[1]) - int(a[1])) / n))" "$1" "$2" "$3"; }
 cpus() { echo "$(svc_cpu_ms) $(pg_cpu_ms)"; }
+# pgbench's "<tps> <p50> <p99> <failed>" and the service's and PostgreSQL's CPU per transaction over it
+pgb_cpu() { # scenario merchants conns seconds
+  local c0 c1 r
+  c0=$(cpus); r=$(pgb_run "$@"); c1=$(cpus)
+  echo "$r $(cpu_per "$c0" "$c1" "$(awk '{print int($1 * '"$4"')}' <<<"$r")")"
+}
 SPLIT="python3 $ROOT/bench/perf/cpu_split.py"   # the CPU by thread and by PostgreSQL process, and the JIT's work
 step "warm-up (${RT_WARMUP}s per path)"
 PATHS=${PATHS:-cached live pay wd}
@@ -290,8 +296,7 @@ for delay in $SETTINGS; do
     c0=$(cpus); w=$(wrk_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
     w="$w $(cpu_per "$c0" "$c1" "$(awk '{print $5}' <<<"$w")")"
     quiesce
-    c0=$(cpus); p=$(pgb_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
-    p="$p $(cpu_per "$c0" "$c1" "$(awk '{print int($1 * '"$DUR"')}' <<<"$p")" | cut -d' ' -f2)"
+    p=$(pgb_cpu "$s" "$m" "$c" "$DUR" | cut -d' ' -f1-4,6)   # PostgreSQL's CPU only: the service is idle
     # cached verify also beside issue 18's baseline: the same transaction on one wallet row per merchant
     b="-"; [ "$s" = cached ] && [ $SHORT = 0 ] && b=$(pgb_run cached_single "$m" "$c" "$DUR")
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$delay" "$s" "$m" "$c" "$w" "$p" "$b" | tee -a "$RESULTS"
@@ -303,9 +308,8 @@ for delay in $SETTINGS; do
       wrk -t1 -c4 -d"${DUR}s" "$BASE/q/health/live" >"$WORK/beside.txt" 2>&1 &
       hc=$!
       PIDS+=("$hc")   # stopped by the clean-up if the run is interrupted
-      c0=$(cpus); x=$(pgb_run "$s" "$m" "$c" "$DUR"); c1=$(cpus)
+      x=$(pgb_cpu "$s" "$m" "$c" "$DUR")
       wait "$hc" || true
-      x="$x $(cpu_per "$c0" "$c1" "$(awk '{print int($1 * '"$DUR"')}' <<<"$x")")"
       hps=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$WORK/beside.txt")
       python3 - "$delay" "$m" "$c" "$p" "$x" "${hps:-0}" "$DUR" <<'PY' | tee -a "$OUT/beside.txt"
 import sys

@@ -41,7 +41,12 @@ pg_migrate() {
 poll_start() {
   coproc POLLER { psql -q -X -tA -h 127.0.0.1 -p "$PGPORT" -U postgres -d mizani 2>&1; }
   POLLER_PSQL=$POLLER_PID
+  # its backend, whose CPU is the bench's, not the service's (poll_cpu_ms)
+  POLL_BACKEND=$(poll "SELECT pg_backend_pid()")
+  export PERF_POLL_BACKEND=$POLL_BACKEND
 }
+# CPU time the polls' backend has used so far (user + system), in ms
+poll_cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$POLL_BACKEND/stat"; }
 # Ends the session poll_start opened: call it before a bare `wait`, which would otherwise wait for it forever.
 poll_stop() {
   [ -n "${POLLER_PSQL:-}" ] && kill "$POLLER_PSQL" 2>/dev/null || true

@@ -31,6 +31,7 @@ JVM_GROUPS = [  # (group, pattern on the thread's name as the kernel keeps it: 1
 ]
 
 PG_GROUPS = [  # (group, pattern on the process's command line)
+    ("the bench's polls (its one psql session; not the service's)", r"^bench polls$"),
     ("backends (the service's connections)", r"^postgres: \S+ \S+ \d"),
     ("WAL writer", r"walwriter"),
     ("checkpointer and background writer", r"checkpointer|background writer"),
@@ -76,6 +77,8 @@ def snap_pg(pm):
                     cmd = f.read().replace("\0", " ").strip()
             except OSError:
                 continue
+            if pid == os.environ.get("PERF_POLL_BACKEND"):
+                cmd = "bench polls"
             items[pid] = [cmd, int(s[11]) + int(s[12]), s[19]]
     return {"kind": "pg", "reaped": reaped, "items": items,
             "total": reaped + sum(t for _, t, _ in items.values())}

@@ -330,14 +330,16 @@ quiesce
 cb_count() { curl -fs "http://127.0.0.1:$CB_PORT/count" | cut -d' ' -f1; }
 $PSQL -tAc "SELECT pg_stat_statements_reset()" >/dev/null
 jstat -compiler "$SVC" | tail -1 >"$WORK/drain-jit0.txt"
-$SPLIT snap jvm "$SVC" >"$WORK/drain-jvm0.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/drain-pg0.json"
-# pages PostgreSQL found in its shared buffers and pages it had to read from the kernel (shared_buffers 256MB here)
+# pages PostgreSQL found in its shared buffers and pages it had to read from the kernel (shared_buffers 256MB here),
+# read outside the CPU windows below (each reading is a psql of its own); a backend reports its counts at most once a
+# second, and an idle one within a second, hence the pause before the second reading
 blocks() { $PSQL -tA -F ' ' -c "SELECT blks_hit, blks_read FROM pg_stat_database WHERE datname = 'mizani'"; }
 BLK0=$(blocks)
 # the same by table and index, to name the relations the reads from the kernel were for
 relblocks() { $PSQL -tA -F $'\t' -c "SELECT relname, heap_blks_hit, heap_blks_read FROM pg_statio_user_tables
     UNION ALL SELECT indexrelname, idx_blks_hit, idx_blks_read FROM pg_statio_user_indexes"; }
 relblocks >"$WORK/drain-rel0.tsv"
+$SPLIT snap jvm "$SVC" >"$WORK/drain-jvm0.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/drain-pg0.json"
 PG_CPU0=$(pg_cpu_ms); SVC_CPU0=$(svc_cpu_ms); POLL_CPU0=$(poll_cpu_ms)
 OPEN0=$(open_payments); EV0=$(pending_events); CB0=$(cb_count)
 T0=$(date +%s%N)
@@ -352,10 +354,11 @@ done
 T2=$(date +%s%N)
 CB2=$(cb_count)
 PG_CPU1=$(pg_cpu_ms); SVC_CPU1=$(svc_cpu_ms); POLL_CPU1=$(poll_cpu_ms)
-BLK1=$(blocks)
-relblocks >"$WORK/drain-rel1.tsv"
 jstat -compiler "$SVC" | tail -1 >"$WORK/drain-jit1.txt"
 $SPLIT snap jvm "$SVC" >"$WORK/drain-jvm1.json"; $SPLIT snap pg "$(head -1 "$WORK/data/postmaster.pid")" >"$WORK/drain-pg1.json"
+sleep 1.2
+BLK1=$(blocks)
+relblocks >"$WORK/drain-rel1.tsv"
 # what accepting, processing and calling back the burst cost: CPU per payment, and the statements by time
 {
   # PostgreSQL's figure leaves out the backend of the bench's own polls (open payments, waiting callbacks): its CPU

@@ -109,7 +109,10 @@ def diff(before, after, units, unit):
     ms[label] = rest * 1000.0 / HZ
     whole = (after["total"] - before["total"]) * 1000.0 / HZ
     title = "service JVM" if kind == "jvm" else "PostgreSQL"
-    print("%s CPU per %s by %s: %.2f ms" % (title, unit, "thread" if kind == "jvm" else "process", whole / units))
+    polls = ms.get(PG_GROUPS[0][0], 0.0) if kind == "pg" else 0.0
+    print("%s CPU per %s by %s: %.2f ms%s" % (title, unit, "thread" if kind == "jvm" else "process", whole / units,
+          " (%.2f ms without the bench's polls; the shares below are of the whole)" % ((whole - polls) / units)
+          if polls else ""))
     for g in order:
         if abs(ms[g]) >= 0.005 * units:
             print("   %6.2f ms %5.1f %%  %s" % (ms[g] / units, 100.0 * ms[g] / whole if whole else 0.0, g))

@@ -30,8 +30,10 @@ JVM_GROUPS = [  # (group, pattern on the thread's name as the kernel keeps it: 1
     ("agroal, netty and the rest", r"."),
 ]
 
+# the backend of the bench's own polls (bench/lib.sh poll_start exports its pid): its CPU is the bench's, not the service's
+POLLS = "the bench's polls (its one psql session; not the service's)"
 PG_GROUPS = [  # (group, pattern on the process's command line)
-    ("the bench's polls (its one psql session; not the service's)", r"^bench polls$"),
+    (POLLS, r"^bench polls$"),
     ("backends (the service's connections)", r"^postgres: \S+ \S+ \d"),
     ("WAL writer", r"walwriter"),
     ("checkpointer and background writer", r"checkpointer|background writer"),
@@ -109,7 +111,7 @@ def diff(before, after, units, unit):
     ms[label] = rest * 1000.0 / HZ
     whole = (after["total"] - before["total"]) * 1000.0 / HZ
     title = "service JVM" if kind == "jvm" else "PostgreSQL"
-    polls = ms.get(PG_GROUPS[0][0], 0.0) if kind == "pg" else 0.0
+    polls = ms.get(POLLS, 0.0)
     print("%s CPU per %s by %s: %.2f ms%s" % (title, unit, "thread" if kind == "jvm" else "process", whole / units,
           " (%.2f ms without the bench's polls; the shares below are of the whole)" % ((whole - polls) / units)
           if polls else ""))

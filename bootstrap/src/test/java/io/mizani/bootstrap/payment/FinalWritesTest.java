@@ -61,13 +61,23 @@ class FinalWritesTest {
 
     /**
      * Succeeds this test's payments (each with a reference of its own; any other payment gets no answer): the quick ones
-     * at once, the others once every writer is at work on a quick one's write (held there by {@link HeldWrites}).
+     * one at a time, each once the one before is held in its own write ({@code quickTurn}, given back by
+     * {@link HeldWrites}; two quick answers in at once would be written together, and one writer would stay free), the
+     * piled ones once every writer is at work on a quick one's write.
      */
-    record Succeeding(Set<String> quick, Set<String> piled, CountDownLatch writersBusy) implements PaymentRail {
+    record Succeeding(Set<String> quick, Set<String> piled, CountDownLatch writersBusy, Semaphore quickTurn)
+            implements PaymentRail {
         @Override
         public RailOutcome initiate(Payment p) {
             String ref = p.reference().value();
             CALLED.set(piled.contains(ref) ? "piled" : quick.contains(ref) ? "quick" : null);
+            if (quick.contains(ref)) {
+                try {
+                    quickTurn.tryAcquire(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             if (piled.contains(ref)) {
                 try {
                     writersBusy.await(10, TimeUnit.SECONDS);
@@ -91,6 +101,8 @@ class FinalWritesTest {
     /** The service's unit of work, holding the first writes started on settle threads before they begin. */
     static final class HeldWrites implements UnitOfWork {
         final CountDownLatch allHeld = new CountDownLatch(ProcessPayments.FINAL_WRITERS);
+        /** The next quick answer's turn: taken by its call, given back once its write is held. */
+        final Semaphore quickTurn = new Semaphore(1);
         private final UnitOfWork delegate;
         private final Semaphore letGo = new Semaphore(0);
         private final AtomicInteger toHold = new AtomicInteger(ProcessPayments.FINAL_WRITERS);
@@ -107,6 +119,7 @@ class FinalWritesTest {
         public <T> T inTransaction(Supplier<T> work) {
             if (Thread.currentThread().getName().startsWith("settle") && toHold.getAndDecrement() > 0) {
                 allHeld.countDown();
+                quickTurn.release();
                 letGo.acquireUninterruptibly();
             }
             return delegate.inTransaction(work);
@@ -139,7 +152,8 @@ class FinalWritesTest {
         ExecutorService roundThread = Executors.newSingleThreadExecutor();
         try {
             ProcessPayments w = new ProcessPayments(store, p -> new Succeeding(Set.copyOf(quick.values()),
-                    Set.copyOf(piled.values()), writes.allHeld), finaliser, writes, clock, Duration.ofSeconds(30),
+                    Set.copyOf(piled.values()), writes.allHeld, writes.quickTurn), finaliser, writes, clock,
+                    Duration.ofSeconds(30),
                     // a round that claims every due payment: the database is shared with earlier tests, and payments
                     // they left due (other merchants') share a round of 500 with these fairly, turn by turn: with
                     // enough of them, the piled-up payments (this merchant's 5th to 7th) were not in it
